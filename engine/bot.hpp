@@ -1,0 +1,38 @@
+// Computer players. A bot decides from a view (what its seat may know) and the ruleset, never from the
+// hand itself, so a server-side bot can't cheat. Bots draw randomness from a random_source they are given.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "engine/action.hpp"
+#include "engine/hand.hpp"
+#include "engine/random.hpp"
+#include "engine/ruleset.hpp"
+
+namespace golf {
+
+class bot {
+public:
+    virtual ~bot() = default;
+    // view.legal is non-empty; the answer is one of its entries.
+    virtual action choose(const ruleset& rules, const hand_view& view, random_source& random) = 0;
+};
+
+// Any legal action, uniformly.
+class random_bot final : public bot {
+public:
+    action choose(const ruleset& rules, const hand_view& view, random_source& random) override;
+};
+
+// Plays to keep its layout low: takes a discard that pairs or beats a known card, replaces its highest
+// known cards, prefers flipping where a pair may come, knocks or goes out only when likely lowest.
+class heuristic_bot final : public bot {
+public:
+    action choose(const ruleset& rules, const hand_view& view, random_source& random) override;
+};
+
+// "random" or "heuristic"; nullptr for any other name.
+std::unique_ptr<bot> make_bot(std::string_view name);
+
+}  // namespace golf

@@ -1,0 +1,190 @@
+// One hand (a "hole") of Golf: the deal, the start, the turns and the end, as a copyable value.
+// One door in: apply(seat, action) checks the action against the rules in force and either changes the
+// state or returns a typed error with the state untouched. Randomness comes only from the seed, so
+// ruleset + players + dealer + seed + the action log replay a hand exactly. view_for(seat) is the only way
+// a card value should leave a hand: it holds exactly what that seat (or a spectator) knows.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/card.hpp"
+#include "engine/random.hpp"
+#include "engine/ruleset.hpp"
+#include "engine/scoring.hpp"
+
+namespace golf {
+
+using seat_set = std::uint16_t;  // bit i: seat i
+static_assert(sizeof(seat_set) * 8 >= max_seats_limit);
+
+enum class phase : std::uint8_t {
+    start,          // players do their start action (flip, peek, rearrange), in any order
+    turn,           // the current seat begins a turn
+    holding,        // the current seat holds a drawn card
+    after_discard,  // the current seat discarded a stock card and may or must flip a card
+    over,           // the hand has ended and is scored
+};
+
+enum class end_reason : std::uint8_t {
+    none, all_face_up, final_round_done, stock_exhausted, turn_limit,
+};
+
+std::string_view to_string(phase p);
+std::string_view to_string(end_reason r);
+
+struct position {
+    card value{};
+    bool empty = false;         // removed from play
+    bool face_up = false;
+    seat_set known_by = 0;      // seats that know this card while it is face down
+    bool replace_once = false;  // unseen at the start, under unseen_replace_once: one replacement allowed
+    bool locked = false;        // may no longer be replaced
+    friend bool operator==(const position&, const position&) = default;
+};
+
+struct seat_state {
+    std::vector<position> layout;
+    int start_left = 0;              // start actions still owed
+    std::uint64_t start_touched = 0; // positions used by the start action (for the pattern rules)
+    bool rearranging = false;
+    int turns_taken = 0;
+    int look_points = 0;             // paid for looking during play
+    int removed_points = 0;          // bonuses earned by lines or blocks removed from play
+    friend bool operator==(const seat_state&, const seat_state&) = default;
+};
+
+struct logged_action {
+    std::uint8_t seat;
+    action act;
+    friend bool operator==(const logged_action&, const logged_action&) = default;
+};
+
+struct position_view {
+    bool empty = false;
+    bool face_up = false;
+    std::optional<card> value;  // set only when the viewer may know it
+    seat_set known_by = 0;      // who has looked at it (public: everyone sees who peeks where)
+    bool locked = false;
+};
+
+struct seat_view {
+    std::vector<position_view> layout;
+    int start_left = 0;
+    bool rearranging = false;
+    int turns_taken = 0;
+    int look_points = 0;
+};
+
+struct hand_view {
+    int viewer = -1;  // -1: a spectator
+    phase current_phase = phase::start;
+    int current_seat = 0;
+    int dealer = 0;
+    int rows = 0, cols = 0;
+    std::vector<seat_view> seats;
+    std::optional<card> top_discard;
+    int discard_count = 0;
+    int stock_count = 0;
+    bool held_from_discard = false;
+    std::optional<card> held;  // the card the current seat holds, when the viewer may know it
+    int caller = -1;
+    bool final_round = false;
+    int final_turns_left = 0;
+    end_reason ended = end_reason::none;
+    std::vector<action> legal;          // what the viewer may do now
+    std::optional<hand_score> result;   // once the hand is over
+};
+
+class hand {
+public:
+    // The ruleset must pass validate_for_players(rules, players); dealer in [0, players).
+    // Throws std::invalid_argument otherwise (a programming error: callers validate first).
+    hand(std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed);
+
+    // Rebuild a hand from its record. nullopt if any logged action is refused.
+    static std::optional<hand> replay(std::shared_ptr<const ruleset> rules, int players, int dealer,
+                                      std::uint64_t seed, std::span<const logged_action> log);
+
+    action_error check(int seat, action a) const;
+    action_error apply(int seat, action a, std::vector<event>* events = nullptr);
+    void legal_actions(int seat, std::vector<action>& out) const;
+    std::vector<action> legal_actions(int seat) const;
+    // Seats that may act now (the current seat, or everyone still owing a start action).
+    std::vector<int> seats_to_act() const;
+
+    hand_view view_for(int seat) const;
+    hand_view spectator_view() const { return view_for(-1); }
+
+    const ruleset& rules() const { return *rules_; }
+    const std::shared_ptr<const ruleset>& rules_ptr() const { return rules_; }
+    int players() const { return static_cast<int>(seats_.size()); }
+    int dealer() const { return dealer_; }
+    std::uint64_t seed() const { return seed_; }
+    phase current_phase() const { return phase_; }
+    int current_seat() const { return current_; }
+    bool over() const { return phase_ == phase::over; }
+    end_reason ended() const { return ended_; }
+    int caller() const { return caller_; }
+    bool final_round() const { return caller_ >= 0 && phase_ != phase::over; }
+    const hand_score& result() const { return result_; }  // meaningful once over()
+
+    const seat_state& seat(int s) const { return seats_[static_cast<std::size_t>(s)]; }
+    const std::vector<card>& stock() const { return stock_; }       // top is back()
+    const std::vector<card>& discards() const { return discards_; } // top is back()
+    const std::vector<card>& removed() const { return removed_; }
+    std::optional<card> held() const { return held_; }
+    const std::vector<logged_action>& log() const { return log_; }
+    int turns_played() const { return turns_played_; }
+    // Every card of the hand, wherever it is; for conservation checks.
+    std::vector<card> all_cards() const;
+    layout_cells cells_of(int seat) const;
+
+    friend bool operator==(const hand&, const hand&) = default;
+
+private:
+    void deal();
+    void do_start(int seat, action a, std::vector<event>* events);
+    void do_turn(action a, std::vector<event>* events);
+    void do_holding(action a, std::vector<event>* events);
+    void do_after_discard(action a, std::vector<event>* events);
+    action_error check_start_position(int seat, int slot) const;
+    bool start_applies_now(int seat) const;
+    bool replaceable(int seat, int slot) const;
+    int face_down_count(int seat) const;
+    bool all_face_up(int seat) const;
+    void put_on_discard(card c);
+    void remove_completed_lines(int seat, std::vector<event>* events);
+    void end_turn(std::vector<event>* events);
+    void begin_final_round(std::vector<event>* events);
+    void refill_stock_if_empty(std::vector<event>* events);
+    void finish(end_reason why, std::vector<event>* events);
+    void finish_start_if_done();
+
+    std::shared_ptr<const ruleset> rules_;
+    std::uint64_t seed_ = 0;
+    random_source random_;
+    int dealer_ = 0;
+    std::vector<seat_state> seats_;
+    std::vector<card> stock_;
+    std::vector<card> discards_;
+    std::vector<card> removed_;
+    phase phase_ = phase::start;
+    int current_ = 0;
+    std::optional<card> held_;
+    bool held_from_discard_ = false;
+    bool last_discard_was_jack_ = false;
+    int caller_ = -1;
+    int final_turns_left_ = 0;
+    int turns_played_ = 0;
+    end_reason ended_ = end_reason::none;
+    hand_score result_;
+    std::vector<logged_action> log_;
+};
+
+}  // namespace golf

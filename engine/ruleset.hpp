@@ -1,0 +1,183 @@
+// A ruleset is a plain value that says everything about how a table plays: layout, deck, start, turns, end,
+// scoring and the match. The engine reads these fields and never a preset's name (presets.hpp only fills them in).
+// Every field is reachable by name through ruleset_options.hpp, which is how `--set`, JSON and the wire
+// protocol see it; validate() refuses contradictory or out-of-range values with a message naming the option.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/card.hpp"
+
+namespace golf {
+
+// The hard limits a ruleset may ask for; they keep positions in a byte and seat sets in a bit mask.
+inline constexpr int max_seats_limit = 16;
+inline constexpr int max_rows_limit = 6;
+inline constexpr int max_cols_limit = 6;
+
+// What a player does with some of their own cards before or at the start of play.
+enum class start_action : std::uint8_t {
+    none,  // every card stays unknown
+    flip,  // turn cards face up for everyone
+    peek,  // look privately; the card stays face down, known to its owner
+};
+
+// Which cards the start action may touch.
+enum class start_pattern : std::uint8_t {
+    any,                // any positions
+    same_column,        // all in one column (a whole column when the count equals the rows)
+    different_columns,  // no two in the same column
+    middle_and_outer,   // one from the middle column and one from an outer column (odd column counts)
+    nearest_row,        // only the row nearest the player (the bottom row)
+};
+
+enum class start_timing : std::uint8_t {
+    before_play,  // everyone does it after the deal, before the first turn
+    first_turn,   // each player does it at the start of their own first turn
+};
+
+// After discarding a card drawn from the stock, must the player turn one of their face-down cards up?
+enum class discard_flip_rule : std::uint8_t {
+    none,                        // no: the turn ends
+    optional,                    // they may
+    compulsory,                  // they must, while any card is face down
+    compulsory_unless_one_left,  // they must, unless only one card is face down
+};
+
+// What happens when one player's layout is entirely face up.
+enum class all_face_up_rule : std::uint8_t {
+    ends_immediately,  // the hand ends at once
+    final_round,       // every other player has one more turn
+    when_everyone,     // the hand ends when every layout is face up
+    nothing,           // it does not end the hand (knocking or the stock ends it)
+};
+
+enum class empty_stock_rule : std::uint8_t {
+    reshuffle,  // the discards under the top card are shuffled into a new stock
+    end_hand,   // the hand ends
+};
+
+// The caller is the player who knocked, or who first had their whole layout face up.
+enum class caller_penalty_rule : std::uint8_t {
+    none,
+    add_points,          // + caller_penalty_points
+    double_plus_points,  // 2 x score + caller_penalty_points (0 gives plain doubling)
+    set_to_highest,      // the highest hand score of the hand
+    add_highest,         // + the highest opponent's score
+    add_twice_players,   // + 2 x the number of players
+    add_lowest,          // + the lowest opponent's score (9-card)
+};
+
+enum class caller_bonus_rule : std::uint8_t {
+    none,
+    zero,           // a positive score becomes zero
+    minus_players,  // - the number of players
+    minus_points,   // - caller_bonus_points
+    set_to_points,  // exactly caller_bonus_points (e.g. -10)
+};
+
+// When the caller ties with the lowest opponent.
+enum class caller_tie_rule : std::uint8_t {
+    as_lowest,      // the bonus applies
+    as_not_lowest,  // the penalty applies
+    no_adjustment,  // neither
+    add_tie_points, // + caller_tie_points
+};
+
+enum class match_tie_rule : std::uint8_t {
+    shared,    // every player tied on the lowest total wins
+    play_off,  // further holes are played until one player is lowest
+};
+
+struct ruleset {
+    // Table
+    int min_players = 2;
+    int max_players = 8;
+
+    // Cards: packs = base_packs, plus one for each entry of extra_pack_above that the player count exceeds.
+    int base_packs = 1;
+    std::vector<int> extra_pack_above;
+    int jokers_per_pack = 0;
+
+    // Layout
+    int rows = 2;
+    int cols = 3;
+
+    // Start of a hand
+    start_action start = start_action::flip;
+    int start_count = 2;
+    start_pattern start_where = start_pattern::any;
+    start_timing start_when = start_timing::before_play;
+    bool rearrange_after_start = false;  // move own cards around without looking, after the start action
+
+    // Turns
+    bool initial_discard = true;         // the top of the stock is turned up to start the discard pile
+    bool new_card_face_up = true;        // else it goes face down, known to its owner (4-card Golf)
+    discard_flip_rule discard_flip = discard_flip_rule::none;
+    bool taken_discard_must_be_used = true;
+    bool flip_only_turn = false;         // a turn may be just turning one face-down card up
+    bool knocking = false;               // a turn may be a knock: everyone else has one more turn
+    bool reveal_all_turn = false;        // a turn may be turning every remaining card up, which ends play
+    bool face_up_locked = false;         // a face-up card cannot be replaced
+    bool frozen_columns = false;         // a column whose cards are all face up cannot be changed
+    bool unseen_replace_once = false;    // a position not looked at during the start may be replaced once only
+    int look_cost = 0;                   // >0: a player may look at an own face-down card during their turn for this many points
+    bool jack_skips_next = false;        // a Jack put on the discard pile makes the next player miss a turn
+    int turn_limit = 0;                  // >0: the hand ends after this many turns (a guard against stalling)
+
+    // End of a hand
+    all_face_up_rule all_face_up = all_face_up_rule::ends_immediately;
+    bool final_turn_stock_only = false;  // in the final round, draw only from the stock (004)
+    bool expose_on_end = false;          // when play starts to end, everyone else turns their cards up (003, 004)
+    empty_stock_rule empty_stock = empty_stock_rule::reshuffle;
+
+    // Scoring: values indexed by rank (0 joker, 1 ace .. 13 king), then per-card overrides.
+    std::array<int, 14> rank_value{-2, 1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0};
+    std::vector<std::pair<card, int>> card_value_overrides;  // e.g. queen of spades 40
+    bool cancel_column = true;          // a full column of equal cards scores zero
+    bool cancel_row = false;            // a full row of equal cards scores zero
+    bool cancel_diagonal = false;       // a full diagonal of equal cards (square layouts) scores zero
+    bool cancel_pairs_anywhere = false; // equal cards anywhere cancel in pairs
+    bool cancel_adjacent_pairs = false; // equal cards side by side or one above the other score zero
+    bool cancelled_negatives_keep_value = false;  // a cancelled card worth less than zero keeps its value
+    bool one_eyed_jacks_wild = false;   // the jacks of spades and hearts match any card
+    int bonus_equal_column_pairs = 0;   // for each two cancelled columns of one rank (e.g. -10)
+    int bonus_square_block = 0;         // for each 2x2 block of equal cards (overlapping blocks count)
+    int bonus_all_equal = 0;            // for a whole layout of one rank (six equal: -20)
+    int bonus_row_of_kings = 0;         // for each full row of kings (four kings on one side: -16)
+    int others_penalty_side_by_side_pairs = 0;  // added to every other player per two equal column pairs side by side (004: 10)
+    std::optional<int> straight_score;  // a layout forming one straight of distinct ranks scores this instead (-12)
+    std::optional<int> shoot_the_moon;  // a layout scoring at least this scores 0 and everyone else scores this
+    bool four_of_a_kind_wins_match = false;
+    caller_penalty_rule caller_penalty = caller_penalty_rule::none;
+    int caller_penalty_points = 0;
+    caller_bonus_rule caller_bonus = caller_bonus_rule::none;
+    int caller_bonus_points = 0;
+    caller_tie_rule caller_tie = caller_tie_rule::as_lowest;
+    int caller_tie_points = 0;
+    bool lowest_scores_zero = false;    // the lowest hand score is recorded as zero (9-card)
+    bool remove_completed_lines = false; // full cancelling lines leave the layout as soon as they are face up
+
+    // Match
+    int holes = 9;          // 0: no fixed number
+    int target_score = 0;   // >0: the match ends after a hole in which someone reaches this total
+    match_tie_rule match_tie = match_tie_rule::shared;
+
+    int slots() const { return rows * cols; }
+    int packs_for(int players) const;
+    int deck_size(int players) const;
+    int value_of(card c) const;
+
+    friend bool operator==(const ruleset&, const ruleset&) = default;
+};
+
+// nullopt when the ruleset is playable; otherwise one sentence naming the offending option.
+std::optional<std::string> validate(const ruleset& rules);
+// As validate(), plus the checks that depend on the number of players.
+std::optional<std::string> validate_for_players(const ruleset& rules, int players);
+
+}  // namespace golf

@@ -1,0 +1,48 @@
+// Scoring of final layouts and of a whole hand. Pure functions of the ruleset and the cards, shared by the
+// engine at the end of a hand, `golf score`, bots estimating their layouts, and replays checking records.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/card.hpp"
+#include "engine/ruleset.hpp"
+
+namespace golf {
+
+// A layout as rows * cols cells in row-major order, top row first; nullopt is an empty position
+// (a card removed from play).
+using layout_cells = std::vector<std::optional<card>>;
+
+struct layout_score {
+    int points = 0;                  // the layout's score: cards after cancelling, plus bonuses
+    std::vector<int> column_points;  // per column: the cards' values after cancelling (no bonuses)
+    std::vector<bool> cancelled;     // per cell: scored zero by a cancelling pattern
+    int bonus = 0;                   // sum of the layout bonuses included in points
+    int others_penalty = 0;          // points this layout adds to every other player's score
+    bool four_of_a_kind = false;     // four cards of one rank (for four_of_a_kind_wins_match)
+    bool straight = false;           // scored straight_score instead of its cards
+    std::vector<std::string> notes;  // what each bonus was for, e.g. "two equal column pairs -10"
+    friend bool operator==(const layout_score&, const layout_score&) = default;
+};
+
+layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells);
+
+struct hand_score {
+    std::vector<layout_score> layouts;  // per seat
+    std::vector<int> adjustments;       // per seat: caller rules, other players' penalties, moon, lowest-zero
+    std::vector<int> extra;             // per seat: the extra points passed in (looks, removed-line bonuses)
+    std::vector<int> scores;            // per seat: the hand score that goes on the scorecard
+    int match_winner = -1;              // a seat whose layout wins the match outright, else -1
+    std::vector<std::string> notes;     // one line for each adjustment
+    friend bool operator==(const hand_score&, const hand_score&) = default;
+};
+
+// caller: the seat that knocked or first went out, or -1. extra: per-seat points added last (may be empty).
+// Order: layouts; penalties to others; shooting the moon; caller rules; lowest-scores-zero; extra points.
+hand_score score_hand(const ruleset& rules, std::span<const layout_cells> layouts, int caller,
+                      std::span<const int> extra = {});
+
+}  // namespace golf
