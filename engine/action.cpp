@@ -1,1 +1,48 @@
-// placeholder: being written
+#include "engine/action.hpp"
+
+namespace golf {
+
+std::string_view to_string(action_kind kind) {
+    switch (kind) {
+        case action_kind::flip: return "flip";
+        case action_kind::peek: return "peek";
+        case action_kind::swap_own: return "swap_own";
+        case action_kind::ready: return "ready";
+        case action_kind::draw_stock: return "draw_stock";
+        case action_kind::take_discard: return "take_discard";
+        case action_kind::place: return "place";
+        case action_kind::discard: return "discard";
+        case action_kind::pass: return "pass";
+        case action_kind::knock: return "knock";
+        case action_kind::reveal_all: return "reveal_all";
+        case action_kind::look: return "look";
+    }
+    return "unknown";
+}
+
+bool well_formed(action a) {
+    switch (a.kind) {
+        case action_kind::swap_own: return a.slot < a.other;  // one spelling per pair
+        case action_kind::flip:
+        case action_kind::peek:
+        case action_kind::place:
+        case action_kind::look: return a.other == 0;
+        default: return a.slot == 0 && a.other == 0;
+    }
+}
+
+std::string_view to_string(action_error error) {
+    switch (error) {
+        case action_error::none: return "ok";
+        case action_error::hand_over: return "the hand is over";
+        case action_error::not_a_seat: return "no such seat at this table";
+        case action_error::not_your_turn: return "it is not your turn";
+        case action_error::wrong_phase: return "that move is not possible at this point of the turn";
+        case action_error::bad_position: return "that position cannot be used for this move";
+        case action_error::not_allowed: return "the rules in force do not allow that move now";
+        case action_error::malformed: return "the move carries a position its kind does not use";
+    }
+    return "unknown error";
+}
+
+}  // namespace golf

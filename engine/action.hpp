@@ -27,11 +27,13 @@ enum class action_kind : std::uint8_t {
 struct action {
     action_kind kind = action_kind::draw_stock;
     std::uint8_t slot = 0;   // a position in the actor's own layout (row-major), where the kind takes one
-    std::uint8_t other = 0;  // the second position of swap_own
+    std::uint8_t other = 0;  // the second position of swap_own (always greater than slot)
     friend constexpr bool operator==(action, action) = default;
 };
 
 std::string_view to_string(action_kind kind);
+// Fields a kind does not use are zero, so one move has one spelling in logs, replays and comparisons.
+bool well_formed(action a);
 
 enum class action_error : std::uint8_t {
     none,
@@ -41,6 +43,7 @@ enum class action_error : std::uint8_t {
     wrong_phase,      // this kind of action is not possible at this point of the turn
     bad_position,     // the position is outside the layout, empty, or not allowed by the rule in force
     not_allowed,      // the ruleset does not allow it here (e.g. knocking in the final round)
+    malformed,        // the action sets a field its kind does not use (kept canonical for logs and replays)
 };
 
 std::string_view to_string(action_error error);

@@ -107,6 +107,12 @@ public:
     // Throws std::invalid_argument otherwise (a programming error: callers validate first).
     hand(std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed);
 
+    // A hand dealt from `deck` as given (the top of the stock is back()) instead of a shuffled deck, for scripted
+    // tests and puzzles; the seed still drives any reshuffle. nullopt unless `deck` holds exactly the ruleset's
+    // cards for that many players.
+    static std::optional<hand> stacked(std::shared_ptr<const ruleset> rules, int players, int dealer,
+                                       std::uint64_t seed, std::vector<card> deck);
+
     // Rebuild a hand from its record. nullopt if any logged action is refused.
     static std::optional<hand> replay(std::shared_ptr<const ruleset> rules, int players, int dealer,
                                       std::uint64_t seed, std::span<const logged_action> log);
@@ -148,7 +154,10 @@ public:
     friend bool operator==(const hand&, const hand&) = default;
 
 private:
+    struct stacked_tag {};
+    hand(stacked_tag, std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed);
     void deal();
+    void deal_from_stock();
     void do_start(int seat, action a, std::vector<event>* events);
     void do_turn(action a, std::vector<event>* events);
     void do_holding(action a, std::vector<event>* events);
@@ -180,6 +189,7 @@ private:
     bool held_from_discard_ = false;
     bool last_discard_was_jack_ = false;
     int caller_ = -1;
+    int first_out_ = -1;  // under all_face_up == when_everyone: the first seat whose layout was all face up
     int final_turns_left_ = 0;
     int turns_played_ = 0;
     end_reason ended_ = end_reason::none;

@@ -1,1 +1,480 @@
-// placeholder: being written
+// Scoring of layouts and hands.
+//
+// score_layout works in this order:
+//   1. four_of_a_kind is noted (four non-wild cards of one rank; jokers are a rank).
+//   2. A straight (only when straight_score is set) replaces everything else: points = straight_score, carried in
+//      `bonus` so that points == sum(column_points) + bonus still holds; no cell is cancelled, no bonus applies.
+//   3. Cancelling patterns mark cells, in the order columns, rows, diagonals, adjacent pairs, pairs anywhere.
+//      A card may serve several patterns; a cell cancelled twice is simply cancelled.
+//   4. Each cell scores its value, or 0 when cancelled (a negative value stays with cancelled_negatives_keep_value).
+//   5. Bonuses: equal column pairs, 2x2 blocks, all equal, rows of kings; the side-by-side penalty is recorded in
+//      others_penalty for the other players and is not part of this layout's points.
+// Empty cells score 0 and never take part in a pattern. "Equal" means same rank; with one_eyed_jacks_wild the jacks
+// of spades and hearts match anything.
+//
+// score_hand follows the order in scoring.hpp: layouts, penalties to others, shooting the moon (which skips the
+// caller rules and lowest-scores-zero), caller rules, lowest-scores-zero, extra points. Seats are named by their
+// 0-based index in the notes, as everywhere else in the engine.
+#include "engine/scoring.hpp"
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <string_view>
+
+namespace golf {
+
+namespace {
+
+// A group made only of wild jacks is still a group of jacks (for grouping equal columns by rank).
+constexpr int jack_rank = 11;
+constexpr int king_rank = 13;
+
+// The layout as a rows x cols grid; a cells span of the wrong length is padded with empties or cut, never read past.
+struct grid {
+    int rows = 0;
+    int cols = 0;
+    std::vector<std::optional<card>> cells;
+
+    int index(int r, int c) const { return r * cols + c; }
+    const std::optional<card>& at(int r, int c) const { return cells[index(r, c)]; }
+    int size() const { return static_cast<int>(cells.size()); }
+};
+
+grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells) {
+    grid g;
+    g.rows = std::max(rules.rows, 0);
+    g.cols = std::max(rules.cols, 0);
+    g.cells.assign(static_cast<std::size_t>(g.rows * g.cols), std::nullopt);
+    std::copy_n(cells.begin(), std::min(cells.size(), g.cells.size()), g.cells.begin());
+    return g;
+}
+
+// Computed here rather than through ruleset::value_of so scoring stands on its own: an exact override wins.
+int value_of(const ruleset& rules, card c) {
+    for (const auto& [overridden, value] : rules.card_value_overrides)
+        if (overridden == c) return value;
+    return c.rank < rules.rank_value.size() ? rules.rank_value[c.rank] : 0;
+}
+
+bool is_wild(const ruleset& rules, card c) { return rules.one_eyed_jacks_wild && c.is_one_eyed_jack(); }
+
+std::string signed_text(int n) { return (n >= 0 ? "+" : "") + std::to_string(n); }
+
+using cell_list = std::vector<int>;
+
+// The rank a group of cells shares when every cell holds a card and all non-wild cards have one rank;
+// nullopt otherwise (an empty group is not equal).
+std::optional<int> equal_rank(const ruleset& rules, const grid& g, const cell_list& group) {
+    if (group.empty()) return std::nullopt;
+    std::optional<int> rank;
+    for (int i : group) {
+        const auto& cell = g.cells[i];
+        if (!cell) return std::nullopt;
+        if (is_wild(rules, *cell)) continue;
+        if (rank && *rank != cell->rank) return std::nullopt;
+        rank = cell->rank;
+    }
+    return rank.value_or(jack_rank);
+}
+
+cell_list column_cells(const grid& g, int c) {
+    cell_list out;
+    for (int r = 0; r < g.rows; ++r) out.push_back(g.index(r, c));
+    return out;
+}
+
+cell_list row_cells(const grid& g, int r) {
+    cell_list out;
+    for (int c = 0; c < g.cols; ++c) out.push_back(g.index(r, c));
+    return out;
+}
+
+// Per column: the shared rank of a full column of equal cards, else nullopt. A one-row "column" is never equal.
+std::vector<std::optional<int>> equal_column_ranks(const ruleset& rules, const grid& g) {
+    std::vector<std::optional<int>> out(static_cast<std::size_t>(g.cols));
+    if (g.rows < 2) return out;
+    for (int c = 0; c < g.cols; ++c) out[c] = equal_rank(rules, g, column_cells(g, c));
+    return out;
+}
+
+void cancel_group(const ruleset& rules, const grid& g, const cell_list& group, std::vector<bool>& cancelled) {
+    if (!equal_rank(rules, g, group)) return;
+    for (int i : group) cancelled[i] = true;
+}
+
+// --- cancelling patterns -------------------------------------------------------------------------------------
+
+void cancel_columns(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    if (g.rows < 2) return;
+    for (int c = 0; c < g.cols; ++c) cancel_group(rules, g, column_cells(g, c), cancelled);
+}
+
+void cancel_rows(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    if (g.cols < 2) return;
+    for (int r = 0; r < g.rows; ++r) cancel_group(rules, g, row_cells(g, r), cancelled);
+}
+
+// Only square layouts have diagonals that run corner to corner.
+void cancel_diagonals(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    if (g.rows != g.cols || g.rows < 2) return;
+    cell_list down, up;
+    for (int i = 0; i < g.rows; ++i) {
+        down.push_back(g.index(i, i));
+        up.push_back(g.index(i, g.cols - 1 - i));
+    }
+    cancel_group(rules, g, down, cancelled);
+    cancel_group(rules, g, up, cancelled);
+}
+
+void cancel_adjacent_pairs(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    for (int r = 0; r < g.rows; ++r) {
+        for (int c = 0; c < g.cols; ++c) {
+            if (c + 1 < g.cols) cancel_group(rules, g, {g.index(r, c), g.index(r, c + 1)}, cancelled);
+            if (r + 1 < g.rows) cancel_group(rules, g, {g.index(r, c), g.index(r + 1, c)}, cancelled);
+        }
+    }
+}
+
+// Equal ranks pair off first: a rank with an odd count leaves one card, the lowest-valued one not already cancelled
+// by another pattern (so three equal cards always leave one scoring, the one the player would rather keep).
+// Then each wild not yet cancelled pairs with the highest-valued uncancelled non-wild card, and wilds still left
+// pair with each other; an odd wild out keeps its value.
+void cancel_pairs_anywhere(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    std::array<cell_list, 14> by_rank;
+    cell_list wilds;
+    for (int i = 0; i < g.size(); ++i) {
+        const auto& cell = g.cells[i];
+        if (!cell) continue;
+        if (is_wild(rules, *cell)) {
+            wilds.push_back(i);
+        } else if (cell->rank < by_rank.size()) {
+            by_rank[cell->rank].push_back(i);
+        }
+    }
+
+    for (const cell_list& same : by_rank) {
+        int survivor = -1;
+        if (same.size() % 2 == 1) {
+            // Ordered by (already cancelled, value), later cells winning ties.
+            survivor = *std::min_element(same.rbegin(), same.rend(), [&](int a, int b) {
+                const auto key = [&](int i) { return std::pair{cancelled[i] ? 1 : 0, value_of(rules, *g.cells[i])}; };
+                return key(a) < key(b);
+            });
+        }
+        for (int i : same)
+            if (i != survivor) cancelled[i] = true;
+    }
+
+    cell_list left_wilds;
+    for (int w : wilds) {
+        if (cancelled[w]) continue;
+        int best = -1;
+        for (int i = 0; i < g.size(); ++i) {
+            const auto& cell = g.cells[i];
+            if (!cell || cancelled[i] || is_wild(rules, *cell)) continue;
+            if (best < 0 || value_of(rules, *cell) > value_of(rules, *g.cells[best])) best = i;
+        }
+        if (best < 0) {
+            left_wilds.push_back(w);
+        } else {
+            cancelled[w] = true;
+            cancelled[best] = true;
+        }
+    }
+    for (std::size_t k = 0; k + 1 < left_wilds.size(); k += 2) {
+        cancelled[left_wilds[k]] = true;
+        cancelled[left_wilds[k + 1]] = true;
+    }
+}
+
+std::vector<bool> cancelled_cells(const ruleset& rules, const grid& g) {
+    std::vector<bool> cancelled(static_cast<std::size_t>(g.size()), false);
+    if (rules.cancel_column) cancel_columns(rules, g, cancelled);
+    if (rules.cancel_row) cancel_rows(rules, g, cancelled);
+    if (rules.cancel_diagonal) cancel_diagonals(rules, g, cancelled);
+    if (rules.cancel_adjacent_pairs) cancel_adjacent_pairs(rules, g, cancelled);
+    if (rules.cancel_pairs_anywhere) cancel_pairs_anywhere(rules, g, cancelled);
+    return cancelled;
+}
+
+int cell_score(const ruleset& rules, const grid& g, const std::vector<bool>& cancelled, int i) {
+    const auto& cell = g.cells[i];
+    if (!cell) return 0;
+    const int value = value_of(rules, *cell);
+    if (!cancelled[i]) return value;
+    return rules.cancelled_negatives_keep_value && value < 0 ? value : 0;
+}
+
+// --- whole-layout shapes -------------------------------------------------------------------------------------
+
+bool has_four_of_a_kind(const ruleset& rules, const grid& g) {
+    std::array<int, 14> count{};
+    for (const auto& cell : g.cells)
+        if (cell && !is_wild(rules, *cell) && cell->rank < count.size() && ++count[cell->rank] >= 4) return true;
+    return false;
+}
+
+// Distinct consecutive ranks in any arrangement; the ace is low (A 2 3) or high (Q K A) but never both (K A 2).
+// Wild jacks count as plain jacks here: a straight is made of the cards themselves.
+bool is_straight(const grid& g) {
+    if (g.size() < 3) return false;
+    std::vector<int> ranks;
+    for (const auto& cell : g.cells) {
+        if (!cell || cell->is_joker()) return false;
+        ranks.push_back(cell->rank);
+    }
+    const auto consecutive = [](std::vector<int> r) {
+        std::sort(r.begin(), r.end());
+        if (std::adjacent_find(r.begin(), r.end()) != r.end()) return false;
+        return r.back() - r.front() == static_cast<int>(r.size()) - 1;
+    };
+    if (consecutive(ranks)) return true;
+    std::replace(ranks.begin(), ranks.end(), 1, 14);
+    return consecutive(ranks);
+}
+
+bool all_equal(const ruleset& rules, const grid& g) {
+    if (g.size() < 2) return false;
+    cell_list everything(static_cast<std::size_t>(g.size()));
+    std::iota(everything.begin(), everything.end(), 0);
+    return equal_rank(rules, g, everything).has_value();
+}
+
+// --- bonuses -------------------------------------------------------------------------------------------------
+
+void add_bonus(layout_score& out, int count, int each, std::string_view what) {
+    if (count <= 0 || each == 0) return;
+    out.bonus += count * each;
+    std::string note(what);
+    if (count > 1) note += " x" + std::to_string(count);
+    out.notes.push_back(note + " " + signed_text(count * each));
+}
+
+// For each rank, every two full columns of that rank (anywhere in the layout) count once.
+int equal_column_pair_count(const std::vector<std::optional<int>>& column_ranks) {
+    std::array<int, 14> columns_of_rank{};
+    for (const auto& rank : column_ranks)
+        if (rank && *rank < static_cast<int>(columns_of_rank.size())) ++columns_of_rank[*rank];
+    int pairs = 0;
+    for (int k : columns_of_rank) pairs += k / 2;
+    return pairs;
+}
+
+// Runs of adjacent equal columns of one rank; a run of L columns holds L / 2 side-by-side pairs.
+int side_by_side_pair_count(const std::vector<std::optional<int>>& column_ranks) {
+    int pairs = 0;
+    std::size_t c = 0;
+    while (c < column_ranks.size()) {
+        std::size_t end = c + 1;
+        if (column_ranks[c]) {
+            while (end < column_ranks.size() && column_ranks[end] == column_ranks[c]) ++end;
+            pairs += static_cast<int>(end - c) / 2;
+        }
+        c = end;
+    }
+    return pairs;
+}
+
+// Overlapping 2x2 windows count separately (a 2x3 of six equal cards holds two).
+int square_block_count(const ruleset& rules, const grid& g) {
+    int blocks = 0;
+    for (int r = 0; r + 1 < g.rows; ++r)
+        for (int c = 0; c + 1 < g.cols; ++c)
+            if (equal_rank(rules, g, {g.index(r, c), g.index(r, c + 1), g.index(r + 1, c), g.index(r + 1, c + 1)}))
+                ++blocks;
+    return blocks;
+}
+
+// Real kings only: a wild jack does not make a row of kings.
+int king_row_count(const grid& g) {
+    if (g.cols < 2) return 0;
+    int rows = 0;
+    for (int r = 0; r < g.rows; ++r) {
+        bool kings = true;
+        for (int c = 0; c < g.cols; ++c) kings = kings && g.at(r, c) && g.at(r, c)->rank == king_rank;
+        if (kings) ++rows;
+    }
+    return rows;
+}
+
+void add_bonuses(const ruleset& rules, const grid& g, layout_score& out) {
+    const auto column_ranks = equal_column_ranks(rules, g);
+    add_bonus(out, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs, "two equal column pairs");
+    add_bonus(out, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
+    add_bonus(out, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
+    add_bonus(out, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
+
+    const int side_by_side = side_by_side_pair_count(column_ranks);
+    if (side_by_side > 0 && rules.others_penalty_side_by_side_pairs != 0) {
+        out.others_penalty = side_by_side * rules.others_penalty_side_by_side_pairs;
+        out.notes.push_back("equal column pairs side by side: " + signed_text(out.others_penalty) +
+                            " to every other player");
+    }
+}
+
+}  // namespace
+
+layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells) {
+    const grid g = make_grid(rules, cells);
+    layout_score out;
+    out.column_points.assign(static_cast<std::size_t>(g.cols), 0);
+    out.four_of_a_kind = has_four_of_a_kind(rules, g);
+
+    if (rules.straight_score && is_straight(g)) {
+        out.cancelled.assign(static_cast<std::size_t>(g.size()), false);
+        out.straight = true;
+        out.bonus = *rules.straight_score;
+        out.points = *rules.straight_score;
+        out.notes.push_back("straight " + signed_text(*rules.straight_score));
+        return out;
+    }
+
+    out.cancelled = cancelled_cells(rules, g);
+    for (int i = 0; i < g.size(); ++i) out.column_points[i % g.cols] += cell_score(rules, g, out.cancelled, i);
+    add_bonuses(rules, g, out);
+    out.points = std::accumulate(out.column_points.begin(), out.column_points.end(), 0) + out.bonus;
+    return out;
+}
+
+namespace {
+
+// --- the hand ------------------------------------------------------------------------------------------------
+
+std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
+
+int current_score(const hand_score& h, int seat) { return h.layouts[seat].points + h.adjustments[seat]; }
+
+void adjust(hand_score& h, int seat, int delta, const std::string& why) {
+    if (delta == 0) return;
+    h.adjustments[seat] += delta;
+    h.notes.push_back(why + ": " + signed_text(delta));
+}
+
+void apply_others_penalties(hand_score& h) {
+    const int players = static_cast<int>(h.layouts.size());
+    for (int i = 0; i < players; ++i) {
+        const int penalty = h.layouts[i].others_penalty;
+        if (penalty == 0) continue;
+        const std::string why = "'s equal column pairs side by side";
+        for (int j = 0; j < players; ++j)
+            if (j != i) adjust(h, j, penalty, seat_name(j) + " pays for " + seat_name(i) + why);
+    }
+}
+
+// The first seat whose layout reaches the threshold scores 0 and sets every other seat's hand score to it.
+bool apply_shoot_the_moon(const ruleset& rules, hand_score& h) {
+    if (!rules.shoot_the_moon) return false;
+    const int moon = *rules.shoot_the_moon;
+    const int players = static_cast<int>(h.layouts.size());
+    for (int shooter = 0; shooter < players; ++shooter) {
+        if (h.layouts[shooter].points < moon) continue;
+        const std::string why = seat_name(shooter) + " shot the moon with " + std::to_string(h.layouts[shooter].points);
+        for (int j = 0; j < players; ++j) {
+            const int target = j == shooter ? 0 : moon;
+            adjust(h, j, target - current_score(h, j), why + ", " + seat_name(j) + " scores " + std::to_string(target));
+        }
+        return true;
+    }
+    return false;
+}
+
+int caller_bonus_delta(const ruleset& rules, int players, int score) {
+    switch (rules.caller_bonus) {
+        case caller_bonus_rule::none: return 0;
+        case caller_bonus_rule::zero: return score > 0 ? -score : 0;
+        case caller_bonus_rule::minus_players: return -players;
+        case caller_bonus_rule::minus_points: return -rules.caller_bonus_points;
+        case caller_bonus_rule::set_to_points: return rules.caller_bonus_points - score;
+    }
+    return 0;
+}
+
+int caller_penalty_delta(const ruleset& rules, int players, int score, int highest_all, int highest_other,
+                         int lowest_other) {
+    switch (rules.caller_penalty) {
+        case caller_penalty_rule::none: return 0;
+        case caller_penalty_rule::add_points: return rules.caller_penalty_points;
+        case caller_penalty_rule::double_plus_points: return score + rules.caller_penalty_points;
+        case caller_penalty_rule::set_to_highest: return highest_all - score;
+        case caller_penalty_rule::add_highest: return highest_other;
+        case caller_penalty_rule::add_twice_players: return 2 * players;
+        case caller_penalty_rule::add_lowest: return lowest_other;
+    }
+    return 0;
+}
+
+void apply_caller_rules(const ruleset& rules, int caller, hand_score& h) {
+    const int players = static_cast<int>(h.layouts.size());
+    if (caller < 0 || caller >= players || players < 2) return;  // no caller, or no one to compare with
+    const int score = current_score(h, caller);
+    std::optional<int> lowest_other, highest_other;
+    for (int j = 0; j < players; ++j) {
+        if (j == caller) continue;
+        const int s = current_score(h, j);
+        lowest_other = std::min(lowest_other.value_or(s), s);
+        highest_other = std::max(highest_other.value_or(s), s);
+    }
+    const int highest_all = std::max(score, *highest_other);
+    const std::string who = seat_name(caller) + " called";
+    const auto bonus = [&] { return caller_bonus_delta(rules, players, score); };
+    const auto penalty = [&] {
+        return caller_penalty_delta(rules, players, score, highest_all, *highest_other, *lowest_other);
+    };
+
+    if (score < *lowest_other) {
+        adjust(h, caller, bonus(), who + " and was lowest");
+    } else if (score > *lowest_other) {
+        adjust(h, caller, penalty(), who + " and was not lowest");
+    } else {
+        const std::string tied = who + " and tied for lowest";
+        switch (rules.caller_tie) {
+            case caller_tie_rule::as_lowest: adjust(h, caller, bonus(), tied); break;
+            case caller_tie_rule::as_not_lowest: adjust(h, caller, penalty(), tied); break;
+            case caller_tie_rule::no_adjustment: break;
+            case caller_tie_rule::add_tie_points: adjust(h, caller, rules.caller_tie_points, tied); break;
+        }
+    }
+}
+
+// Every seat tied on the lowest score records zero.
+void apply_lowest_scores_zero(const ruleset& rules, hand_score& h) {
+    const int players = static_cast<int>(h.layouts.size());
+    if (!rules.lowest_scores_zero || players == 0) return;
+    int lowest = current_score(h, 0);
+    for (int j = 1; j < players; ++j) lowest = std::min(lowest, current_score(h, j));
+    for (int j = 0; j < players; ++j)
+        if (current_score(h, j) == lowest) adjust(h, j, -lowest, seat_name(j) + " had the lowest score, recorded as 0");
+}
+
+int match_winner(const ruleset& rules, const hand_score& h) {
+    if (!rules.four_of_a_kind_wins_match) return -1;
+    for (std::size_t i = 0; i < h.layouts.size(); ++i)
+        if (h.layouts[i].four_of_a_kind) return static_cast<int>(i);
+    return -1;
+}
+
+}  // namespace
+
+hand_score score_hand(const ruleset& rules, std::span<const layout_cells> layouts, int caller,
+                      std::span<const int> extra) {
+    const std::size_t players = layouts.size();
+    hand_score h;
+    for (const auto& cells : layouts) h.layouts.push_back(score_layout(rules, cells));
+    h.adjustments.assign(players, 0);
+    h.extra.assign(players, 0);
+    std::copy_n(extra.begin(), std::min(extra.size(), players), h.extra.begin());
+
+    apply_others_penalties(h);
+    if (!apply_shoot_the_moon(rules, h)) {
+        apply_caller_rules(rules, caller, h);
+        apply_lowest_scores_zero(rules, h);
+    }
+
+    for (std::size_t i = 0; i < players; ++i)
+        h.scores.push_back(h.layouts[i].points + h.adjustments[i] + h.extra[i]);
+    h.match_winner = match_winner(rules, h);
+    return h;
+}
+
+}  // namespace golf
