@@ -16,17 +16,6 @@ void emit(std::vector<event>* events, event_kind kind, int seat, int slot = 0, s
                                 static_cast<std::uint8_t>(other), shown});
 }
 
-// Equal ranks (jokers equal jokers); with wild one-eyed jacks, a wild card equals anything.
-bool all_equal_cards(const ruleset& rules, std::span<const card> cards) {
-    int rank = -1;
-    for (card c : cards) {
-        if (rules.one_eyed_jacks_wild && c.is_one_eyed_jack()) continue;
-        if (rank >= 0 && c.rank != rank) return false;
-        rank = c.rank;
-    }
-    return true;
-}
-
 }  // namespace
 
 std::string_view to_string(phase p) {
@@ -512,62 +501,24 @@ void hand::put_on_discard(card c) {
 
 // Whole lines (and, when they score a bonus, 2x2 blocks) of equal face-up cards leave the layout (9-card option).
 void hand::remove_completed_lines(int seat, std::vector<event>* events) {
-    const ruleset& r = *rules_;
-    if (!r.remove_completed_lines) return;
-    auto& layout = seats_[static_cast<std::size_t>(seat)].layout;
-    std::uint64_t doomed = 0;
-    int bonus = 0;
-    const auto consider = [&](std::span<const int> slots, int reward) {
-        std::vector<card> cards;
-        for (int i : slots) {
-            const position& p = layout[static_cast<std::size_t>(i)];
-            if (p.empty || !p.face_up) return;
-            cards.push_back(p.value);
+    if (!rules_->remove_completed_lines) return;
+    seat_state& s = seats_[static_cast<std::size_t>(seat)];
+    layout_cells face_up_cells;
+    face_up_cells.reserve(s.layout.size());
+    for (const position& p : s.layout)
+        face_up_cells.push_back(!p.empty && p.face_up ? std::optional<card>(p.value) : std::nullopt);
+    const std::vector<equal_group> groups = completed_groups(*rules_, face_up_cells);
+    if (groups.empty()) return;
+    for (const equal_group& group : groups) {
+        s.removed_points += group.bonus;
+        for (int i : group.cells) {
+            position& p = s.layout[static_cast<std::size_t>(i)];
+            if (p.empty) continue;  // shared by two groups
+            removed_.push_back(p.value);
+            p = position{};
+            p.empty = true;
+            p.face_up = true;
         }
-        if (!all_equal_cards(r, cards)) return;
-        for (int i : slots) doomed |= std::uint64_t{1} << i;
-        bonus += reward;
-    };
-    std::vector<int> line;
-    if (r.cancel_column && r.rows >= 2) {
-        for (int c = 0; c < r.cols; ++c) {
-            line.clear();
-            for (int row = 0; row < r.rows; ++row) line.push_back(row * r.cols + c);
-            consider(line, 0);
-        }
-    }
-    if (r.cancel_row && r.cols >= 2) {
-        for (int row = 0; row < r.rows; ++row) {
-            line.clear();
-            for (int c = 0; c < r.cols; ++c) line.push_back(row * r.cols + c);
-            consider(line, 0);
-        }
-    }
-    if (r.cancel_diagonal && r.rows == r.cols && r.rows >= 2) {
-        line.clear();
-        for (int i = 0; i < r.rows; ++i) line.push_back(i * r.cols + i);
-        consider(line, 0);
-        line.clear();
-        for (int i = 0; i < r.rows; ++i) line.push_back(i * r.cols + (r.cols - 1 - i));
-        consider(line, 0);
-    }
-    if (r.bonus_square_block != 0) {
-        for (int row = 0; row + 1 < r.rows; ++row)
-            for (int c = 0; c + 1 < r.cols; ++c) {
-                const int block[4] = {row * r.cols + c, row * r.cols + c + 1, (row + 1) * r.cols + c,
-                                      (row + 1) * r.cols + c + 1};
-                consider(block, r.bonus_square_block);
-            }
-    }
-    if (!doomed) return;
-    seats_[static_cast<std::size_t>(seat)].removed_points += bonus;
-    for (int i = 0; i < r.slots(); ++i) {
-        if (!(doomed >> i & 1u)) continue;
-        position& p = layout[static_cast<std::size_t>(i)];
-        removed_.push_back(p.value);
-        p = position{};
-        p.empty = true;
-        p.face_up = true;
     }
     emit(events, event_kind::lines_removed, seat);
 }

@@ -50,13 +50,6 @@ grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells)
     return g;
 }
 
-// Computed here rather than through ruleset::value_of so scoring stands on its own: an exact override wins.
-int value_of(const ruleset& rules, card c) {
-    for (const auto& [overridden, value] : rules.card_value_overrides)
-        if (overridden == c) return value;
-    return c.rank < rules.rank_value.size() ? rules.rank_value[c.rank] : 0;
-}
-
 bool is_wild(const ruleset& rules, card c) { return rules.one_eyed_jacks_wild && c.is_one_eyed_jack(); }
 
 std::string signed_text(int n) { return (n >= 0 ? "+" : "") + std::to_string(n); }
@@ -158,7 +151,7 @@ void cancel_pairs_anywhere(const ruleset& rules, const grid& g, std::vector<bool
         if (same.size() % 2 == 1) {
             // Ordered by (already cancelled, value), later cells winning ties.
             survivor = *std::min_element(same.rbegin(), same.rend(), [&](int a, int b) {
-                const auto key = [&](int i) { return std::pair{cancelled[i] ? 1 : 0, value_of(rules, *g.cells[i])}; };
+                const auto key = [&](int i) { return std::pair{cancelled[i] ? 1 : 0, rules.value_of(*g.cells[i])}; };
                 return key(a) < key(b);
             });
         }
@@ -173,7 +166,7 @@ void cancel_pairs_anywhere(const ruleset& rules, const grid& g, std::vector<bool
         for (int i = 0; i < g.size(); ++i) {
             const auto& cell = g.cells[i];
             if (!cell || cancelled[i] || is_wild(rules, *cell)) continue;
-            if (best < 0 || value_of(rules, *cell) > value_of(rules, *g.cells[best])) best = i;
+            if (best < 0 || rules.value_of(*cell) > rules.value_of(*g.cells[best])) best = i;
         }
         if (best < 0) {
             left_wilds.push_back(w);
@@ -201,7 +194,7 @@ std::vector<bool> cancelled_cells(const ruleset& rules, const grid& g) {
 int cell_score(const ruleset& rules, const grid& g, const std::vector<bool>& cancelled, int i) {
     const auto& cell = g.cells[i];
     if (!cell) return 0;
-    const int value = value_of(rules, *cell);
+    const int value = rules.value_of(*cell);
     if (!cancelled[i]) return value;
     return rules.cancelled_negatives_keep_value && value < 0 ? value : 0;
 }
@@ -314,6 +307,33 @@ void add_bonuses(const ruleset& rules, const grid& g, layout_score& out) {
 }
 
 }  // namespace
+
+std::vector<equal_group> completed_groups(const ruleset& rules, std::span<const std::optional<card>> cells) {
+    const grid g = make_grid(rules, cells);
+    std::vector<equal_group> out;
+    const auto consider = [&](cell_list group, int bonus) {
+        if (equal_rank(rules, g, group)) out.push_back(equal_group{std::move(group), bonus});
+    };
+    if (rules.cancel_column && g.rows >= 2)
+        for (int c = 0; c < g.cols; ++c) consider(column_cells(g, c), 0);
+    if (rules.cancel_row && g.cols >= 2)
+        for (int r = 0; r < g.rows; ++r) consider(row_cells(g, r), 0);
+    if (rules.cancel_diagonal && g.rows == g.cols && g.rows >= 2) {
+        cell_list down, up;
+        for (int i = 0; i < g.rows; ++i) {
+            down.push_back(g.index(i, i));
+            up.push_back(g.index(i, g.cols - 1 - i));
+        }
+        consider(std::move(down), 0);
+        consider(std::move(up), 0);
+    }
+    if (rules.bonus_square_block != 0)
+        for (int r = 0; r + 1 < g.rows; ++r)
+            for (int c = 0; c + 1 < g.cols; ++c)
+                consider({g.index(r, c), g.index(r, c + 1), g.index(r + 1, c), g.index(r + 1, c + 1)},
+                         rules.bonus_square_block);
+    return out;
+}
 
 layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells) {
     const grid g = make_grid(rules, cells);

@@ -30,6 +30,15 @@ struct layout_score {
 
 layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells);
 
+// A full line (column, row or diagonal, as the cancel_* options enable) or, when it earns bonus_square_block,
+// a 2x2 block whose cards are all equal. Cells that are nullopt never complete a group, so a caller can pass
+// only the cards it wants considered (e.g. the face-up ones, to take completed lines out of play).
+struct equal_group {
+    std::vector<int> cells;  // indices into the layout, row-major
+    int bonus = 0;           // the bonus this group earns on its own (blocks), else 0
+};
+std::vector<equal_group> completed_groups(const ruleset& rules, std::span<const std::optional<card>> cells);
+
 struct hand_score {
     std::vector<layout_score> layouts;  // per seat
     std::vector<int> adjustments;       // per seat: caller rules, other players' penalties, moon, lowest-zero
