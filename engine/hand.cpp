@@ -213,6 +213,12 @@ action_error hand::check(int seat, action a) const {
     if (phase_ == phase::start || seat != current_) return action_error::not_your_turn;
 
     const auto face_down_here = [&] { return slot_ok && !s.layout[static_cast<std::size_t>(slot)].face_up; };
+    // Paying to look is possible before and after drawing, at a face-down card the player does not know yet.
+    const auto check_look = [&] {
+        if (r.look_cost <= 0) return action_error::not_allowed;
+        return face_down_here() && !(s.layout[slot].known_by & seat_bit(seat)) ? action_error::none
+                                                                               : action_error::bad_position;
+    };
     switch (phase_) {
         case phase::turn:
             switch (a.kind) {
@@ -234,10 +240,7 @@ action_error hand::check(int seat, action a) const {
                 case action_kind::flip:
                     if (!r.flip_only_turn) return action_error::not_allowed;
                     return face_down_here() ? action_error::none : action_error::bad_position;
-                case action_kind::look:
-                    if (r.look_cost <= 0) return action_error::not_allowed;
-                    return face_down_here() && !(s.layout[slot].known_by & seat_bit(seat)) ? action_error::none
-                                                                                           : action_error::bad_position;
+                case action_kind::look: return check_look();
                 default: return action_error::wrong_phase;
             }
         case phase::holding:
@@ -247,10 +250,7 @@ action_error hand::check(int seat, action a) const {
                 case action_kind::discard:
                     return held_from_discard_ && r.taken_discard_must_be_used ? action_error::not_allowed
                                                                               : action_error::none;
-                case action_kind::look:
-                    if (r.look_cost <= 0) return action_error::not_allowed;
-                    return face_down_here() && !(s.layout[slot].known_by & seat_bit(seat)) ? action_error::none
-                                                                                           : action_error::bad_position;
+                case action_kind::look: return check_look();
                 default: return action_error::wrong_phase;
             }
         case phase::after_discard:
@@ -338,6 +338,10 @@ action_error hand::apply(int seat, action a, std::vector<event>* events) {
     log_.push_back(logged_action{static_cast<std::uint8_t>(seat), a});
     if (start_applies_now(seat)) {
         do_start(seat, a, events);
+        return action_error::none;
+    }
+    if (a.kind == action_kind::look) {  // not a turn of its own, in either phase that allows it
+        do_look(a, events);
         return action_error::none;
     }
     switch (phase_) {
@@ -428,13 +432,15 @@ void hand::do_turn(action a, std::vector<event>* events) {
             remove_completed_lines(current_, events);
             end_turn(events);
             break;
-        case action_kind::look:
-            s.layout[a.slot].known_by |= seat_bit(current_);
-            s.look_points += rules_->look_cost;
-            emit(events, event_kind::looked, current_, a.slot);
-            break;
         default: break;
     }
+}
+
+void hand::do_look(action a, std::vector<event>* events) {
+    seat_state& s = seats_[static_cast<std::size_t>(current_)];
+    s.layout[a.slot].known_by |= seat_bit(current_);
+    s.look_points += rules_->look_cost;
+    emit(events, event_kind::looked, current_, a.slot);
 }
 
 void hand::do_holding(action a, std::vector<event>* events) {
@@ -473,11 +479,6 @@ void hand::do_holding(action a, std::vector<event>* events) {
             }
             break;
         }
-        case action_kind::look:
-            s.layout[a.slot].known_by |= seat_bit(current_);
-            s.look_points += r.look_cost;
-            emit(events, event_kind::looked, current_, a.slot);
-            break;
         default: break;
     }
 }

@@ -162,6 +162,7 @@ private:
     void do_turn(action a, std::vector<event>* events);
     void do_holding(action a, std::vector<event>* events);
     void do_after_discard(action a, std::vector<event>* events);
+    void do_look(action a, std::vector<event>* events);
     action_error check_start_position(int seat, int slot) const;
     bool start_applies_now(int seat) const;
     bool replaceable(int seat, int slot) const;
