@@ -1,1 +1,529 @@
-// placeholder
+// The `golf` tool as a user runs it: the real binary with real arguments, its stdout, stderr and exit status.
+// Every command's happy path and JSON shape, the worked example from Dick Oakes's rules, every kind of bad
+// input (exit 2 with a one-line message naming the problem, never a crash), and simulate's determinism.
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cerrno>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/cli/json_reader.hpp"
+
+extern char** environ;
+
+namespace golf {
+namespace {
+
+using test::json_reader;
+using test::json_value;
+
+struct run_result {
+    int status = -1;  // the exit status, or -1 when the process did not exit normally
+    std::string out;
+    std::string err;
+};
+
+// Runs golf with `args`, its stdin empty and its stdout and stderr read through pipes.
+run_result run(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string program = GOLF_CLI_PATH;
+    argv.push_back(program.data());
+    std::vector<std::string> copies(args);
+    for (std::string& arg : copies) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+
+    int out_pipe[2], err_pipe[2];
+    if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+    for (const int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
+        posix_spawn_file_actions_addclose(&actions, fd);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out_pipe[1]);
+    close(err_pipe[1]);
+    if (spawned != 0) {
+        close(out_pipe[0]);
+        close(err_pipe[0]);
+        throw std::runtime_error("could not start " + program);
+    }
+
+    // Read both pipes together so a full one can't block the child.
+    run_result result;
+    std::array<pollfd, 2> fds{pollfd{out_pipe[0], POLLIN, 0}, pollfd{err_pipe[0], POLLIN, 0}};
+    std::array<std::string*, 2> sinks{&result.out, &result.err};
+    int open_pipes = 2;
+    while (open_pipes > 0) {
+        if (poll(fds.data(), fds.size(), -1) < 0) {
+            if (errno == EINTR) continue;
+            break;
+        }
+        for (std::size_t i = 0; i < fds.size(); ++i) {
+            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+            char buffer[4096];
+            const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
+            if (got > 0) {
+                sinks[i]->append(buffer, static_cast<std::size_t>(got));
+            } else if (got == 0 || errno != EINTR) {
+                close(fds[i].fd);
+                fds[i].fd = -1;
+                --open_pipes;
+            }
+        }
+    }
+    int wait_status = 0;
+    while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
+    }
+    result.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
+    return result;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+int count_lines(const std::string& text) {
+    int lines = 0;
+    for (const char c : text) lines += c == '\n';
+    return lines;
+}
+
+// Bad input: exit 2, nothing on stdout, one line on stderr that contains every one of `parts`.
+void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
+    std::string shown;
+    for (const std::string& arg : args) shown += " '" + arg + "'";
+    SCOPED_TRACE("golf" + shown);
+    const run_result r = run(args);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
+}
+
+json_value run_json(const std::vector<std::string>& args) {
+    const run_result r = run(args);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(count_lines(r.out), 1);  // one compact document
+    return json_reader::parse(r.out);
+}
+
+const std::vector<std::string> preset_names{"four-card", "four-card-jokers", "six-card", "six-card-oakes",
+                                            "eight-card", "nine-card", "ten-card"};
+
+// ---- dispatch and usage
+
+TEST(golf, help_prints_usage_on_stdout_and_exits_0) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
+        const run_result r = run(args);
+        EXPECT_EQ(r.status, 0);
+        EXPECT_TRUE(r.out.starts_with("usage: golf COMMAND")) << r.out;
+        for (const char* command : {"rules", "score", "simulate"}) EXPECT_TRUE(contains(r.out, command));
+        EXPECT_EQ(r.err, "");
+    }
+}
+
+TEST(golf, command_help_prints_that_commands_usage_and_exits_0) {
+    for (const std::string command : {"rules", "score", "simulate"}) {
+        for (const std::vector<std::string>& args : {std::vector<std::string>{command, "--help"},
+                                                     {"help", command},
+                                                     {command, "--rules", "six-card", "-h"}}) {
+            const run_result r = run(args);
+            EXPECT_EQ(r.status, 0);
+            EXPECT_TRUE(r.out.starts_with("usage: golf " + command)) << r.out;
+            EXPECT_EQ(r.err, "");
+        }
+    }
+}
+
+TEST(golf, missing_or_unknown_command_is_bad_input) {
+    expect_bad_input({}, {"missing command"});
+    expect_bad_input({"deal"}, {"unknown command 'deal'"});
+    expect_bad_input({"--verbose"}, {"unknown option '--verbose'"});
+    expect_bad_input({"help", "deal"}, {"unknown command 'deal'"});
+}
+
+// ---- golf rules
+
+TEST(golf_rules, lists_every_preset_with_its_summary_and_source) {
+    const run_result r = run({"rules"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    std::set<std::string> first_words;
+    std::size_t start = 0;
+    while (start < r.out.size()) {
+        const std::size_t end = r.out.find('\n', start);
+        const std::string line = r.out.substr(start, end - start);
+        first_words.insert(line.substr(0, line.find(' ')));
+        EXPECT_TRUE(contains(line, "[source: ")) << line;
+        start = end + 1;
+    }
+    for (const std::string& name : preset_names) EXPECT_TRUE(first_words.count(name)) << name;
+}
+
+TEST(golf_rules, json_list_names_every_preset) {
+    const json_value list = run_json({"rules", "--json"});
+    std::set<std::string> names;
+    for (const json_value& p : list["presets"].array()) {
+        names.insert(p["name"].string());
+        EXPECT_FALSE(p["summary"].string().empty());
+        EXPECT_FALSE(p["source"].string().empty());
+    }
+    for (const std::string& name : preset_names) EXPECT_TRUE(names.count(name)) << name;
+}
+
+TEST(golf_rules, shows_a_preset_grouped_with_help_comments) {
+    const run_result r = run({"rules", "six-card-oakes"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.out.starts_with("six-card-oakes: ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\nsource: 004")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\nlayout\n  rows = 2 ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\n  cols = 3 ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\n  jokers_per_pack = 2 ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\nscoring\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\nmatch\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  # ")) << r.out;
+}
+
+// Every option of the table appears in `golf rules PRESET --json` with the JSON type its kind promises.
+TEST(golf_rules, json_has_every_option_typed_by_its_kind) {
+    const json_value options = run_json({"rules", "--options", "--json"});
+    ASSERT_FALSE(options["options"].array().empty());
+    for (const std::string& name : preset_names) {
+        SCOPED_TRACE(name);
+        const json_value shown = run_json({"rules", name, "--json"});
+        EXPECT_EQ(shown["name"].string(), name);
+        EXPECT_FALSE(shown["source"].string().empty());
+        EXPECT_FALSE(shown["summary"].string().empty());
+        const json_value& rules = shown["rules"];
+        EXPECT_EQ(rules.object().size(), options["options"].array().size());
+        for (const json_value& option : options["options"].array()) {
+            const std::string& option_name = option["name"].string();
+            const std::string& kind = option["kind"].string();
+            SCOPED_TRACE(option_name + " (" + kind + ")");
+            ASSERT_TRUE(rules.has(option_name));
+            const json_value& value = rules[option_name];
+            if (kind == "boolean") {
+                EXPECT_TRUE(value.is_bool());
+            } else if (kind == "integer") {
+                ASSERT_TRUE(value.is_number());
+                EXPECT_GE(value.number(), option["min"].number());
+                EXPECT_LE(value.number(), option["max"].number());
+            } else if (kind == "optional_integer") {
+                EXPECT_TRUE(value.is_null() || value.is_number());
+            } else if (kind == "choice") {
+                ASSERT_TRUE(value.is_string());
+                bool listed = false;
+                for (const json_value& choice : option["choices"].array()) listed |= choice.string() == value.string();
+                EXPECT_TRUE(listed) << value.string();
+            } else if (kind == "integer_list") {
+                ASSERT_TRUE(value.is_array());
+                for (const json_value& item : value.array()) EXPECT_TRUE(item.is_number());
+            } else if (kind == "card_values") {
+                ASSERT_TRUE(value.is_object());
+                for (const auto& [card_name, points] : value.object()) EXPECT_TRUE(points.is_number()) << card_name;
+            } else {
+                ADD_FAILURE() << "unknown kind";
+            }
+        }
+    }
+}
+
+TEST(golf_rules, json_values_match_the_preset) {
+    const json_value shown = run_json({"rules", "six-card-oakes", "--json"});
+    const json_value& rules = shown["rules"];
+    EXPECT_EQ(rules["rows"].number(), 2);
+    EXPECT_EQ(rules["cols"].number(), 3);
+    EXPECT_EQ(rules["jokers_per_pack"].number(), 2);
+    EXPECT_TRUE(rules["cancel_column"].boolean());
+    EXPECT_EQ(rules["start"].string(), "flip");
+    EXPECT_TRUE(shown["house_rules"].array().empty());
+}
+
+TEST(golf_rules, house_rules_change_the_json_values) {
+    const json_value shown = run_json({"rules", "six-card", "--set", "holes=18", "--set=card_value_overrides=QS:40,JH:0",
+                                       "--set", "straight_score=-12", "--set", "extra_pack_above=4,8", "--set",
+                                       "cancel_row=true", "--set", "start_where=different_columns", "--json"});
+    const json_value& rules = shown["rules"];
+    EXPECT_EQ(rules["holes"].number(), 18);
+    EXPECT_EQ(rules["card_value_overrides"]["QS"].number(), 40);
+    EXPECT_EQ(rules["card_value_overrides"]["JH"].number(), 0);
+    EXPECT_EQ(rules["straight_score"].number(), -12);
+    ASSERT_EQ(rules["extra_pack_above"].array().size(), 2u);
+    EXPECT_EQ(rules["extra_pack_above"][0].number(), 4);
+    EXPECT_EQ(rules["extra_pack_above"][1].number(), 8);
+    EXPECT_TRUE(rules["cancel_row"].boolean());
+    EXPECT_EQ(rules["start_where"].string(), "different_columns");
+    EXPECT_EQ(shown["house_rules"].array().size(), 6u);
+    EXPECT_EQ(shown["house_rules"][0].string(), "holes=18");
+
+    const json_value off = run_json({"rules", "six-card", "--set", "straight_score=off", "--json"});
+    EXPECT_TRUE(off["rules"]["straight_score"].is_null());
+}
+
+TEST(golf_rules, house_rules_are_marked_in_the_text) {
+    const run_result r = run({"rules", "six-card", "--set", "holes=18"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "\nhouse rules: holes=18\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  holes = 18 ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "(preset: ")) << r.out;
+}
+
+TEST(golf_rules, options_lists_every_option_with_kind_and_help) {
+    const json_value options = run_json({"rules", "--options", "--json"});
+    const run_result text = run({"rules", "--options"});
+    ASSERT_EQ(text.status, 0);
+    for (const json_value& option : options["options"].array()) {
+        EXPECT_FALSE(option["group"].string().empty());
+        EXPECT_FALSE(option["help"].string().empty());
+        EXPECT_TRUE(contains(text.out, "  " + option["name"].string() + " ")) << option["name"].string();
+    }
+    EXPECT_TRUE(contains(text.out, "true|false"));
+}
+
+TEST(golf_rules, bad_input_names_the_problem) {
+    expect_bad_input({"rules", "seven-card"}, {"unknown preset 'seven-card'", "six-card-oakes"});
+    expect_bad_input({"rules", "six-card", "--set", "no_such_option=1"}, {"no_such_option"});
+    expect_bad_input({"rules", "six-card", "--set", "rows=99"}, {"rows", "99"});
+    expect_bad_input({"rules", "six-card", "--set", "cancel_row=maybe"}, {"cancel_row", "maybe"});
+    expect_bad_input({"rules", "six-card", "--set", "holes"}, {"'holes'", "OPTION=VALUE"});
+    expect_bad_input({"rules", "six-card", "--set"}, {"--set: missing value"});
+    expect_bad_input({"rules", "--set", "holes=3"}, {"--set needs a PRESET"});
+    expect_bad_input({"rules", "six-card", "nine-card"}, {"one PRESET"});
+    expect_bad_input({"rules", "six-card", "--verbose"}, {"unknown option '--verbose'"});
+    expect_bad_input({"rules", "--json=yes"}, {"--json takes no value"});
+}
+
+// ---- golf score
+
+// Dick Oakes: "3 + 4 = 7, K + K = 0, and 6 + Joker = 4 for a total of 11."
+TEST(golf_score, scores_the_worked_example_from_the_oakes_rules) {
+    const run_result r = run({"score", "--rules", "six-card-oakes", "3H KS 6D / 4C KD X"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(r.out.starts_with("seat 0: 11\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "3H 4C = 7 | [KS] [KD] = 0 | 6D X = 4")) << r.out;
+}
+
+TEST(golf_score, json_has_each_seats_breakdown) {
+    const json_value result =
+        run_json({"score", "--rules", "six-card-oakes", "--json", "3H KS 6D / 4C KD X", "5s 5c 10d / 5h 2c --"});
+    ASSERT_EQ(result["scores"].array().size(), 2u);
+    EXPECT_EQ(result["scores"][0].number(), 11);
+    ASSERT_EQ(result["seats"].array().size(), 2u);
+    const json_value& seat0 = result["seats"][0];
+    EXPECT_EQ(seat0["seat"].number(), 0);
+    EXPECT_EQ(seat0["score"].number(), 11);
+    EXPECT_EQ(seat0["layout_points"].number(), 11);
+    EXPECT_EQ(seat0["adjustment"].number(), 0);
+    EXPECT_EQ(seat0["bonus"].number(), 0);
+    ASSERT_EQ(seat0["columns"].array().size(), 3u);
+    EXPECT_EQ(seat0["columns"][0].number(), 7);
+    EXPECT_EQ(seat0["columns"][1].number(), 0);
+    EXPECT_EQ(seat0["columns"][2].number(), 4);
+    const std::vector<bool> cancelled{false, true, false, false, true, false};
+    ASSERT_EQ(seat0["cancelled"].array().size(), cancelled.size());
+    for (std::size_t i = 0; i < cancelled.size(); ++i) EXPECT_EQ(seat0["cancelled"][i].boolean(), cancelled[i]) << i;
+    EXPECT_EQ(seat0["layout"][1][2].string(), "X");
+    EXPECT_TRUE(seat0["notes"].is_array());
+
+    // Lower case and "10" are read; "--" is an empty position, shown as null and worth nothing.
+    const json_value& seat1 = result["seats"][1];
+    EXPECT_EQ(seat1["layout"][0][2].string(), "TD");
+    EXPECT_TRUE(seat1["layout"][1][2].is_null());
+    EXPECT_EQ(seat1["columns"][0].number(), 0);   // 5S 5H cancel
+    EXPECT_EQ(seat1["columns"][1].number(), 7);   // 5C 2C
+    EXPECT_EQ(seat1["columns"][2].number(), 10);  // TD and an empty position
+    EXPECT_EQ(seat1["score"].number(), 17);
+    EXPECT_TRUE(result["notes"].is_array());
+    EXPECT_TRUE(result["match_winner"].is_null());
+}
+
+TEST(golf_score, caller_rules_apply_to_the_given_caller) {
+    // four-card-jokers: a knocker without the lowest score gets +10.
+    const std::vector<std::string> layouts{"KS 9H / QD 8C", "KH AC / KD 2C"};
+    std::vector<std::string> args{"score", "--rules", "four-card-jokers", "--json"};
+    args.insert(args.end(), layouts.begin(), layouts.end());
+    const json_value no_caller = run_json(args);
+    args.insert(args.end(), {"--caller", "0"});
+    const json_value caller0 = run_json(args);
+    EXPECT_EQ(caller0["scores"][0].number(), no_caller["scores"][0].number() + 10);
+    EXPECT_EQ(caller0["seats"][0]["adjustment"].number(), 10);
+    EXPECT_EQ(caller0["scores"][1].number(), no_caller["scores"][1].number());
+}
+
+TEST(golf_score, the_deck_for_the_player_count_limits_copies) {
+    // six-card-oakes: one deck with 2 jokers for 2-3 players, two decks with 4 jokers for 4 or more.
+    const run_result two_jokers = run({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D 6S"});
+    EXPECT_EQ(two_jokers.status, 0) << two_jokers.err;
+    expect_bad_input({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D X"},
+                     {"joker", "3 times", "2 players", "holds 2"});
+    const run_result four_players = run({"score", "--rules", "six-card-oakes", "X X KS / 4C KD 5S",
+                                         "X X KS / 4S 5D 6S", "AC 2C 3C / 6C 7C 8C", "AD 2D 3D / 6D 7D 8D"});
+    EXPECT_EQ(four_players.status, 0) << four_players.err;
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 3S", "KH 5D QD / KD 2C 3C"},
+                     {"'KH' appears 2 times", "2 players", "holds 1"});
+    expect_bad_input({"score", "--rules", "six-card", "X 5C QH / KS 2D 3S"}, {"joker", "holds none"});
+}
+
+TEST(golf_score, bad_layouts_name_the_layout_and_the_problem) {
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 3S", "KD 5D / KC 2C 3C"},
+                     {"layout 2: expected 2 rows of 3 cards, row 1 has 2"});
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 3S / 4H 4D 4S"},
+                     {"layout 1: expected 2 rows of 3 cards", "got 3 rows"});
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH KS 2D 3S"}, {"layout 1:", "got 1 row"});
+    expect_bad_input({"score", "--rules", "six-card", ""}, {"layout 1:", "got 1 row"});
+    expect_bad_input({"score", "--rules", "six-card", "ZZ 5C QH / KS 2D 3S"}, {"layout 1: 'ZZ' is not a card"});
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 3S", "KD 5D QD / KC 2C 1C"},
+                     {"layout 2: '1C' is not a card"});
+    expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 11S"}, {"'11S' is not a card"});
+}
+
+TEST(golf_score, bad_arguments_name_the_problem) {
+    const std::string layout = "KH 5C QH / KS 2D 3S";
+    expect_bad_input({"score", layout}, {"missing --rules"});
+    expect_bad_input({"score", "--rules", "six-card"}, {"missing LAYOUT"});
+    expect_bad_input({"score", "--rules"}, {"--rules: missing value"});
+    expect_bad_input({"score", "--rules", "seven-card", layout}, {"unknown preset 'seven-card'"});
+    expect_bad_input({"score", "--rules", "six-card", "--set", "rows=0", layout}, {"rows"});
+    expect_bad_input({"score", "--rules", "six-card", "--set", "bogus=1", layout}, {"bogus"});
+    expect_bad_input({"score", "--rules", "six-card", "--caller", "1", layout}, {"--caller", "seat 1", "only 0"});
+    expect_bad_input({"score", "--rules", "six-card", "--caller", "2", layout, "AH 2H 3H / 4H 5H 6H"},
+                     {"--caller", "seat 2", "0 to 1"});
+    expect_bad_input({"score", "--rules", "six-card", "--caller", "-1", layout}, {"--caller", "seat -1"});
+    expect_bad_input({"score", "--rules", "six-card", "--caller", "first", layout},
+                     {"--caller: expected an integer (got 'first')"});
+    expect_bad_input({"score", "--rules", "six-card", "--caller", "99999999999999999999", layout}, {"--caller"});
+    expect_bad_input({"score", "--rules", "six-card", "--verbose", layout}, {"unknown option '--verbose'"});
+}
+
+TEST(golf_score, house_rules_change_the_score) {
+    const json_value plain = run_json({"score", "--rules", "six-card", "--json", "QS 5C 5H / 4S 2D 3S"});
+    const json_value queen = run_json({"score", "--rules", "six-card", "--set", "card_value_overrides=QS:40", "--json",
+                                       "QS 5C 5H / 4S 2D 3S"});
+    EXPECT_EQ(queen["scores"][0].number(), plain["scores"][0].number() + 30);
+}
+
+// A layout whose first position is empty starts with "--", which is not mistaken for a flag.
+TEST(golf_score, a_layout_starting_with_an_empty_position_is_not_a_flag) {
+    const json_value result = run_json({"score", "--rules", "six-card", "--json", "-- 5C 5H / -- 2D 3S"});
+    EXPECT_EQ(result["seats"][0]["columns"][0].number(), 0);
+}
+
+// Odd input of every sort ends in exit 0 or 2, never a signal.
+TEST(golf_score, odd_layouts_never_crash) {
+    for (const std::string layout : {"/", "//////", "  /  ", "-- -- -- / -- -- --", "X", "10 / 10", "\t", "KH/KS",
+                                     "KH 5C QH / KS 2D 3S /", "\xff\xfe / \x01", "1", "10X / XX"}) {
+        const run_result r = run({"score", "--rules", "six-card", layout});
+        EXPECT_TRUE(r.status == 0 || r.status == 2) << layout << ": " << r.status << " " << r.err;
+        if (r.status == 2) {
+            EXPECT_EQ(count_lines(r.err), 1) << r.err;
+        }
+    }
+}
+
+// ---- golf simulate
+
+TEST(golf_simulate, prints_averages_wins_and_speed) {
+    const run_result r = run({"simulate", "--rules", "six-card", "--players", "3", "--hands", "30", "--seed", "5",
+                              "--set", "holes=10", "--set", "target_score=0", "--set", "match_tie=shared"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");  // no progress bar when stderr is not a terminal
+    EXPECT_TRUE(r.out.starts_with("simulated 30 hands of six-card: 3 heuristic bots, seed 5\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "seat  average score  wins\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "matches finished: 3\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, " hands/s, ")) << r.out;
+    EXPECT_TRUE(contains(r.out, " actions/s\n")) << r.out;
+}
+
+TEST(golf_simulate, json_has_every_figure) {
+    const json_value result = run_json({"simulate", "--rules", "four-card-jokers", "--players", "4", "--hands", "25",
+                                        "--seed", "11", "--bot", "random", "--set", "holes=4", "--set", "target_score=0",
+                                        "--set", "match_tie=shared", "--json"});
+    EXPECT_EQ(result["rules"].string(), "four-card-jokers");
+    EXPECT_EQ(result["players"].number(), 4);
+    EXPECT_EQ(result["hands"].number(), 25);
+    EXPECT_EQ(result["seed"].number(), 11);
+    EXPECT_EQ(result["bot"].string(), "random");
+    EXPECT_GT(result["actions"].number(), 25);
+    ASSERT_EQ(result["average_scores"].array().size(), 4u);
+    for (const json_value& average : result["average_scores"].array()) EXPECT_TRUE(average.is_number());
+    EXPECT_EQ(result["matches_finished"].number(), 6);  // 25 hands of 4-hole matches
+    ASSERT_EQ(result["wins"].array().size(), 4u);
+    double wins = 0;
+    for (const json_value& w : result["wins"].array()) wins += w.number();
+    EXPECT_GE(wins, 6);  // every finished match has at least one winner (ties share)
+    EXPECT_TRUE(result["seconds"].is_number());
+    EXPECT_TRUE(result["hands_per_second"].is_number());
+    EXPECT_TRUE(result["actions_per_second"].is_number());
+}
+
+TEST(golf_simulate, the_same_seed_gives_the_same_results) {
+    for (const std::string bot : {"heuristic", "random"}) {
+        const std::vector<std::string> args{"simulate", "--rules", "six-card-oakes", "--players", "3", "--hands",
+                                            "40",       "--seed",  "42",             "--bot",     bot, "--json"};
+        const json_value first = run_json(args);
+        const json_value second = run_json(args);
+        for (std::size_t s = 0; s < 3; ++s) {
+            EXPECT_EQ(first["average_scores"][s].number(), second["average_scores"][s].number()) << bot << s;
+            EXPECT_EQ(first["wins"][s].number(), second["wins"][s].number()) << bot << s;
+        }
+        EXPECT_EQ(first["actions"].number(), second["actions"].number()) << bot;
+
+        std::vector<std::string> other_seed = args;
+        other_seed[8] = "43";
+        const json_value other = run_json(other_seed);
+        EXPECT_NE(first["actions"].number(), other["actions"].number()) << bot;
+    }
+}
+
+TEST(golf_simulate, every_preset_plays_with_both_bots) {
+    for (const std::string& name : preset_names) {
+        for (const std::string bot : {"heuristic", "random"}) {
+            const run_result r =
+                run({"simulate", "--rules", name, "--players", "2", "--hands", "10", "--bot", bot, "--json"});
+            EXPECT_EQ(r.status, 0) << name << " " << bot << ": " << r.err;
+        }
+    }
+}
+
+TEST(golf_simulate, bad_input_names_the_problem) {
+    const std::vector<std::string> base{"simulate", "--rules", "six-card"};
+    const auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    expect_bad_input({"simulate", "--players", "2", "--hands", "5"}, {"missing --rules"});
+    expect_bad_input(with({"--hands", "5"}), {"missing --players"});
+    expect_bad_input(with({"--players", "2"}), {"missing --hands"});
+    expect_bad_input(with({"--players", "x", "--hands", "5"}), {"--players: expected an integer (got 'x')"});
+    expect_bad_input(with({"--players", "2.5", "--hands", "5"}), {"--players: expected an integer (got '2.5')"});
+    expect_bad_input(with({"--players", "1", "--hands", "5"}), {"--players", "got 1"});
+    expect_bad_input(with({"--players", "99", "--hands", "5"}), {"--players", "got 99"});
+    expect_bad_input(with({"--players", "2", "--hands", "0"}), {"--hands", "got 0"});
+    expect_bad_input(with({"--players", "2", "--hands", ""}), {"--hands: expected an integer (got '')"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "--seed", "-3"}), {"--seed", "'-3'"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "--seed", "123456789012345678901234"}),
+                     {"--seed", "too large"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "--bot", "clever"}), {"--bot", "'clever'"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "--set", "holes=-1"}), {"holes"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "--turbo"}), {"unknown option '--turbo'"});
+    expect_bad_input(with({"--players", "2", "--hands", "5", "extra"}), {"unexpected argument 'extra'"});
+    expect_bad_input({"simulate", "--rules", "seven-card", "--players", "2", "--hands", "5"},
+                     {"unknown preset 'seven-card'"});
+}
+
+}  // namespace
+}  // namespace golf

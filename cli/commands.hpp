@@ -1,0 +1,74 @@
+// The `golf` tool's commands and what they share: reading flags, checking numbers in full, and choosing a
+// ruleset from a preset plus house rules. Bad input of any kind throws usage_error, which main() turns into
+// one line on stderr and exit status 2; a command returns its own status otherwise.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/presets.hpp"
+#include "engine/ruleset.hpp"
+
+namespace golf::cli {
+
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_failure = 1;    // the run itself went wrong (e.g. a hand that never ends)
+inline constexpr int exit_bad_input = 2;  // the command line asked for something that can't be done
+
+// A problem with the command line, said in one line that names it.
+struct usage_error : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Each command gets the words after its name; `--help` never reaches it.
+int run_rules(std::span<const std::string_view> words);
+int run_score(std::span<const std::string_view> words);
+int run_simulate(std::span<const std::string_view> words);
+
+std::string_view rules_usage();
+std::string_view score_usage();
+std::string_view simulate_usage();
+
+// "--name", "--name=value" or "-x"; "--" alone or "-- 5C" is an empty layout position, not a flag.
+bool is_flag(std::string_view word);
+
+// Walks a command's words from left to right. Flags take values as "--name value" or "--name=value".
+class command_line {
+public:
+    explicit command_line(std::span<const std::string_view> words) : words_(words) {}
+
+    // Moves to the next word; false when there are none left.
+    bool next();
+    bool is_flag() const { return flag_; }
+    // The current word, or for a flag its name without any "=value".
+    std::string_view word() const { return word_; }
+    // The current flag's value, from after '=' or the next word; throws when there is none.
+    std::string_view value();
+    // For switches such as --json: throws if given "=value".
+    void expect_no_value() const;
+    [[noreturn]] void unknown_flag() const;
+
+private:
+    std::span<const std::string_view> words_;
+    std::size_t next_ = 0;
+    std::string_view word_;
+    std::optional<std::string_view> inline_value_;
+    bool flag_ = false;
+};
+
+// Whole-text integers: "--players: expected an integer (got 'x')", or out of [min, max].
+int parse_int(std::string_view what, std::string_view text, int min, int max);
+std::uint64_t parse_uint64(std::string_view what, std::string_view text);
+
+// A preset by name; throws naming the known presets when there is none.
+const preset& find_preset_or_throw(std::string_view name);
+
+// A preset's rules with `--set NAME=VALUE` house rules applied in order, then validated.
+ruleset rules_with_house_rules(const preset& base, std::span<const std::string> assignments);
+
+}  // namespace golf::cli
