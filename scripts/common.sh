@@ -1,0 +1,33 @@
+# Shared by scripts/run.sh and scripts/test.sh: install what is missing (Debian 12 packages), configure, build.
+# Sourced, not run.
+
+GOLF_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GOLF_BUILD="${GOLF_BUILD:-$GOLF_ROOT/build}"
+
+# Everything the build and the tests need, by Debian package name.
+GOLF_PACKAGES=(
+  g++ cmake ninja-build pkg-config
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+install_missing() {
+  local missing=()
+  for package in "${GOLF_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  fi
+}
+
+# configure_and_build [extra cmake arguments...]
+configure_and_build() {
+  cmake -S "$GOLF_ROOT" -B "$GOLF_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+  cmake --build "$GOLF_BUILD" -j "${GOLF_JOBS:-2}"
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds with warnings as errors, and runs every test (CTest).
+# GOLF_SANITIZE=address,undefined scripts/test.sh builds and tests under sanitizers in build-sanitize/.
+set -euo pipefail
+source "$(dirname "$0")/common.sh"
+
+install_missing
+extra=(-DGOLF_WERROR=ON -DGOLF_BUILD_TESTS=ON)
+if [ -n "${GOLF_SANITIZE:-}" ]; then
+  GOLF_BUILD="${GOLF_BUILD%/build}/build-sanitize"
+  extra+=(-DGOLF_SANITIZE="$GOLF_SANITIZE" -DGOLF_BUILD_BENCHMARKS=OFF)
+fi
+configure_and_build "${extra[@]}"
+ctest --test-dir "$GOLF_BUILD" --output-on-failure -j "${GOLF_JOBS:-2}" --timeout 900
