@@ -52,7 +52,11 @@ grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells)
 
 bool is_wild(const ruleset& rules, card c) { return rules.one_eyed_jacks_wild && c.is_one_eyed_jack(); }
 
-std::string signed_text(int n) { return (n >= 0 ? "+" : "") + std::to_string(n); }
+std::string signed_text(int n) {
+    std::string text = std::to_string(n);
+    if (n >= 0) text.insert(text.begin(), '+');
+    return text;
+}
 
 using cell_list = std::vector<int>;
 
