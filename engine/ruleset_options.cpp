@@ -16,11 +16,16 @@ namespace {
 using getter = std::string (*)(const ruleset&, const option_info&);
 // Returns what is wrong with `value` (without the option's name), leaving the ruleset untouched on failure.
 using setter = std::optional<std::string> (*)(ruleset&, std::string_view value, const option_info&);
+struct option_entry;
+// Returns what is wrong with the value `rules` holds, as a sentence starting with the option's name.
+using checker = std::optional<std::string> (*)(const ruleset&, const option_entry&);
 
 struct option_entry {
     option_info info;
     getter get;
     setter set;
+    checker check;
+    std::string_view items = {};  // what an integer list holds, as its messages say it ("player counts")
 };
 
 // ---- text helpers
@@ -74,6 +79,13 @@ std::string range_text(const option_info& option) {
     return "between " + std::to_string(option.min) + " and " + std::to_string(option.max);
 }
 
+bool in_range(int value, const option_info& option) { return value >= option.min && value <= option.max; }
+
+std::optional<std::string> out_of_range(int value, const option_info& option) {
+    if (in_range(value, option)) return std::nullopt;
+    return std::string(option.name) + " must be " + range_text(option) + " (got " + std::to_string(value) + ")";
+}
+
 // ---- readers and writers, one template per kind
 
 template <auto Member>
@@ -92,9 +104,12 @@ std::optional<std::string> set_boolean(ruleset& rules, std::string_view value, c
     return std::nullopt;
 }
 
+// Every bool is one of the two values, so a boolean has nothing to check.
+std::optional<std::string> check_nothing(const ruleset&, const option_entry&) { return std::nullopt; }
+
 std::optional<std::string> parse_in_range(int& out, std::string_view value, const option_info& option) {
     const auto parsed = parse_int(value);
-    if (!parsed || *parsed < option.min || *parsed > option.max)
+    if (!parsed || !in_range(*parsed, option))
         return "expected an integer " + range_text(option) + quoted(value);
     out = *parsed;
     return std::nullopt;
@@ -110,6 +125,11 @@ std::optional<std::string> set_integer(ruleset& rules, std::string_view value, c
     return parse_in_range(rules.*Member, value, option);
 }
 
+template <auto Member>
+std::optional<std::string> check_integer(const ruleset& rules, const option_entry& entry) {
+    return out_of_range(rules.*Member, entry.info);
+}
+
 template <std::size_t Rank>
 std::string get_rank_value(const ruleset& rules, const option_info&) {
     return std::to_string(rules.rank_value[Rank]);
@@ -118,6 +138,11 @@ std::string get_rank_value(const ruleset& rules, const option_info&) {
 template <std::size_t Rank>
 std::optional<std::string> set_rank_value(ruleset& rules, std::string_view value, const option_info& option) {
     return parse_in_range(rules.rank_value[Rank], value, option);
+}
+
+template <std::size_t Rank>
+std::optional<std::string> check_rank_value(const ruleset& rules, const option_entry& entry) {
+    return out_of_range(rules.rank_value[Rank], entry.info);
 }
 
 template <auto Member>
@@ -133,12 +158,17 @@ std::optional<std::string> set_optional(ruleset& rules, std::string_view value, 
         return std::nullopt;
     }
     const auto parsed = parse_int(value);
-    if (!parsed || *parsed < option.min || *parsed > option.max)
+    if (!parsed || !in_range(*parsed, option))
         return "expected off or an integer " + range_text(option) + quoted(value);
     rules.*Member = *parsed;
     return std::nullopt;
 }
 
+template <auto Member>
+std::optional<std::string> check_optional(const ruleset& rules, const option_entry& entry) {
+    const auto& value = rules.*Member;
+    return value ? out_of_range(*value, entry.info) : std::nullopt;
+}
 
 std::string choice_list(const option_info& option) {
     std::string out;
@@ -168,6 +198,14 @@ std::optional<std::string> set_choice(ruleset& rules, std::string_view value, co
     return "expected one of " + choice_list(option) + quoted(value);
 }
 
+// Choices can arrive from the wire as raw numbers, so the value is checked against the names the table has.
+template <auto Member>
+std::optional<std::string> check_choice(const ruleset& rules, const option_entry& entry) {
+    const auto index = static_cast<std::size_t>(rules.*Member);
+    if (index < entry.info.choices.size()) return std::nullopt;
+    return std::string(entry.info.name) + " is not a known choice (got " + std::to_string(index) + ")";
+}
+
 constexpr std::size_t max_list_entries = 8;
 
 template <auto Member>
@@ -189,12 +227,28 @@ std::optional<std::string> set_integer_list(ruleset& rules, std::string_view val
     std::vector<int> parsed;
     for (const auto item : split_list(value)) {
         const auto number = parse_int(item);
-        if (!number || *number < option.min || *number > option.max) return problem();
+        if (!number || !in_range(*number, option)) return problem();
         if (!parsed.empty() && *number <= parsed.back()) return problem();
         parsed.push_back(*number);
     }
     if (parsed.size() > max_list_entries) return problem();
     rules.*Member = std::move(parsed);
+    return std::nullopt;
+}
+
+template <auto Member>
+std::optional<std::string> check_integer_list(const ruleset& rules, const option_entry& entry) {
+    const auto& values = rules.*Member;
+    const auto& option = entry.info;
+    const std::string name(option.name);
+    if (values.size() > max_list_entries)
+        return name + " may list at most " + std::to_string(max_list_entries) + " " + std::string(entry.items) +
+               " (got " + std::to_string(values.size()) + ")";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (!in_range(values[i], option) || (i > 0 && values[i] <= values[i - 1]))
+            return name + " must list strictly increasing " + std::string(entry.items) + " " + range_text(option) +
+                   " (got " + get_integer_list<Member>(rules, option) + ")";
+    }
     return std::nullopt;
 }
 
@@ -215,7 +269,7 @@ std::optional<std::string> set_card_values(ruleset& rules, std::string_view valu
         const auto colon = item.find(':');
         const auto c = colon == std::string_view::npos ? std::nullopt : parse_card(trim(item.substr(0, colon)));
         const auto points = c ? parse_int(item.substr(colon + 1)) : std::nullopt;
-        if (!points || *points < option.min || *points > option.max)
+        if (!points || !in_range(*points, option))
             return "expected CARD:POINTS pairs such as QS:40,X:-5 with points " + range_text(option) + quoted(value);
         for (const auto& [seen, unused] : parsed)
             if (seen == *c) return to_string(*c) + " is listed more than once" + quoted(value);
@@ -225,19 +279,47 @@ std::optional<std::string> set_card_values(ruleset& rules, std::string_view valu
     return std::nullopt;
 }
 
+// A card from the wire may hold any two bytes; only the 52 cards and a suitless joker are cards.
+bool valid_card(card c) {
+    if (c.is_joker()) return c.suit_ == suit::none;
+    return c.rank <= 13 && c.suit_ != suit::none && static_cast<int>(c.suit_) < static_cast<int>(suit::none);
+}
+
+std::string card_text(card c) {
+    if (valid_card(c)) return to_string(c);
+    return "rank " + std::to_string(static_cast<int>(c.rank)) + " suit " + std::to_string(static_cast<int>(c.suit_));
+}
+
+template <auto Member>
+std::optional<std::string> check_card_values(const ruleset& rules, const option_entry& entry) {
+    const auto& pairs = rules.*Member;
+    const std::string name(entry.info.name);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const auto& [c, points] = pairs[i];
+        if (!valid_card(c)) return name + " holds something that is not a card (" + card_text(c) + ")";
+        if (!in_range(points, entry.info))
+            return name + " values must be " + range_text(entry.info) + " (got " + to_string(c) + ":" +
+                   std::to_string(points) + ")";
+        for (std::size_t j = 0; j < i; ++j)
+            if (pairs[j].first == c) return name + " lists " + to_string(c) + " more than once";
+    }
+    return std::nullopt;
+}
+
 // ---- table builders
 
 constexpr int points_limit = 1000;
 
 template <auto Member>
 constexpr option_entry boolean(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::boolean}, &get_boolean<Member>, &set_boolean<Member>};
+    return {{name, group, help, option_kind::boolean}, &get_boolean<Member>, &set_boolean<Member>, &check_nothing};
 }
 
 template <auto Member>
 constexpr option_entry integer(std::string_view name, std::string_view group, std::string_view help, int min,
                                int max) {
-    return {{name, group, help, option_kind::integer, min, max}, &get_integer<Member>, &set_integer<Member>};
+    return {{name, group, help, option_kind::integer, min, max}, &get_integer<Member>, &set_integer<Member>,
+            &check_integer<Member>};
 }
 
 template <auto Member>
@@ -248,33 +330,33 @@ constexpr option_entry points(std::string_view name, std::string_view group, std
 template <std::size_t Rank>
 constexpr option_entry rank_value(std::string_view name, std::string_view help) {
     return {{name, "scoring", help, option_kind::integer, -points_limit, points_limit}, &get_rank_value<Rank>,
-            &set_rank_value<Rank>};
+            &set_rank_value<Rank>, &check_rank_value<Rank>};
 }
 
 template <auto Member>
 constexpr option_entry optional_points(std::string_view name, std::string_view group, std::string_view help) {
     return {{name, group, help, option_kind::optional_integer, -points_limit, points_limit}, &get_optional<Member>,
-            &set_optional<Member>};
+            &set_optional<Member>, &check_optional<Member>};
 }
 
 template <auto Member>
 constexpr option_entry choice(std::string_view name, std::string_view group, std::string_view help,
                               std::span<const std::string_view> choices) {
     return {{name, group, help, option_kind::choice, 0, static_cast<int>(choices.size()) - 1, choices},
-            &get_choice<Member>, &set_choice<Member>};
+            &get_choice<Member>, &set_choice<Member>, &check_choice<Member>};
 }
 
 template <auto Member>
-constexpr option_entry integer_list(std::string_view name, std::string_view group, std::string_view help, int min,
-                                    int max) {
+constexpr option_entry integer_list(std::string_view name, std::string_view group, std::string_view help,
+                                    std::string_view items, int min, int max) {
     return {{name, group, help, option_kind::integer_list, min, max}, &get_integer_list<Member>,
-            &set_integer_list<Member>};
+            &set_integer_list<Member>, &check_integer_list<Member>, items};
 }
 
 template <auto Member>
 constexpr option_entry card_values(std::string_view name, std::string_view group, std::string_view help) {
     return {{name, group, help, option_kind::card_values, -points_limit, points_limit}, &get_card_values<Member>,
-            &set_card_values<Member>};
+            &set_card_values<Member>, &check_card_values<Member>};
 }
 
 // Choice names, in enum order.
@@ -293,7 +375,8 @@ constexpr std::string_view caller_bonus_choices[] = {"none", "zero", "minus_play
 constexpr std::string_view caller_tie_choices[] = {"as_lowest", "as_not_lowest", "no_adjustment", "add_tie_points"};
 constexpr std::string_view match_tie_choices[] = {"shared", "play_off"};
 
-// The public contract: these names are JSON keys, --set names and protocol fields. Ranges match validate().
+// The public contract: these names are JSON keys, --set names and protocol fields. These ranges and choices are
+// the only ones: set_option parses within them and validate() checks them through check_option_ranges().
 constexpr option_entry entries[] = {
     integer<&ruleset::min_players>("min_players", "table", "The fewest players a table may start with.", 2,
                                    max_seats_limit),
@@ -306,7 +389,7 @@ constexpr option_entry entries[] = {
         "extra_pack_above", "cards",
         "One more pack is added for each listed player count the table exceeds (4,8: a second pack from 5 players, "
         "a third from 9).",
-        2, max_seats_limit),
+        "player counts", 2, max_seats_limit),
     integer<&ruleset::jokers_per_pack>("jokers_per_pack", "cards", "How many jokers each pack adds.", 0, 4),
 
     integer<&ruleset::rows>("rows", "layout", "How many rows of cards each player lays out.", 1, max_rows_limit),
@@ -546,6 +629,12 @@ std::optional<std::string> set_option(ruleset& rules, std::string_view assignmen
     const auto equals = assignment.find('=');
     if (equals == std::string_view::npos) return "expected OPTION=VALUE" + quoted(assignment);
     return set_option(rules, assignment.substr(0, equals), assignment.substr(equals + 1));
+}
+
+std::optional<std::string> check_option_ranges(const ruleset& rules) {
+    for (const auto& entry : entries)
+        if (auto problem = entry.check(rules, entry)) return problem;
+    return std::nullopt;
 }
 
 std::string to_text(const ruleset& rules) {

@@ -34,6 +34,10 @@ std::optional<std::string> set_option(ruleset& rules, std::string_view name, std
 // "NAME=VALUE" form of set_option, as typed after --set.
 std::optional<std::string> set_option(ruleset& rules, std::string_view assignment);
 
+// The first option, in table order, whose value lies outside the table's range, choices or list rules, as a
+// sentence starting with its name. validate() calls this, then checks the rules that involve several options.
+std::optional<std::string> check_option_ranges(const ruleset& rules);
+
 // The whole ruleset as "name=value" lines in table order; set_option on each line rebuilds it exactly.
 std::string to_text(const ruleset& rules);
 

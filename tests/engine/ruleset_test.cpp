@@ -219,6 +219,71 @@ TEST(validate, says_what_range_it_expected) {
     EXPECT_NE(message->find("never end"), std::string::npos) << *message;
 }
 
+struct worded_case {
+    const char* what;
+    std::function<void(ruleset&)> change;
+    const char* message;
+};
+
+// One refusal of each kind a single option can give, worded from its range, choices or list rules.
+const std::vector<worded_case>& single_option_refusals() {
+    static const std::vector<worded_case> cases = {
+        {"min players", [](ruleset& r) { r.min_players = 1; }, "min_players must be between 2 and 16 (got 1)"},
+        {"max players", [](ruleset& r) { r.max_players = 17; }, "max_players must be between 2 and 16 (got 17)"},
+        {"cols", [](ruleset& r) { r.cols = 0; }, "cols must be between 1 and 6 (got 0)"},
+        {"turn limit", [](ruleset& r) { r.turn_limit = 100001; },
+         "turn_limit must be between 0 and 100000 (got 100001)"},
+        {"queen value", [](ruleset& r) { r.rank_value[12] = 1001; },
+         "value_queen must be between -1000 and 1000 (got 1001)"},
+        {"straight score", [](ruleset& r) { r.straight_score = -1001; },
+         "straight_score must be between -1000 and 1000 (got -1001)"},
+        {"caller penalty", [](ruleset& r) { r.caller_penalty = static_cast<caller_penalty_rule>(7); },
+         "caller_penalty is not a known choice (got 7)"},
+        {"match tie", [](ruleset& r) { r.match_tie = static_cast<match_tie_rule>(200); },
+         "match_tie is not a known choice (got 200)"},
+        {"nine extra packs", [](ruleset& r) { r.extra_pack_above = {2, 3, 4, 5, 6, 7, 8, 9, 10}; },
+         "extra_pack_above may list at most 8 player counts (got 9)"},
+        {"extra packs decreasing", [](ruleset& r) { r.extra_pack_above = {8, 4}; },
+         "extra_pack_above must list strictly increasing player counts between 2 and 16 (got 8,4)"},
+        {"extra pack above 16", [](ruleset& r) { r.extra_pack_above = {4, 17}; },
+         "extra_pack_above must list strictly increasing player counts between 2 and 16 (got 4,17)"},
+        {"override too high", [](ruleset& r) { r.card_value_overrides = {{make_card(12, suit::spades), 1001}}; },
+         "card_value_overrides values must be between -1000 and 1000 (got QS:1001)"},
+        {"override listed twice",
+         [](ruleset& r) { r.card_value_overrides = {{joker(), 4}, {make_card(5, suit::hearts), 0}, {joker(), 5}}; },
+         "card_value_overrides lists X more than once"},
+        {"override of a rank beyond king",
+         [](ruleset& r) { r.card_value_overrides = {{make_card(14, suit::spades), 1}}; },
+         "card_value_overrides holds something that is not a card (rank 14 suit 3)"},
+        {"override of a joker with a suit", [](ruleset& r) { r.card_value_overrides = {{card{0, suit::hearts}, 1}}; },
+         "card_value_overrides holds something that is not a card (rank 0 suit 2)"},
+    };
+    return cases;
+}
+
+TEST(validate, words_each_kind_of_single_option_refusal) {
+    for (const auto& c : single_option_refusals()) {
+        ruleset r;
+        c.change(r);
+        EXPECT_EQ(validate(r), c.message) << c.what;
+    }
+}
+
+TEST(validate, words_ranges_bounded_by_another_option) {
+    ruleset r;
+    r.min_players = 4;
+    r.max_players = 3;
+    EXPECT_EQ(validate(r), "max_players must be between 4 and 16 (got 3)");
+    r = ruleset{};
+    r.start_count = 7;
+    EXPECT_EQ(validate(r), "start_count must be between 0 and 6 (got 7)");
+    r = ruleset{};
+    r.rows = 1;
+    r.cols = 1;
+    r.start_count = 1;
+    EXPECT_EQ(validate(r), "rows and cols must give a layout of at least 2 cards (got 1x1)");
+}
+
 struct accepted_case {
     const char* what;
     std::function<void(ruleset&)> change;
@@ -290,6 +355,91 @@ TEST(validate, accepts_legal_edges_and_combinations) {
         ruleset r;
         c.change(r);
         EXPECT_EQ(validate(r), std::nullopt) << c.what;
+    }
+}
+
+// ---- check_option_ranges: each option against its own range in the table
+
+TEST(check_option_ranges, accepts_the_default_ruleset) { EXPECT_EQ(check_option_ranges(ruleset{}), std::nullopt); }
+
+TEST(check_option_ranges, words_each_refusal_as_validate_does) {
+    for (const auto& c : single_option_refusals()) {
+        ruleset r;
+        c.change(r);
+        EXPECT_EQ(check_option_ranges(r), c.message) << c.what;
+    }
+}
+
+TEST(check_option_ranges, names_the_option_validate_names) {
+    std::size_t caught = 0;
+    for (const auto& c : refused_cases()) {
+        ruleset r;
+        c.change(r);
+        const auto message = check_option_ranges(r);
+        if (!message) continue;
+        ++caught;
+        EXPECT_TRUE(starts_with(*message, std::string(c.option) + " ")) << c.what << ": " << *message;
+        EXPECT_EQ(validate(r), message) << c.what;
+    }
+    EXPECT_GE(caught, 50u);
+}
+
+TEST(check_option_ranges, checks_each_rank_value_under_its_own_name) {
+    const std::vector<std::string> names = {
+        "value_joker", "value_ace",   "value_two",  "value_three", "value_four", "value_five", "value_six",
+        "value_seven", "value_eight", "value_nine", "value_ten",   "value_jack", "value_queen", "value_king",
+    };
+    for (std::size_t rank = 0; rank < names.size(); ++rank) {
+        ruleset r;
+        r.rank_value[rank] = -1001;
+        EXPECT_EQ(check_option_ranges(r), names[rank] + " must be between -1000 and 1000 (got -1001)") << rank;
+    }
+}
+
+TEST(check_option_ranges, leaves_rules_between_options_to_validate) {
+    const std::vector<refused_case> cases = {
+        {"max below min", [](ruleset& r) { r.min_players = 4; r.max_players = 3; }, "max_players"},
+        {"start count above slots", [](ruleset& r) { r.start_count = 7; }, "start_count"},
+        {"one card", [](ruleset& r) { r.rows = 1; r.cols = 1; r.start_count = 1; }, "rows"},
+        {"start none with a count", [](ruleset& r) { r.start = start_action::none; }, "start_count"},
+        {"middle and outer with even cols",
+         [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; r.rows = 3; r.cols = 4; }, "start_where"},
+        {"diagonal on a 2x3 layout", [](ruleset& r) { r.cancel_diagonal = true; }, "cancel_diagonal"},
+        {"a hand that never ends", [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; }, "all_face_up"},
+        {"a match that never ends", [](ruleset& r) { r.holes = 0; r.target_score = 0; }, "holes"},
+    };
+    for (const auto& c : cases) {
+        ruleset r;
+        c.change(r);
+        EXPECT_EQ(check_option_ranges(r), std::nullopt) << c.what;
+        const auto message = validate(r);
+        ASSERT_TRUE(message.has_value()) << c.what;
+        EXPECT_TRUE(starts_with(*message, std::string(c.option) + " ")) << c.what << ": " << *message;
+    }
+}
+
+TEST(check_option_ranges, passes_whatever_set_option_accepts) {
+    for (const auto& option : ruleset_options()) {
+        std::vector<std::string> values;
+        switch (option.kind) {
+        case option_kind::boolean: values = {"true", "false"}; break;
+        case option_kind::integer:
+        case option_kind::optional_integer:
+            values = {std::to_string(option.min), std::to_string(option.max)};
+            break;
+        case option_kind::choice:
+            for (const auto choice : option.choices) values.emplace_back(choice);
+            break;
+        case option_kind::integer_list:
+            values = {std::to_string(option.min), "2,3,4,5,6,7,8," + std::to_string(option.max)};
+            break;
+        case option_kind::card_values: values = {"QS:1000,X:-1000,2C:0"}; break;
+        }
+        for (const auto& value : values) {
+            ruleset r;
+            ASSERT_EQ(set_option(r, option.name, value), std::nullopt) << option.name << "=" << value;
+            EXPECT_EQ(check_option_ranges(r), std::nullopt) << option.name << "=" << value;
+        }
     }
 }
 
