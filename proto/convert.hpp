@@ -1,0 +1,37 @@
+// Conversion between the engine's values and the wire protocol's messages. The server serialises views made by
+// the engine (view_for / spectator_view), never the hand itself, so nothing here can reveal a hidden card.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "engine/action.hpp"
+#include "engine/hand.hpp"
+#include "engine/match.hpp"
+#include "engine/presets.hpp"
+#include "engine/ruleset.hpp"
+#include "golf/v1/messages.pb.h"
+
+namespace golf::wire {
+
+v1::Card to_proto(card c);
+// nullopt when the message is not a card (rank > 13, a suit on a joker, a rank without a suit).
+std::optional<card> from_proto(const v1::Card& c);
+
+// Every field set.
+v1::Ruleset to_proto(const ruleset& rules);
+// Applies the fields set in `overrides` on top of `base`. On a bad value returns the engine's sentence, which
+// names the option, and leaves `base` unchanged. Cross-option validation is validate()'s job.
+std::optional<std::string> apply_overrides(ruleset& base, const v1::Ruleset& overrides);
+
+v1::Action to_proto(action a);
+// nullopt when kind is unspecified or unknown, or a position does not fit in a byte.
+std::optional<action> from_proto(const v1::Action& a);
+
+v1::HandScore to_proto(const hand_score& score);
+// `hole` is the 1-based hole number shown to the client.
+v1::HandView to_proto(const hand_view& view, int hole);
+
+v1::PresetInfo to_proto(const preset& p);
+
+}  // namespace golf::wire

@@ -1,0 +1,41 @@
+// What the game side (registry, tables) sees of one client connection. The session implements it; tables hold
+// weak_ptrs, so a closed connection simply stops receiving. send() is safe from any thread and never blocks:
+// frames go into the session's bounded queue, and a client that cannot keep up is disconnected.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace golf::server {
+
+class table;
+
+class client_link {
+public:
+    virtual ~client_link() = default;
+
+    // Queues one encoded ServerMessage frame (shared: a view sent to several recipients is encoded once).
+    virtual void send(std::shared_ptr<const std::string> frame) = 0;
+    // Sends a Closing message with the reason, then closes the connection.
+    virtual void close(std::string_view reason) = 0;
+    virtual const std::string& session_id() const = 0;
+    virtual const std::string& remote_address() const = 0;
+
+    // The table this connection is at, set and cleared by the game side.
+    std::shared_ptr<table> current_table() const {
+        std::lock_guard lock(mutex_);
+        return table_.lock();
+    }
+    void set_table(const std::shared_ptr<table>& t) {
+        std::lock_guard lock(mutex_);
+        table_ = t;
+    }
+
+private:
+    mutable std::mutex mutex_;
+    std::weak_ptr<table> table_;
+};
+
+}  // namespace golf::server

@@ -1,0 +1,46 @@
+// Counters and a latency histogram for GET /metrics (Prometheus text format, names starting golf_).
+// Everything is atomic: any thread may count; rendering reads a consistent-enough snapshot.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace golf::server {
+
+struct table_counts {
+    std::int64_t waiting = 0, playing = 0, between_holes = 0, finished = 0;
+};
+
+class metrics {
+public:
+    std::atomic<std::int64_t> connections_open{0};
+    std::atomic<std::int64_t> connections_total{0};
+    std::atomic<std::int64_t> connections_refused{0};  // per-address limit, server full
+    std::atomic<std::int64_t> messages_in{0};
+    std::atomic<std::int64_t> frames_out{0};
+    std::atomic<std::int64_t> actions{0};              // engine actions applied (people and bots)
+    std::atomic<std::int64_t> errors{0};               // Error replies sent
+    std::atomic<std::int64_t> slow_clients_cut{0};
+    std::atomic<std::int64_t> bad_frames{0};           // undecodable, text or oversized frames
+
+    // Time from a request's arrival to its replies being queued, in seconds.
+    void observe_latency(std::chrono::steady_clock::duration d);
+
+    // The Prometheus exposition text; `resident_bytes` is read from /proc by the caller.
+    std::string render(const table_counts& tables, std::int64_t resident_bytes) const;
+
+    static constexpr std::array<double, 12> latency_buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
+                                                             0.01,   0.025,   0.05,   0.1,   0.25,   1.0};
+
+private:
+    std::array<std::atomic<std::int64_t>, latency_buckets.size() + 1> latency_counts_{};
+    std::atomic<std::int64_t> latency_sum_ns_{0};
+};
+
+// The server process's resident set size, from /proc/self/statm (0 when unreadable).
+std::int64_t resident_bytes();
+
+}  // namespace golf::server
