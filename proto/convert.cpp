@@ -1,1 +1,323 @@
-// placeholder: being written
+// Engine <-> wire conversion. The ruleset is converted generically: each option in ruleset_options() finds the
+// Ruleset field of its name by reflection and travels through the engine's text form (get_option / set_option),
+// so a new option needs a .proto field and nothing here, and a bad value gets the engine's own sentence.
+#include "proto/convert.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
+
+#include "engine/ruleset_options.hpp"
+
+namespace golf::wire {
+
+namespace {
+
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Reflection;
+
+// ---- text helpers (the engine's text form is decimal integers and comma-separated lists)
+
+std::optional<int> parse_int(std::string_view text) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::vector<std::string_view> split(std::string_view text, char separator) {
+    std::vector<std::string_view> items;
+    if (text.empty()) return items;
+    while (true) {
+        const auto at = text.find(separator);
+        items.push_back(text.substr(0, at));
+        if (at == std::string_view::npos) break;
+        text.remove_prefix(at + 1);
+    }
+    return items;
+}
+
+// ---- the Ruleset field behind each option
+
+bool fits(const option_info& option, const FieldDescriptor& field) {
+    if (field.is_repeated()) return false;
+    // Enums carry no presence: UNSPECIFIED (0) is "not set". Every other field must be able to be left unset.
+    if (option.kind == option_kind::choice) return field.cpp_type() == FieldDescriptor::CPPTYPE_ENUM;
+    if (!field.has_presence()) return false;
+    switch (option.kind) {
+        case option_kind::boolean: return field.cpp_type() == FieldDescriptor::CPPTYPE_BOOL;
+        case option_kind::integer: return field.cpp_type() == FieldDescriptor::CPPTYPE_INT32;
+        case option_kind::optional_integer: return field.message_type() == v1::OptionalPoints::descriptor();
+        case option_kind::choice: break;  // above
+        case option_kind::integer_list: return field.message_type() == v1::PlayerCounts::descriptor();
+        case option_kind::card_values: return field.message_type() == v1::CardValues::descriptor();
+    }
+    return false;
+}
+
+// Indexed like ruleset_options(); nullptr where the .proto lacks a field of the right shape (a test keeps the
+// two in step, so that only happens while an option is being added).
+const std::vector<const FieldDescriptor*>& ruleset_fields() {
+    static const auto fields = [] {
+        std::vector<const FieldDescriptor*> out;
+        const auto* descriptor = v1::Ruleset::descriptor();
+        for (const auto& option : ruleset_options()) {
+            const auto* field = descriptor->FindFieldByName(std::string(option.name));
+            out.push_back(field && fits(option, *field) ? field : nullptr);
+        }
+        return out;
+    }();
+    return fields;
+}
+
+std::optional<int> choice_index(const option_info& option, std::string_view text) {
+    for (std::size_t i = 0; i < option.choices.size(); ++i)
+        if (option.choices[i] == text) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+// Writes one option's engine text into its field.
+void set_field(v1::Ruleset& out, const option_info& option, const FieldDescriptor& field, std::string_view text) {
+    const Reflection& reflection = *out.GetReflection();
+    switch (option.kind) {
+        case option_kind::boolean: reflection.SetBool(&out, &field, text == "true"); break;
+        case option_kind::integer: reflection.SetInt32(&out, &field, parse_int(text).value_or(0)); break;
+        case option_kind::optional_integer: {
+            auto& value = static_cast<v1::OptionalPoints&>(*reflection.MutableMessage(&out, &field));
+            if (const auto points = parse_int(text)) value.set_points(*points);  // "off" leaves points unset
+            break;
+        }
+        case option_kind::choice: {
+            const auto index = choice_index(option, text);
+            reflection.SetEnumValue(&out, &field, index ? *index + 1 : 0);
+            break;
+        }
+        case option_kind::integer_list: {
+            auto& list = static_cast<v1::PlayerCounts&>(*reflection.MutableMessage(&out, &field));
+            for (const auto item : split(text, ','))
+                if (const auto value = parse_int(item)) list.add_values(*value);
+            break;
+        }
+        case option_kind::card_values: {
+            auto& list = static_cast<v1::CardValues&>(*reflection.MutableMessage(&out, &field));
+            for (const auto item : split(text, ',')) {
+                const auto colon = item.find(':');
+                if (colon == std::string_view::npos) continue;
+                const auto c = parse_card(item.substr(0, colon));
+                const auto points = parse_int(item.substr(colon + 1));
+                if (!c || !points) continue;
+                auto& entry = *list.add_values();
+                *entry.mutable_card() = to_proto(*c);
+                entry.set_points(*points);
+            }
+            break;
+        }
+    }
+}
+
+std::string join(std::span<const std::string> items) {
+    std::string out;
+    for (const auto& item : items) {
+        if (!out.empty()) out += ',';
+        out += item;
+    }
+    return out;
+}
+
+// A card the message holds that is not a card, spelled so that the engine refuses it and shows what came in.
+std::string card_text(const v1::Card& c) {
+    if (const auto parsed = from_proto(c)) return to_string(*parsed);
+    return "rank " + std::to_string(c.rank()) + " suit " + std::to_string(static_cast<int>(c.suit()));
+}
+
+// The engine text for one option's field, or nullopt when the override leaves the option alone.
+std::optional<std::string> field_text(const v1::Ruleset& in, const option_info& option,
+                                      const FieldDescriptor& field) {
+    const Reflection& reflection = *in.GetReflection();
+    if (option.kind == option_kind::choice) {
+        const int number = reflection.GetEnumValue(in, &field);
+        if (number == 0) return std::nullopt;
+        const auto index = static_cast<std::size_t>(number - 1);
+        // An unknown number is passed as digits, which set_option refuses with a sentence naming the option.
+        if (number < 0 || index >= option.choices.size()) return std::to_string(number);
+        return std::string(option.choices[index]);
+    }
+    if (!reflection.HasField(in, &field)) return std::nullopt;
+    switch (option.kind) {
+        case option_kind::boolean: return reflection.GetBool(in, &field) ? "true" : "false";
+        case option_kind::integer: return std::to_string(reflection.GetInt32(in, &field));
+        case option_kind::optional_integer: {
+            const auto& value = static_cast<const v1::OptionalPoints&>(reflection.GetMessage(in, &field));
+            return value.has_points() ? std::to_string(value.points()) : "off";
+        }
+        case option_kind::integer_list: {
+            const auto& list = static_cast<const v1::PlayerCounts&>(reflection.GetMessage(in, &field));
+            std::vector<std::string> items;
+            for (const int value : list.values()) items.push_back(std::to_string(value));
+            return join(items);
+        }
+        case option_kind::card_values: {
+            const auto& list = static_cast<const v1::CardValues&>(reflection.GetMessage(in, &field));
+            std::vector<std::string> items;
+            for (const auto& entry : list.values())
+                items.push_back(card_text(entry.card()) + ":" + std::to_string(entry.points()));
+            return join(items);
+        }
+        case option_kind::choice: break;  // handled above
+    }
+    return std::nullopt;
+}
+
+v1::LayoutScore layout_to_proto(const layout_score& score) {
+    v1::LayoutScore out;
+    out.set_points(score.points);
+    for (const int points : score.column_points) out.add_column_points(points);
+    for (const bool cancelled : score.cancelled) out.add_cancelled(cancelled);
+    out.set_bonus(score.bonus);
+    out.set_others_penalty(score.others_penalty);
+    for (const auto& note : score.notes) out.add_notes(note);
+    return out;
+}
+
+v1::Position position_to_proto(const position_view& p) {
+    v1::Position out;
+    out.set_empty(p.empty);
+    out.set_face_up(p.face_up);
+    if (p.value) *out.mutable_card() = to_proto(*p.value);
+    for (int seat = 0; seat < max_seats_limit; ++seat)
+        if (p.known_by & (1u << seat)) out.add_known_by(static_cast<std::uint32_t>(seat));
+    out.set_locked(p.locked);
+    return out;
+}
+
+v1::SeatLayout seat_to_proto(const seat_view& s) {
+    v1::SeatLayout out;
+    for (const auto& p : s.layout) *out.add_positions() = position_to_proto(p);
+    out.set_start_left(static_cast<std::uint32_t>(s.start_left));
+    out.set_rearranging(s.rearranging);
+    out.set_turns_taken(static_cast<std::uint32_t>(s.turns_taken));
+    out.set_look_points(s.look_points);
+    return out;
+}
+
+}  // namespace
+
+// ---- cards
+
+v1::Card to_proto(card c) {
+    v1::Card out;
+    out.set_rank(c.rank);
+    out.set_suit(c.suit_ == suit::none ? v1::SUIT_NONE : static_cast<v1::Suit>(static_cast<int>(c.suit_) + 1));
+    return out;
+}
+
+std::optional<card> from_proto(const v1::Card& c) {
+    if (c.rank() > 13) return std::nullopt;
+    const int s = static_cast<int>(c.suit());
+    if (c.rank() == card::joker_rank) {
+        if (s != v1::SUIT_NONE) return std::nullopt;
+        return joker();
+    }
+    if (s < v1::SUIT_CLUBS || s > v1::SUIT_SPADES) return std::nullopt;
+    return make_card(static_cast<int>(c.rank()), static_cast<suit>(s - 1));
+}
+
+// ---- rulesets
+
+v1::Ruleset to_proto(const ruleset& rules) {
+    v1::Ruleset out;
+    const auto options = ruleset_options();
+    const auto& fields = ruleset_fields();
+    for (std::size_t i = 0; i < options.size(); ++i)
+        if (fields[i]) set_field(out, options[i], *fields[i], get_option(rules, options[i]));
+    return out;
+}
+
+std::optional<std::string> apply_overrides(ruleset& base, const v1::Ruleset& overrides) {
+    ruleset next = base;  // all or nothing: `base` changes only once every field has applied
+    const auto options = ruleset_options();
+    const auto& fields = ruleset_fields();
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (!fields[i]) continue;
+        const auto text = field_text(overrides, options[i], *fields[i]);
+        if (!text) continue;
+        if (auto problem = set_option(next, options[i].name, *text)) return problem;
+    }
+    base = std::move(next);
+    return std::nullopt;
+}
+
+// ---- actions
+
+v1::Action to_proto(action a) {
+    v1::Action out;
+    out.set_kind(static_cast<v1::ActionKind>(static_cast<int>(a.kind) + 1));
+    out.set_position(a.slot);
+    out.set_other(a.other);
+    return out;
+}
+
+std::optional<action> from_proto(const v1::Action& a) {
+    constexpr int kinds = static_cast<int>(action_kind::look) + 1;
+    const int kind = static_cast<int>(a.kind());
+    if (kind < 1 || kind > kinds) return std::nullopt;
+    constexpr std::uint32_t byte_max = 255;
+    if (a.position() > byte_max || a.other() > byte_max) return std::nullopt;
+    return action{static_cast<action_kind>(kind - 1), static_cast<std::uint8_t>(a.position()),
+                  static_cast<std::uint8_t>(a.other())};
+}
+
+// ---- scores and views
+
+v1::HandScore to_proto(const hand_score& score) {
+    v1::HandScore out;
+    for (const auto& layout : score.layouts) *out.add_layouts() = layout_to_proto(layout);
+    for (const int points : score.adjustments) out.add_adjustments(points);
+    for (const int points : score.extra) out.add_extra(points);
+    for (const int points : score.scores) out.add_scores(points);
+    out.set_match_winner(score.match_winner);
+    for (const auto& note : score.notes) out.add_notes(note);
+    return out;
+}
+
+v1::HandView to_proto(const hand_view& view, int hole) {
+    v1::HandView out;
+    out.set_viewer(view.viewer);
+    out.set_phase(static_cast<v1::Phase>(static_cast<int>(view.current_phase) + 1));
+    out.set_current_seat(view.current_seat);
+    out.set_dealer(view.dealer);
+    out.set_rows(static_cast<std::uint32_t>(view.rows));
+    out.set_cols(static_cast<std::uint32_t>(view.cols));
+    for (const auto& seat : view.seats) *out.add_seats() = seat_to_proto(seat);
+    if (view.top_discard) *out.mutable_top_discard() = to_proto(*view.top_discard);
+    out.set_discard_count(static_cast<std::uint32_t>(view.discard_count));
+    out.set_stock_count(static_cast<std::uint32_t>(view.stock_count));
+    // The view carries the held card only for those who may know it, so the phase says it for everyone else.
+    out.set_holding(view.held.has_value() || view.current_phase == phase::holding);
+    out.set_held_from_discard(view.held_from_discard);
+    if (view.held) *out.mutable_held() = to_proto(*view.held);
+    out.set_caller(view.caller);
+    out.set_final_round(view.final_round);
+    out.set_final_turns_left(static_cast<std::uint32_t>(view.final_turns_left));
+    out.set_ended(static_cast<v1::EndReason>(static_cast<int>(view.ended)));  // the same numbers, none = 0
+    for (const auto a : view.legal) *out.add_legal() = to_proto(a);
+    if (view.result) *out.mutable_result() = to_proto(*view.result);
+    out.set_hole(static_cast<std::uint32_t>(hole));
+    return out;
+}
+
+v1::PresetInfo to_proto(const preset& p) {
+    v1::PresetInfo out;
+    out.set_name(std::string(p.name));
+    out.set_source(std::string(p.source));
+    out.set_summary(std::string(p.summary));
+    *out.mutable_rules() = to_proto(p.rules);
+    return out;
+}
+
+}  // namespace golf::wire
