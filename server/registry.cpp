@@ -1,1 +1,349 @@
-// placeholder: being written
+#include "server/registry.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <map>
+#include <utility>
+
+#include "engine/presets.hpp"
+#include "proto/convert.hpp"
+#include "server/frames.hpp"
+#include "server/secure.hpp"
+#include "server/table.hpp"
+
+namespace golf::server {
+
+namespace {
+
+constexpr std::size_t name_max_chars = 24;
+constexpr std::size_t password_max_bytes = 128;
+constexpr std::size_t token_max_bytes = 128;
+constexpr int code_attempts = 64;  // 32^6 codes: a clash is rare, many clashes in a row mean the space is full
+
+std::optional<std::string> check_name(const std::string& name) {
+    const auto length = printable_length(name);
+    if (!length) return "a name holds printable characters only";
+    if (*length == 0 || std::all_of(name.begin(), name.end(), [](char c) { return c == ' '; }))
+        return "a name needs at least one visible character";
+    if (*length > name_max_chars) return "a name holds at most 24 characters";
+    return std::nullopt;
+}
+
+}  // namespace
+
+struct registry::impl {
+    explicit impl(boost::asio::io_context& io) : lobby_strand(boost::asio::make_strand(io)) {}
+
+    struct entry {
+        std::shared_ptr<table> t;
+        v1::LobbyTable summary;
+        bool listed = false;
+    };
+
+    mutable std::mutex mutex;
+    std::unordered_map<std::string, entry> tables;          // by join code
+    std::unordered_map<std::string, std::string> tokens;    // SHA-256 of a seat token -> join code
+    std::map<const client_link*, std::weak_ptr<client_link>> watchers;
+    std::atomic<bool> shutting_down{false};  // written under the mutex, read anywhere
+    bool lobby_pending = false;
+    boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;  // lobby frames leave in order
+
+    v1::LobbyUpdate lobby_locked() const {
+        std::vector<const v1::LobbyTable*> listed;
+        for (const auto& [code, e] : tables)
+            if (e.listed) listed.push_back(&e.summary);
+        std::sort(listed.begin(), listed.end(), [](auto* a, auto* b) { return a->code() < b->code(); });
+        v1::LobbyUpdate update;
+        for (const auto* t : listed) *update.add_tables() = *t;
+        return update;
+    }
+};
+
+registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters)
+    : io_(io), config_(config), metrics_(counters), impl_(std::make_unique<impl>(io)) {}
+
+registry::~registry() = default;
+
+namespace {
+
+void reply(const std::shared_ptr<client_link>& link, v1::ServerMessage& message, std::uint32_t rid) {
+    message.set_request_id(rid);
+    link->send(encode(message));
+}
+
+}  // namespace
+
+void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                      std::chrono::steady_clock::time_point received) {
+    const std::uint32_t rid = message.request_id();
+    const auto refuse = [&](v1::ErrorCode code, std::string_view text) {
+        ++metrics_.errors;
+        const auto* field = v1::ClientMessage::descriptor()->FindFieldByNumber(message.body_case());
+        spdlog::warn("session {}: {} refused with {}: {}", link->session_id(), field ? field->name() : "request",
+                     v1::ErrorCode_Name(code), text);
+        link->send(error_frame(rid, code, text));
+    };
+
+    switch (message.body_case()) {
+        case v1::ClientMessage::kListPresets: {
+            v1::ServerMessage out;
+            for (const preset& p : presets()) *out.mutable_presets()->add_presets() = wire::to_proto(p);
+            return reply(link, out, rid);
+        }
+
+        case v1::ClientMessage::kCreateTable: {
+            const v1::CreateTable& request = message.create_table();
+            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
+            if (auto problem = check_name(request.player_name())) return refuse(v1::ERROR_CODE_BAD_NAME, *problem);
+            const preset* base = find_preset(request.preset());
+            if (!base) return refuse(v1::ERROR_CODE_NO_SUCH_PRESET, "there is no preset called '" + request.preset() + "'");
+            ruleset rules = base->rules;
+            if (auto problem = wire::apply_overrides(rules, request.house_rules()))
+                return refuse(v1::ERROR_CODE_BAD_RULESET, *problem);
+            if (request.seats() < 2 || request.seats() > static_cast<std::uint32_t>(rules.max_players))
+                return refuse(v1::ERROR_CODE_BAD_REQUEST,
+                              "seats must be between 2 and " + std::to_string(rules.max_players));
+            const int seats = static_cast<int>(request.seats());
+            if (auto problem = validate_for_players(rules, seats)) return refuse(v1::ERROR_CODE_BAD_RULESET, *problem);
+            const std::uint32_t clock = request.turn_clock_seconds();
+            if (clock != 0 && (clock < 5 || clock > 3600))
+                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the turn clock is 0 (none) or 5 to 3600 seconds");
+            if (request.password().size() > password_max_bytes)
+                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the password is too long");
+
+            table_settings settings;
+            settings.is_public = request.public_();
+            if (!request.password().empty()) settings.password_hash = secure::sha256(request.password());
+            settings.turn_clock = std::chrono::seconds(clock);
+            settings.forfeit_when_away = request.forfeit_when_away();
+
+            std::shared_ptr<table> t;
+            bool shutting_down = false;
+            {
+                std::lock_guard lock(impl_->mutex);
+                std::string code;
+                // Checked again under the lock: a table made after shutdown() took the list would never close.
+                if (impl_->shutting_down) shutting_down = true;
+                else if (static_cast<int>(impl_->tables.size()) < config_.max_tables)
+                    for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
+                        code = secure::new_join_code();
+                if (!code.empty() && !impl_->tables.contains(code)) {
+                    t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code,
+                                                std::string(base->name),
+                                                std::make_shared<const ruleset>(std::move(rules)), seats,
+                                                std::move(settings));
+                    auto& e = impl_->tables[code];
+                    e.t = t;
+                    e.summary.set_code(code);
+                    e.summary.set_state(v1::TABLE_STATE_WAITING);
+                }
+            }
+            if (shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+            if (!t) return refuse(v1::ERROR_CODE_SERVER_FULL, "the server has no room for another table");
+            link->set_table(t);
+            boost::asio::post(t->strand(), [t, link, name = request.player_name(), rid] { t->open(link, name, rid); });
+            return;
+        }
+
+        case v1::ClientMessage::kJoinTable: {
+            const v1::JoinTable& request = message.join_table();
+            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
+            const bool anonymous_spectator = request.spectate() && request.player_name().empty();
+            if (!anonymous_spectator)
+                if (auto problem = check_name(request.player_name())) return refuse(v1::ERROR_CODE_BAD_NAME, *problem);
+            auto t = find(request.code());
+            if (!t) return refuse(v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code");
+            link->set_table(t);  // at once, so a second join from this connection is refused
+            boost::asio::post(t->strand(), [t, link, request, rid] { t->join(link, request, rid); });
+            return;
+        }
+
+        case v1::ClientMessage::kReclaimSeat: {
+            const std::string& token = message.reclaim_seat().seat_token();
+            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
+            auto t = token.empty() || token.size() > token_max_bytes ? nullptr : find_by_token(token);
+            if (!t) return refuse(v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
+            link->set_table(t);
+            boost::asio::post(t->strand(), [t, link, token, rid] { t->reclaim(link, token, rid); });
+            return;
+        }
+
+        case v1::ClientMessage::kWatchLobby: {
+            if (!message.watch_lobby().watch()) {
+                {
+                    std::lock_guard lock(impl_->mutex);
+                    impl_->watchers.erase(link.get());
+                }
+                v1::ServerMessage out;
+                out.mutable_ok();
+                return reply(link, out, rid);
+            }
+            {
+                std::lock_guard lock(impl_->mutex);
+                impl_->watchers[link.get()] = link;
+            }
+            // The first snapshot leaves from the lobby strand, so it is never newer than a broadcast after it.
+            boost::asio::post(impl_->lobby_strand, [self = shared_from_this(), link, rid] {
+                v1::ServerMessage out;
+                {
+                    std::lock_guard lock(self->impl_->mutex);
+                    *out.mutable_lobby() = self->impl_->lobby_locked();
+                }
+                reply(link, out, rid);
+            });
+            return;
+        }
+
+        case v1::ClientMessage::kTakeSeat:
+        case v1::ClientMessage::kLeaveTable:
+        case v1::ClientMessage::kAddBot:
+        case v1::ClientMessage::kRemoveBot:
+        case v1::ClientMessage::kStartMatch:
+        case v1::ClientMessage::kAct:
+        case v1::ClientMessage::kSendChat:
+        case v1::ClientMessage::kRematch: {
+            auto t = link->current_table();
+            if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
+            boost::asio::post(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+            return;
+        }
+
+        case v1::ClientMessage::kPing: {
+            v1::ServerMessage out;
+            out.mutable_pong()->set_nonce(message.ping().nonce());
+            return reply(link, out, rid);
+        }
+
+        case v1::ClientMessage::kHello: return refuse(v1::ERROR_CODE_BAD_REQUEST, "Hello comes only once, first");
+        default: return refuse(v1::ERROR_CODE_BAD_REQUEST, "the message has no request in it");
+    }
+}
+
+void registry::disconnected(const std::shared_ptr<client_link>& link) {
+    {
+        std::lock_guard lock(impl_->mutex);
+        impl_->watchers.erase(link.get());
+    }
+    if (auto t = link->current_table())
+        boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
+}
+
+void registry::shutdown() {
+    std::vector<std::shared_ptr<table>> tables;
+    {
+        std::lock_guard lock(impl_->mutex);
+        impl_->shutting_down = true;
+        for (auto& [code, e] : impl_->tables) tables.push_back(e.t);
+        impl_->tables.clear();
+        impl_->tokens.clear();
+        impl_->watchers.clear();
+    }
+    spdlog::info("closing {} tables for shutdown", tables.size());
+    for (auto& t : tables) boost::asio::post(t->strand(), [t] { t->shutdown("server shutting down"); });
+}
+
+table_counts registry::count_tables() const {
+    table_counts counts;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [code, e] : impl_->tables) {
+        switch (e.summary.state()) {
+            case v1::TABLE_STATE_PLAYING: ++counts.playing; break;
+            case v1::TABLE_STATE_BETWEEN_HOLES: ++counts.between_holes; break;
+            case v1::TABLE_STATE_FINISHED: ++counts.finished; break;
+            default: ++counts.waiting; break;
+        }
+    }
+    return counts;
+}
+
+void registry::lobby_changed() {
+    {
+        std::lock_guard lock(impl_->mutex);
+        if (impl_->lobby_pending) return;  // one broadcast is already on its way and will read the latest list
+        impl_->lobby_pending = true;
+    }
+    boost::asio::post(impl_->lobby_strand, [self = shared_from_this()] {
+        std::vector<std::shared_ptr<client_link>> watchers;
+        v1::ServerMessage out;
+        {
+            std::lock_guard lock(self->impl_->mutex);
+            self->impl_->lobby_pending = false;
+            *out.mutable_lobby() = self->impl_->lobby_locked();
+            for (auto it = self->impl_->watchers.begin(); it != self->impl_->watchers.end();) {
+                if (auto link = it->second.lock()) {
+                    watchers.push_back(std::move(link));
+                    ++it;
+                } else {
+                    it = self->impl_->watchers.erase(it);
+                }
+            }
+        }
+        if (watchers.empty()) return;
+        const auto frame = encode(out);  // once for every watcher
+        for (const auto& link : watchers) link->send(frame);
+    });
+}
+
+void registry::publish(const std::string& code, const v1::LobbyTable& summary, bool listed) {
+    bool lobby_differs = false;
+    {
+        std::lock_guard lock(impl_->mutex);
+        const auto it = impl_->tables.find(code);
+        if (it == impl_->tables.end()) return;
+        impl::entry& e = it->second;
+        lobby_differs = listed != e.listed || (listed && summary.SerializeAsString() != e.summary.SerializeAsString());
+        e.summary = summary;
+        e.listed = listed;
+    }
+    if (lobby_differs) lobby_changed();
+}
+
+void registry::forget(const std::string& code) {
+    bool was_listed = false;
+    {
+        std::lock_guard lock(impl_->mutex);
+        const auto it = impl_->tables.find(code);
+        if (it == impl_->tables.end()) return;
+        was_listed = it->second.listed;
+        impl_->tables.erase(it);
+        std::erase_if(impl_->tokens, [&](const auto& entry) { return entry.second == code; });
+    }
+    if (was_listed) lobby_changed();
+}
+
+std::shared_ptr<table> registry::find(const std::string& code) const {
+    const std::string canonical = secure::normalize_join_code(code);
+    if (canonical.empty()) return nullptr;
+    std::lock_guard lock(impl_->mutex);
+    const auto it = impl_->tables.find(canonical);
+    return it == impl_->tables.end() ? nullptr : it->second.t;
+}
+
+std::shared_ptr<table> registry::find_by_token(const std::string& seat_token) const {
+    // Looked up by digest; the table then compares the digest in constant time.
+    const std::string digest = secure::sha256(seat_token);
+    std::lock_guard lock(impl_->mutex);
+    const auto token = impl_->tokens.find(digest);
+    if (token == impl_->tokens.end()) return nullptr;
+    const auto it = impl_->tables.find(token->second);
+    return it == impl_->tables.end() ? nullptr : it->second.t;
+}
+
+void registry::add_token(const std::string& token_hash, const std::string& code) {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->tables.contains(code)) impl_->tokens[token_hash] = code;
+}
+
+void registry::remove_token(const std::string& token_hash) {
+    std::lock_guard lock(impl_->mutex);
+    impl_->tokens.erase(token_hash);
+}
+
+}  // namespace golf::server

@@ -38,9 +38,15 @@ public:
 
     // Used by tables.
     void lobby_changed();
+    // A table's summary after a change: its state (for count_tables) and, when `listed`, its lobby entry.
+    // A lobby update goes to the watchers only when a listed entry changed.
+    void publish(const std::string& code, const v1::LobbyTable& summary, bool listed);
     void forget(const std::string& code);
     std::shared_ptr<table> find(const std::string& code) const;
+    // `seat_token` in clear; the registry keeps only SHA-256 digests, and the table compares in constant time.
     std::shared_ptr<table> find_by_token(const std::string& seat_token) const;
+    void add_token(const std::string& token_hash, const std::string& code);
+    void remove_token(const std::string& token_hash);
     const server_config& config() const { return config_; }
     metrics& counters() { return metrics_; }
 

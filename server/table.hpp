@@ -1,0 +1,214 @@
+// One table: a golf::match with its seats, spectators, chat, bots and timers. Everything a table does runs on its
+// own strand (the registry posts there), so game code needs no mutex. The values fixed at creation (code, preset,
+// rules, settings) may be read from any thread. A table sends each seat only that seat's engine view and
+// spectators only the public view; the hand itself never leaves it.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "engine/bot.hpp"
+#include "engine/match.hpp"
+#include "engine/random.hpp"
+#include "engine/ruleset.hpp"
+#include "golf/v1/messages.pb.h"
+#include "server/client_link.hpp"
+#include "server/config.hpp"
+#include "server/metrics.hpp"
+
+namespace golf::server {
+
+class registry;
+
+struct table_settings {
+    bool is_public = false;
+    std::string password_hash;                 // SHA-256 of the password; empty: none
+    std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
+    bool forfeit_when_away = false;
+};
+
+// The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control
+// character; nullopt otherwise. Names and chat lines are checked with it.
+std::optional<std::size_t> printable_length(std::string_view text);
+
+inline constexpr std::size_t chat_max_chars = 200;
+inline constexpr int chat_max_lines = 5;
+inline constexpr std::chrono::seconds chat_window{10};
+inline constexpr std::size_t spectator_limit = 200;
+// How long a table without any connected person lingers (bots only, or owners away) before it closes.
+inline constexpr std::chrono::seconds idle_linger{10};
+
+class table : public std::enable_shared_from_this<table> {
+public:
+    using strand_type = boost::asio::strand<boost::asio::io_context::executor_type>;
+    using clock = std::chrono::steady_clock;
+
+    table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
+          std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
+          table_settings settings);
+
+    // Fixed at creation: any thread.
+    const std::string& code() const { return code_; }
+    const std::string& preset_name() const { return preset_; }
+    const std::shared_ptr<const ruleset>& rules() const { return rules_; }
+    int seat_count() const { return static_cast<int>(seats_.size()); }
+    strand_type& strand() { return strand_; }
+
+    // Everything below runs on the strand. The registry has already set the link's table to this one; on a
+    // refusal the table clears it again.
+    void open(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
+    void join(const std::shared_ptr<client_link>& link, const v1::JoinTable& request, std::uint32_t request_id);
+    void reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t request_id);
+    // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
+    void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message,
+                clock::time_point received);
+    void disconnected(const std::shared_ptr<client_link>& link);
+    // Tells every connected client (Closing with the reason), stops the timers; the table is dead afterwards.
+    void shutdown(std::string_view reason);
+
+    // Strand only; for tests and diagnostics.
+    const std::optional<golf::match>& current_match() const { return match_; }
+    std::uint64_t hand_version() const { return hand_version_; }
+    v1::TableState state() const { return state_; }
+    bool closed() const { return closed_; }
+    // A turn clock shorter than the protocol allows, so tests need not wait five seconds.
+    void set_turn_clock(std::chrono::milliseconds per_turn);
+
+private:
+    enum class seat_kind { empty, person, bot };
+
+    struct seat {
+        explicit seat(const strand_type& strand) : grace(strand) {}
+        seat_kind kind = seat_kind::empty;
+        std::string name;
+        v1::BotLevel level = v1::BOT_LEVEL_UNSPECIFIED;  // for a bot seat
+        std::string token_hash;                          // a person's seat token, as SHA-256
+        std::weak_ptr<client_link> link;
+        bool connected = false;
+        std::optional<clock::time_point> away_since;
+        bool bot_standing_in = false;
+        bool forfeited = false;
+        std::unique_ptr<golf::bot> brain;  // a bot seat's or a stand-in's
+        random_source random;
+        boost::asio::steady_timer grace;
+        std::uint64_t grace_generation = 0;
+    };
+
+    struct spectator {
+        std::weak_ptr<client_link> link;
+        std::string name;
+    };
+
+    // Requests.
+    void take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSeat& request, std::uint32_t rid);
+    void leave(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& request, std::uint32_t rid);
+    void remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid);
+    void start_match(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void rematch(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void act(const std::shared_ptr<client_link>& link, const v1::Act& request, std::uint32_t rid,
+             clock::time_point received);
+    void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
+
+    // Membership.
+    int seat_of(const client_link* link) const;
+    int spectator_of(const client_link* link) const;
+    bool is_host(const client_link* link) const;
+    int first_free_seat() const;
+    void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name,
+                     std::uint32_t rid);
+    void free_seat(int s);
+    void stand_in(int s);
+    void pass_host_from(int s);
+    void release(const std::shared_ptr<client_link>& link);
+    bool bot_controlled(int s) const;
+
+    // The match.
+    void begin_match();
+    void deal_next_hole();
+    void after_move(std::string& note);
+    action bot_move(int s);
+    action safe_move(int s, random_source& random);
+    bool apply_for(int s, action a);
+
+    // After every change: clock, updates to everyone, bots, lobby.
+    void changed(const std::string& note);
+    void broadcast(const std::string& note);
+    v1::TableUpdate base_update(const std::string& note) const;
+    void send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid);
+    void publish();
+
+    // Timers.
+    void schedule_bots();
+    void on_bot_timer(std::uint64_t generation);
+    void update_clock();
+    void on_clock(std::uint64_t generation);
+    void start_grace(int s);
+    void on_grace(int s, std::uint64_t generation);
+    int people_present() const;
+    void check_empty();
+    void close(std::string_view why);
+    void cancel_timers();
+
+    void reply_ok(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void reply_error(const std::shared_ptr<client_link>& link, std::uint32_t rid, v1::ErrorCode code,
+                     std::string_view text);
+
+    // Fixed at creation.
+    std::weak_ptr<registry> owner_;
+    metrics& metrics_;
+    const std::string code_;
+    const std::string preset_;
+    const std::shared_ptr<const ruleset> rules_;
+    const table_settings settings_;
+    const std::chrono::milliseconds bot_delay_;
+    const std::chrono::milliseconds between_holes_;
+    const std::chrono::milliseconds seat_grace_;
+    strand_type strand_;
+
+    // Strand-only state.
+    std::vector<seat> seats_;
+    std::vector<spectator> spectators_;
+    int host_ = 0;
+    v1::TableState state_ = v1::TABLE_STATE_WAITING;
+    std::optional<golf::match> match_;
+    int match_number_ = 0;
+    std::uint64_t hand_version_ = 0;
+    std::string commitment_;  // SHA-256 of the current hole's seed
+    int commitment_hole_ = 0;
+    std::chrono::milliseconds turn_clock_;
+    random_source random_;    // for the moves the server plays when a clock runs out
+    std::map<const client_link*, std::deque<clock::time_point>> chat_times_;
+    bool closed_ = false;
+
+    boost::asio::steady_timer bot_timer_;
+    std::uint64_t bot_generation_ = 0;
+    bool bot_pending_ = false;
+
+    boost::asio::steady_timer clock_timer_;
+    std::uint64_t clock_generation_ = 0;
+    bool clock_active_ = false;
+    std::tuple<int, int, int, int> clock_key_{};  // match, hole, seat (-1: the start), turns played
+    int clock_seat_ = -1;
+    clock::time_point clock_deadline_{};
+
+    boost::asio::steady_timer hole_timer_;
+    std::uint64_t hole_generation_ = 0;
+
+    boost::asio::steady_timer close_timer_;
+    std::uint64_t close_generation_ = 0;
+    bool close_pending_ = false;
+};
+
+}  // namespace golf::server
