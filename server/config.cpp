@@ -1,1 +1,184 @@
-// placeholder: being written
+#include "server/config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <boost/asio/ip/address.hpp>
+#include <charconv>
+#include <cstdint>
+#include <map>
+#include <string_view>
+#include <thread>
+
+namespace golf::server {
+
+namespace {
+
+std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+// The error text for one value (without the flag or variable name), or empty when the value was taken.
+using setter = std::string (*)(server_config&, std::string_view);
+
+std::optional<std::int64_t> parse_number(std::string_view text, std::int64_t min, std::int64_t max) {
+    std::int64_t value = 0;
+    const char* const end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc{} || stop != end || value < min || value > max) return std::nullopt;
+    return value;
+}
+
+std::string expected_number(std::string_view text, std::int64_t min, std::int64_t max) {
+    return "expected a number from " + std::to_string(min) + " to " + std::to_string(max) + " (got " + quoted(text) +
+           ")";
+}
+
+// Reads a whole number in [min, max] into `out`, or says what was wrong.
+template <class T>
+std::string set_number(T& out, std::string_view text, std::int64_t min, std::int64_t max) {
+    const auto value = parse_number(text, min, max);
+    if (!value) return expected_number(text, min, max);
+    out = static_cast<T>(*value);
+    return {};
+}
+
+constexpr std::array log_levels{"trace", "debug", "info", "warn", "error", "off"};
+
+struct option {
+    std::string_view flag;
+    std::string_view variable;
+    std::string_view argument;
+    std::string_view help;
+    setter set;
+};
+
+const std::array options{
+    option{"--host", "GOLF_HOST", "ADDRESS", "IP address to listen on (default 0.0.0.0; localhost: 127.0.0.1)",
+           [](server_config& c, std::string_view text) -> std::string {
+               boost::system::error_code error;
+               if (text != "localhost") (void)boost::asio::ip::make_address(std::string(text), error);
+               if (text.empty() || error)
+                   return "expected an IP address such as 0.0.0.0 or ::1 (got " + quoted(text) + ")";
+               c.host = std::string(text);
+               return {};
+           }},
+    option{"--port", "GOLF_PORT", "PORT", "TCP port for WebSocket and HTTP (default 8080; 0: any free port)",
+           [](server_config& c, std::string_view text) { return set_number(c.port, text, 0, 65535); }},
+    option{"--db", "GOLF_DB", "PATH", "database file (default golf.db in the working directory)",
+           [](server_config& c, std::string_view text) -> std::string {
+               if (text.empty()) return "expected a file path (got '')";
+               c.db_path = std::string(text);
+               return {};
+           }},
+    option{"--threads", "GOLF_THREADS", "N", "I/O threads (default: the number of hardware threads)",
+           [](server_config& c, std::string_view text) { return set_number(c.threads, text, 1, 256); }},
+    option{"--log-level", "GOLF_LOG_LEVEL", "LEVEL", "trace, debug, info, warn, error or off (default info)",
+           [](server_config& c, std::string_view text) -> std::string {
+               if (std::find(log_levels.begin(), log_levels.end(), text) == log_levels.end())
+                   return "expected one of trace, debug, info, warn, error, off (got " + quoted(text) + ")";
+               c.log_level = std::string(text);
+               return {};
+           }},
+    option{"--seat-grace", "GOLF_SEAT_GRACE", "SECONDS", "how long a dropped player's seat is held (default 120)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t seconds = 0;
+               auto error = set_number(seconds, text, 0, 86400);
+               if (error.empty()) c.seat_grace = std::chrono::seconds(seconds);
+               return error;
+           }},
+    option{"--bot-delay-ms", "GOLF_BOT_DELAY_MS", "MS", "server bots' pause before each move (default 400)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t ms = 0;
+               auto error = set_number(ms, text, 0, 60000);
+               if (error.empty()) c.bot_delay = std::chrono::milliseconds(ms);
+               return error;
+           }},
+    option{"--between-holes-ms", "GOLF_BETWEEN_HOLES_MS", "MS",
+           "pause between a hole's end and the next deal (default 3000)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t ms = 0;
+               auto error = set_number(ms, text, 0, 600000);
+               if (error.empty()) c.between_holes = std::chrono::milliseconds(ms);
+               return error;
+           }},
+    option{"--max-per-address", "GOLF_MAX_PER_ADDRESS", "N",
+           "open connections allowed from one IP address (default 256)",
+           [](server_config& c, std::string_view text) {
+               return set_number(c.max_connections_per_address, text, 1, 100000);
+           }},
+};
+
+const option* find_option(std::string_view flag) {
+    for (const option& o : options)
+        if (o.flag == flag) return &o;
+    return nullptr;
+}
+
+bool is_help(std::string_view word) { return word == "--help" || word == "-h"; }
+
+config_result failure(std::string message) { return {std::nullopt, std::move(message), 2}; }
+
+}  // namespace
+
+std::string usage() {
+    std::string text =
+        "usage: golf-server [OPTIONS]\n"
+        "\n"
+        "Serves Golf, the card game: WebSocket at ws://HOST:PORT/ws (protocol golf.v1), and on the same port\n"
+        "GET /healthz and GET /metrics (Prometheus).\n"
+        "\n"
+        "options (each may also come from the environment variable shown; a flag wins over its variable):\n";
+    for (const option& o : options) {
+        std::string left = "  " + std::string(o.flag) + " " + std::string(o.argument);
+        left.resize(std::max<std::size_t>(left.size() + 2, 28), ' ');
+        text += left + std::string(o.help) + "\n" + std::string(28, ' ') + std::string(o.variable) + "\n";
+    }
+    text +=
+        "  --help                    show this message\n"
+        "\n"
+        "Flags take their value as '--port 9000' or '--port=9000'.\n"
+        "SIGINT or SIGTERM stops the server gracefully: clients are told, then it exits 0.\n"
+        "Exit status: 0 after a clean stop, 1 when the server cannot start (e.g. the port is taken), 2 bad options.\n";
+    return text;
+}
+
+config_result parse_config(int argc, const char* const* argv, const environment_lookup& env) {
+    // Flags first (the last of a repeated flag wins), then variables only for the options no flag set.
+    std::map<const option*, std::string_view> from_flags;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i] ? argv[i] : "";
+        if (is_help(word)) return {std::nullopt, usage(), 0};
+        if (!word.starts_with("-")) return failure("unexpected argument " + quoted(word) + " (see golf-server --help)");
+        const auto equals = word.find('=');
+        const std::string_view name = word.substr(0, equals);
+        const option* o = find_option(name);
+        if (!o) return failure("unknown option " + quoted(name) + " (see golf-server --help)");
+        if (equals != std::string_view::npos) {
+            from_flags[o] = word.substr(equals + 1);
+        } else if (i + 1 < argc && argv[i + 1] && !std::string_view(argv[i + 1]).starts_with("--")) {
+            from_flags[o] = argv[++i];
+        } else {
+            return failure(std::string(name) + ": missing value");
+        }
+    }
+
+    server_config config;
+    config.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
+    for (const option& o : options) {
+        std::string_view value;
+        std::string_view source;
+        if (const auto found = from_flags.find(&o); found != from_flags.end()) {
+            value = found->second;
+            source = o.flag;
+        } else if (const char* variable = env ? env(std::string(o.variable).c_str()) : nullptr; variable && *variable) {
+            // An empty variable counts as unset, as shells make it easy to export one by accident.
+            value = variable;
+            source = o.variable;
+        } else {
+            continue;
+        }
+        if (std::string error = o.set(config, value); !error.empty())
+            return failure(std::string(source) + ": " + error);
+    }
+    return {config, {}, 0};
+}
+
+}  // namespace golf::server

@@ -1,1 +1,174 @@
-// placeholder: being written
+#include "server/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <cerrno>
+#include <fcntl.h>
+#include <spdlog/spdlog.h>
+#include <system_error>
+#include <unistd.h>
+
+#include "server/registry.hpp"
+#include "server/websocket_session.hpp"
+
+namespace golf::server {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+
+constexpr std::size_t max_request_body = 8 * 1024;  // no route takes a body; this only bounds what we read
+
+using request = http::request<http::string_body>;
+
+bool expected_network_error(const boost::system::error_code& error) {
+    return error == net::error::operation_aborted || error == net::error::eof || error == beast::error::timeout ||
+           error == net::error::connection_reset || error == http::error::end_of_stream;
+}
+
+http::response<http::string_body> reply(unsigned version, bool keep_alive, http::verb method, http::status status,
+                                        std::string body, std::string_view content_type = "text/plain; charset=utf-8") {
+    http::response<http::string_body> response{status, version};
+    response.set(http::field::server, "golf-server/" GOLF_VERSION);
+    response.set(http::field::content_type, content_type);
+    response.set(http::field::cache_control, "no-store");
+    response.keep_alive(keep_alive);
+    response.body() = std::move(body);
+    response.prepare_payload();
+    // HEAD gets the headers (and the length) a GET would, without the body.
+    if (method == http::verb::head) response.body().clear();
+    return response;
+}
+
+std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
+
+}  // namespace
+
+std::string health_problem(const shared_state& state) {
+    if (!state.accepting()) return "not accepting connections (shutting down)";
+    // Persistence arrives in a later issue; until then "can write its database" means the file opens for
+    // appending (created if missing, never truncated).
+    const std::string& path = state.config().db_path;
+    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return "cannot write the database " + path + ": " + std::error_code(errno, std::system_category()).message();
+    ::close(fd);
+    return {};
+}
+
+http_session::http_session(net::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+                           std::unique_ptr<shared_state::ticket> ticket)
+    : stream_(std::move(socket)), state_(std::move(state)), ticket_(std::move(ticket)) {}
+
+void http_session::run() {
+    ticket_->serve(std::weak_ptr<http_session>(shared_from_this()));
+    net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+}
+
+void http_session::shut_down() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] {
+        self->stopping_ = true;
+        // Only a wait for the next request is cut short; a response being written is finished first.
+        if (self->parser_ && !self->parser_->is_done()) self->stream_.cancel();
+    });
+}
+
+void http_session::do_read() {
+    if (stopping_) return do_close();
+    parser_.emplace();
+    parser_->body_limit(max_request_body);
+    stream_.expires_after(state_->config().handshake_timeout);
+    http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+}
+
+void http_session::on_read(boost::system::error_code error, std::size_t) {
+    const std::string& address = ticket_->address();
+    if (error == http::error::end_of_stream) return do_close();
+    if (error) {
+        if (expected_network_error(error)) {
+            spdlog::debug("http {}: {}", address, error.message());
+            return;
+        }
+        // A malformed or oversized request: say so and close.
+        spdlog::debug("http {}: bad request: {}", address, error.message());
+        const auto status =
+            error == http::error::body_limit ? http::status::payload_too_large : http::status::bad_request;
+        return send(reply(11, false, http::verb::get, status, error.message() + "\n"), false);
+    }
+
+    const request& req = parser_->get();
+    const bool keep_alive = req.keep_alive() && !stopping_;
+    const std::string_view path = path_of(req.target());
+    const http::verb method = req.method();
+    spdlog::debug("http {}: {} {}", address, std::string(req.method_string()), std::string(req.target()));
+
+    if (path == "/ws" && beast::websocket::is_upgrade(req)) {
+        if (!state_->accepting()) {
+            state_->counters().connections_refused.fetch_add(1);
+            return send(reply(req.version(), false, method, http::status::service_unavailable, "shutting down\n"),
+                        false);
+        }
+        stream_.expires_never();
+        std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(ticket_))
+            ->run(parser_->release());
+        return;
+    }
+
+    const bool known = path == "/healthz" || path == "/metrics" || path == "/ws";
+    if (!known)
+        return send(reply(req.version(), keep_alive, method, http::status::not_found, "not found\n"), keep_alive);
+    if (method != http::verb::get && method != http::verb::head) {
+        auto response = reply(req.version(), keep_alive, method, http::status::method_not_allowed, "use GET\n");
+        response.set(http::field::allow, "GET, HEAD");
+        return send(std::move(response), keep_alive);
+    }
+    if (path == "/ws") {
+        auto response = reply(req.version(), keep_alive, method, http::status::upgrade_required,
+                              "this path takes a WebSocket connection\n");
+        response.set(http::field::upgrade, "websocket");
+        return send(std::move(response), keep_alive);
+    }
+    if (path == "/healthz") {
+        const std::string problem = health_problem(*state_);
+        if (!problem.empty()) {
+            spdlog::warn("unhealthy: {}", problem);
+            return send(reply(req.version(), keep_alive, method, http::status::service_unavailable, problem + "\n"),
+                        keep_alive);
+        }
+        return send(reply(req.version(), keep_alive, method, http::status::ok, "ok\n"), keep_alive);
+    }
+    const auto& games = state_->games();
+    std::string text = state_->counters().render(games ? games->count_tables() : table_counts{}, resident_bytes());
+    send(reply(req.version(), keep_alive, method, http::status::ok, std::move(text),
+               "text/plain; version=0.0.4; charset=utf-8"),
+         keep_alive);
+}
+
+void http_session::send(http::message_generator response, bool keep_alive) {
+    stream_.expires_after(state_->config().handshake_timeout);
+    beast::async_write(stream_, std::move(response),
+                       beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
+}
+
+void http_session::on_write(bool keep_alive, boost::system::error_code error, std::size_t) {
+    if (error) {
+        spdlog::debug("http {}: write: {}", ticket_->address(), error.message());
+        return;
+    }
+    if (!keep_alive || stopping_) return do_close();
+    do_read();
+}
+
+void http_session::do_close() {
+    // Half-close, so the client reads everything we sent before it sees the end.
+    boost::system::error_code ignored;
+    stream_.socket().shutdown(net::ip::tcp::socket::shutdown_send, ignored);
+}
+
+}  // namespace golf::server

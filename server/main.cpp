@@ -1,1 +1,38 @@
-int main() { return 0; }  // placeholder: being written
+// golf-server: reads the settings (flags, then environment), starts the server and runs it until SIGINT or
+// SIGTERM. Exit status: 0 after a graceful stop, 1 when it cannot start, 2 for bad options.
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <spdlog/spdlog.h>
+
+#include "server/config.hpp"
+#include "server/server.hpp"
+
+int main(int argc, char** argv) {
+    using namespace golf::server;
+    const config_result parsed = parse_config(argc, argv, [](const char* name) { return std::getenv(name); });
+    if (!parsed.config) {
+        if (parsed.exit_code == 0) {
+            std::cout << parsed.message;
+            return std::cout.flush() ? 0 : 1;
+        }
+        std::cerr << "golf-server: " << parsed.message << '\n';
+        return parsed.exit_code;
+    }
+    const server_config& config = *parsed.config;
+    spdlog::set_level(spdlog::level::from_str(config.log_level));
+    try {
+        server s(config);
+        const std::uint16_t port = s.start();
+        s.stop_on_signals();
+        const bool v6 = config.host.find(':') != std::string::npos;
+        spdlog::info("golf-server listening on {}{}{}:{} (version {}, {} threads)", v6 ? "[" : "", config.host,
+                     v6 ? "]" : "", port, GOLF_VERSION, config.threads);
+        s.run();
+        spdlog::info("golf-server stopped");
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "golf-server: " << e.what() << '\n';
+        return 1;
+    }
+}

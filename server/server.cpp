@@ -1,1 +1,112 @@
-// placeholder: being written
+#include "server/server.hpp"
+
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/post.hpp>
+#include <csignal>
+#include <spdlog/spdlog.h>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "server/listener.hpp"
+#include "server/registry.hpp"
+#include "server/shared_state.hpp"
+
+namespace golf::server {
+
+namespace net = boost::asio;
+
+server::server(server_config config)
+    : state_(std::make_shared<shared_state>(std::move(config))),
+      io_(std::max(1, state_->config().threads)),
+      drain_deadline_(io_) {
+    state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters()));
+}
+
+server::~server() {
+    state_->cancel_when_empty();
+    state_->set_accepting(false);
+    // The registry's tables own timers on io_, so they go while io_ still exists.
+    state_->set_games(nullptr);
+}
+
+const server_config& server::config() const { return state_->config(); }
+metrics& server::counters() { return state_->counters(); }
+std::size_t server::open_connections() const { return state_->open_connections(); }
+
+std::uint16_t server::start() {
+    if (listener_) throw std::logic_error("server::start called twice");
+    const std::string& host = state_->config().host;
+    boost::system::error_code error;
+    const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, error);
+    if (error) throw std::runtime_error("cannot listen on '" + host + "': not an IP address");
+    listener_ = std::make_shared<listener>(io_, net::ip::tcp::endpoint(address, state_->config().port), state_);
+    port_ = listener_->port();
+    state_->set_accepting(true);
+    listener_->run();
+    return port_;
+}
+
+void server::run() {
+    std::vector<std::thread> threads;
+    for (int i = 1; i < state_->config().threads; ++i) threads.emplace_back([this] { run_io(); });
+    run_io();
+    for (std::thread& t : threads) t.join();
+}
+
+void server::run_io() {
+    for (;;) {
+        try {
+            io_.run();
+            return;
+        } catch (const std::exception& e) {
+            // A handler that throws must not take the whole server down with it.
+            spdlog::error("uncaught exception in an I/O handler: {}", e.what());
+        }
+    }
+}
+
+void server::stop() {
+    if (stopping_.exchange(true)) return;
+    net::post(io_, [this] { shut_down(); });
+}
+
+void server::stop_on_signals() {
+    signals_.emplace(io_, SIGINT, SIGTERM);
+    signals_->async_wait([this](boost::system::error_code error, int signal) {
+        if (error) return;
+        spdlog::info("received {}: stopping", signal == SIGINT ? "SIGINT" : "SIGTERM");
+        stop();
+    });
+}
+
+void server::shut_down() {
+    spdlog::info("shutting down: {} connections open", state_->open_connections());
+    state_->set_accepting(false);
+    if (listener_) listener_->stop();
+    if (signals_) {
+        signals_->cancel();
+        signals_->async_wait([this](boost::system::error_code error, int) {
+            if (error) return;
+            spdlog::warn("second signal: stopping without waiting for connections");
+            io_.stop();
+        });
+    }
+    if (const auto& games = state_->games()) games->shutdown();
+    state_->shut_down_all();
+    drain_deadline_.expires_after(drain_time);
+    drain_deadline_.async_wait([this](boost::system::error_code error) {
+        if (error) return;
+        spdlog::warn("{} connections still open after {} s: closing them", state_->open_connections(),
+                     drain_time.count());
+        io_.stop();
+    });
+    // Every connection has been told and closed: nothing left to wait for. (Persistence, in a later issue, will
+    // flush before this point.)
+    state_->when_empty([this] {
+        spdlog::info("all connections closed");
+        io_.stop();
+    });
+}
+
+}  // namespace golf::server

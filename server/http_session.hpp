@@ -1,0 +1,44 @@
+// One HTTP connection (keep-alive): GET /healthz, GET /metrics, and GET /ws with an Upgrade, which hands the
+// socket to a WebSocket session. Requests are small and must arrive within the handshake timeout.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message_generator.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <memory>
+#include <optional>
+
+#include "server/shared_state.hpp"
+
+namespace golf::server {
+
+class http_session : public connection, public std::enable_shared_from_this<http_session> {
+public:
+    http_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+                 std::unique_ptr<shared_state::ticket> ticket);
+
+    void run();
+    void shut_down() override;
+
+private:
+    void do_read();
+    void on_read(boost::system::error_code error, std::size_t bytes);
+    void send(boost::beast::http::message_generator response, bool keep_alive);
+    void on_write(bool keep_alive, boost::system::error_code error, std::size_t bytes);
+    void do_close();
+
+    boost::beast::tcp_stream stream_;
+    boost::beast::flat_buffer buffer_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+    std::shared_ptr<shared_state> state_;
+    std::unique_ptr<shared_state::ticket> ticket_;
+    bool stopping_ = false;  // shut_down() was called: answer nothing more
+};
+
+// GET /healthz's answer: empty when healthy, else the reason.
+std::string health_problem(const shared_state& state);
+
+}  // namespace golf::server

@@ -1,0 +1,84 @@
+#include "server/shared_state.hpp"
+
+#include <vector>
+
+#include "server/registry.hpp"
+
+namespace golf::server {
+
+shared_state::shared_state(server_config config) : config_(std::move(config)) {}
+
+shared_state::ticket::ticket(std::shared_ptr<shared_state> owner, std::string address, std::uint64_t id)
+    : owner_(std::move(owner)), address_(std::move(address)), id_(id) {}
+
+shared_state::ticket::~ticket() { owner_->release(address_, id_); }
+
+void shared_state::ticket::serve(std::weak_ptr<connection> current) { owner_->serve(id_, std::move(current)); }
+
+std::unique_ptr<shared_state::ticket> shared_state::admit(const std::shared_ptr<shared_state>& self,
+                                                          const std::string& address) {
+    std::uint64_t id = 0;
+    {
+        std::lock_guard lock(self->mutex_);
+        int& count = self->per_address_[address];
+        if (count >= self->config_.max_connections_per_address) {
+            if (count == 0) self->per_address_.erase(address);
+            return nullptr;
+        }
+        ++count;
+        id = self->next_id_++;
+        self->live_.emplace(id, std::weak_ptr<connection>());
+    }
+    return std::unique_ptr<ticket>(new ticket(self, address, id));
+}
+
+void shared_state::serve(std::uint64_t id, std::weak_ptr<connection> current) {
+    std::lock_guard lock(mutex_);
+    if (auto found = live_.find(id); found != live_.end()) found->second = std::move(current);
+}
+
+void shared_state::release(const std::string& address, std::uint64_t id) {
+    std::function<void()> done;
+    {
+        std::lock_guard lock(mutex_);
+        live_.erase(id);
+        if (auto found = per_address_.find(address); found != per_address_.end() && --found->second <= 0)
+            per_address_.erase(found);
+        if (live_.empty() && when_empty_) done = std::exchange(when_empty_, nullptr);
+    }
+    if (done) done();
+}
+
+std::size_t shared_state::open_connections() const {
+    std::lock_guard lock(mutex_);
+    return live_.size();
+}
+
+void shared_state::shut_down_all() {
+    std::vector<std::weak_ptr<connection>> targets;
+    {
+        std::lock_guard lock(mutex_);
+        targets.reserve(live_.size());
+        for (const auto& [id, current] : live_) targets.push_back(current);
+    }
+    for (const auto& target : targets)
+        if (auto alive = target.lock()) alive->shut_down();
+}
+
+void shared_state::when_empty(std::function<void()> done) {
+    {
+        std::lock_guard lock(mutex_);
+        if (!live_.empty()) {
+            when_empty_ = std::move(done);
+            return;
+        }
+    }
+    done();
+}
+
+void shared_state::cancel_when_empty() {
+    std::lock_guard lock(mutex_);
+    when_empty_ = nullptr;
+}
+
+}  // namespace golf::server
