@@ -25,6 +25,9 @@ constexpr std::array commands{
             run_rules},
     command{"score", "score final layouts under a ruleset", score_usage, run_score},
     command{"simulate", "play bots against each other and report scores and speed", simulate_usage, run_simulate},
+#ifdef GOLF_HAVE_CLIENT
+    command{"bot", "play on a golf-server: create or join a table and play its matches", bot_usage, run_bot},
+#endif
 };
 
 void print_usage(std::ostream& out) {

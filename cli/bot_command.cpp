@@ -1,0 +1,287 @@
+// golf bot: a computer player over the network. It creates a table (optionally filled with server bots) or joins
+// one by its code, plays its seat with an engine bot deciding only from the HandView it receives, rematches as
+// host until its matches are finished, and prints each match's scorecard. Every wait is bounded by --timeout.
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "clients/cpp/golf_client.hpp"
+#include "engine/bot.hpp"
+#include "engine/match.hpp"
+#include "engine/random.hpp"
+#include "proto/convert.hpp"
+
+namespace golf::cli {
+
+namespace {
+
+constexpr int max_matches = 1000;
+constexpr int max_timeout_seconds = 86400;
+
+struct settings {
+    std::string url;
+    std::optional<std::string> preset_name;  // --create
+    std::optional<std::string> join_code;    // --join
+    int seats = 0;
+    bool fill_bots = false;
+    ruleset rules;
+    bool house_rules = false;
+    std::string name = "golf-bot";
+    std::string level = "heuristic";
+    int matches = 1;
+    std::chrono::seconds timeout{60};
+};
+
+// Thrown for a failed run: one line on stderr and exit status 1.
+struct run_failure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+v1::BotLevel wire_level(std::string_view level) {
+    return level == "random" ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
+}
+
+bool all_seats_filled(const v1::TableUpdate& update) {
+    for (const v1::SeatInfo& seat : update.seats())
+        if (!seat.occupied()) return false;
+    return update.seats_size() > 0;
+}
+
+std::string seat_name(const v1::TableUpdate& update, int seat) {
+    if (seat >= 0 && seat < update.seats_size() && !update.seats(seat).name().empty()) return update.seats(seat).name();
+    return "seat " + std::to_string(seat);
+}
+
+void print_scorecard(const v1::TableUpdate& update, int number, int of) {
+    const v1::Scorecard& card = update.scorecard();
+    std::vector<std::string> names;
+    std::vector<std::size_t> widths;
+    for (int s = 0; s < update.seats_size(); ++s) {
+        names.push_back(seat_name(update, s));
+        widths.push_back(std::max<std::size_t>(names.back().size(), 6));
+    }
+    std::ostringstream out;
+    out << "match " << number << " of " << of << " at table " << update.code() << ": " << card.holes_size()
+        << (card.holes_size() == 1 ? " hole\n" : " holes\n");
+    out << "hole ";
+    for (std::size_t s = 0; s < names.size(); ++s) out << "  " << std::setw(static_cast<int>(widths[s])) << names[s];
+    out << '\n';
+    const auto row = [&](const std::string& label, const auto& values) {
+        out << std::left << std::setw(5) << label << std::right;
+        for (std::size_t s = 0; s < widths.size(); ++s) {
+            out << "  " << std::setw(static_cast<int>(widths[s]));
+            if (s < static_cast<std::size_t>(values.size())) out << values[static_cast<int>(s)];
+            else out << '-';
+        }
+        out << '\n';
+    };
+    for (const v1::Scorecard::Hole& hole : card.holes()) row(std::to_string(hole.number()), hole.scores());
+    row("total", card.totals());
+    out << (card.winners_size() == 1 ? "winner:" : "winners:");
+    for (const std::uint32_t w : card.winners()) out << ' ' << seat_name(update, static_cast<int>(w));
+    out << '\n';
+    std::cout << out.str() << std::flush;
+}
+
+// Where the table stood when the bot gave up waiting.
+std::string describe(const std::optional<v1::TableUpdate>& latest) {
+    if (!latest) return "no table update arrived";
+    const v1::TableUpdate& u = *latest;
+    int filled = 0;
+    for (const v1::SeatInfo& seat : u.seats()) filled += seat.occupied() ? 1 : 0;
+    switch (u.state()) {
+        case v1::TABLE_STATE_WAITING:
+            return "the table is waiting for players (" + std::to_string(filled) + " of " +
+                   std::to_string(u.seats_size()) + " seats filled)";
+        case v1::TABLE_STATE_PLAYING:
+            return u.has_hand() ? "the hand is waiting for seat " + std::to_string(u.hand().current_seat())
+                                : "the match is being played";
+        case v1::TABLE_STATE_BETWEEN_HOLES: return "the table is between holes";
+        case v1::TABLE_STATE_FINISHED: return "the match is over and no rematch came";
+        default: return "the table is in an unknown state";
+    }
+}
+
+// One seat's whole session: table, matches, scorecards.
+int play(const settings& config) {
+    using client::connection;
+    const auto timeout = std::chrono::duration_cast<client::duration>(config.timeout);
+    connection table;
+    table.connect(config.url, "golf-bot", timeout);
+
+    v1::TableJoined joined;
+    if (config.preset_name) {
+        v1::Ruleset house;
+        if (config.house_rules) house = wire::to_proto(config.rules);
+        joined = table.create_table(config.name, *config.preset_name, config.seats, house, timeout);
+        std::cout << "code: " << joined.code() << std::endl;
+        if (config.fill_bots)
+            for (int s = 1; s < config.seats; ++s) table.add_bot(wire_level(config.level), timeout);
+    } else {
+        joined = table.join(*config.join_code, config.name, false, timeout);
+        std::cout << "seat: " << joined.seat() << std::endl;
+    }
+    const auto rules = client::to_ruleset(joined.rules());
+    if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
+    const std::unique_ptr<bot> player = make_bot(config.level);
+    random_source random(std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
+
+    int finished = 0;
+    bool counted = false;        // the FINISHED state on the table has been counted and printed
+    bool start_asked = false;    // as host, StartMatch was sent for the match being set up
+    std::uint64_t refused_at = 0;  // a hand_version at which the server refused our move: wait for a newer one
+    const auto is_host = [&](const v1::TableUpdate& u) { return static_cast<int>(u.host_seat()) == joined.seat(); };
+    const auto needs_us = [&](const v1::TableUpdate& u) {
+        if (u.state() == v1::TABLE_STATE_FINISHED) return !counted;
+        if (counted) return true;  // a new match began: forget the old one
+        if (u.state() == v1::TABLE_STATE_WAITING) return is_host(u) && !start_asked && all_seats_filled(u);
+        return client::my_move(u) && u.hand_version() != refused_at;
+    };
+
+    for (;;) {
+        const v1::TableUpdate* update = nullptr;
+        try {
+            update = &table.wait_until(needs_us, timeout);
+        } catch (const client::error&) {
+            if (!table.is_open()) throw;
+            throw run_failure("gave up after " + std::to_string(config.timeout.count()) +
+                              " s with nothing to do (--timeout); " + describe(table.latest()));
+        }
+        if (update->state() == v1::TABLE_STATE_FINISHED) {
+            counted = true;
+            print_scorecard(*update, ++finished, config.matches);
+            if (finished >= config.matches) break;
+            if (is_host(*update)) {
+                start_asked = false;
+                table.rematch(timeout);
+            }
+            continue;
+        }
+        if (counted) {
+            counted = false;
+            continue;
+        }
+        if (update->state() == v1::TABLE_STATE_WAITING) {
+            start_asked = true;
+            table.start_match(timeout);
+            continue;
+        }
+        const auto view = client::to_hand_view(update->hand());
+        if (!view || view->legal.empty()) throw run_failure("the server sent a hand view this tool cannot read");
+        const std::uint64_t version = update->hand_version();
+        const action chosen = player->choose(*rules, *view, random);
+        const v1::ServerMessage reply = table.act(chosen, timeout);
+        if (reply.has_error()) {
+            const auto code = reply.error().code();
+            if (code != v1::ERROR_CODE_STALE && code != v1::ERROR_CODE_NOT_YOUR_TURN)
+                throw run_failure("the server refused our move (" + std::string(client::error_code_name(code)) +
+                                  "): " + reply.error().message());
+            refused_at = version;
+        }
+    }
+    table.close();
+    return exit_ok;
+}
+
+}  // namespace
+
+std::string_view bot_usage() {
+    return "usage: golf bot --url ws://HOST:PORT/ws (--create PRESET --seats N [--fill-bots] [--set OPTION=VALUE ...]\n"
+           "                | --join CODE) [--name NAME] [--level random|heuristic] [--matches K] [--timeout SECONDS]\n"
+           "\n"
+           "A computer player on a golf-server. With --create it makes a table, prints its join code as\n"
+           "'code: XXXXXX', and starts the match as host once every seat is filled (--fill-bots asks the server to\n"
+           "put its own bots in the other seats); with --join it sits at an existing table. It plays its seat\n"
+           "deciding only from what the server shows it, rematches as host until K matches are finished, and\n"
+           "prints each match's scorecard.\n"
+           "\n"
+           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
+           "  --create PRESET     create a table with this preset (see golf rules)\n"
+           "  --seats N           seats at the new table, within the ruleset's player range\n"
+           "  --fill-bots         fill the other seats with server bots of the same level\n"
+           "  --set OPTION=VALUE  a house rule for the new table (repeatable)\n"
+           "  --join CODE         join the table with this code instead\n"
+           "  --name NAME         the name shown at the table (default golf-bot)\n"
+           "  --level LEVEL       random or heuristic (default heuristic)\n"
+           "  --matches K         matches to play before leaving (1 to 1000, default 1)\n"
+           "  --timeout SECONDS   longest wait for anything (1 to 86400, default 60)\n"
+           "\n"
+           "Exit status: 0 when the matches are finished, 1 on a server error or a timeout, 2 bad flags.\n";
+}
+
+int run_bot(std::span<const std::string_view> words) {
+    command_line args(words);
+    settings config;
+    std::optional<std::string_view> url, seats_text;
+    std::vector<std::string> house_rules;
+    bool name_given = false;
+    while (args.next()) {
+        if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");
+        const std::string_view flag = args.word();
+        if (flag == "--url") {
+            url = args.value();
+        } else if (flag == "--create") {
+            config.preset_name = std::string(args.value());
+        } else if (flag == "--join") {
+            config.join_code = std::string(args.value());
+        } else if (flag == "--seats") {
+            seats_text = args.value();
+        } else if (flag == "--fill-bots") {
+            args.expect_no_value();
+            config.fill_bots = true;
+        } else if (flag == "--set") {
+            house_rules.emplace_back(args.value());
+        } else if (flag == "--name") {
+            config.name = std::string(args.value());
+            name_given = true;
+        } else if (flag == "--level") {
+            config.level = std::string(args.value());
+        } else if (flag == "--matches") {
+            config.matches = parse_int("--matches", args.value(), 1, max_matches);
+        } else if (flag == "--timeout") {
+            config.timeout = std::chrono::seconds(parse_int("--timeout", args.value(), 1, max_timeout_seconds));
+        } else {
+            args.unknown_flag();
+        }
+    }
+    if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
+    if (!client::parse_url(*url))
+        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
+    config.url = std::string(*url);
+    if (config.preset_name && config.join_code) throw usage_error("--create and --join cannot be used together");
+    if (!config.preset_name && !config.join_code) throw usage_error("missing --create PRESET or --join CODE");
+    if (config.join_code) {
+        if (seats_text) throw usage_error("--seats goes with --create, not --join");
+        if (config.fill_bots) throw usage_error("--fill-bots goes with --create, not --join");
+        if (!house_rules.empty()) throw usage_error("--set goes with --create, not --join");
+        if (config.join_code->empty()) throw usage_error("--join: the code is empty");
+    } else {
+        const preset& base = find_preset_or_throw(*config.preset_name);
+        config.rules = rules_with_house_rules(base, house_rules);
+        config.house_rules = !house_rules.empty();
+        if (!seats_text) throw usage_error("missing --seats N");
+        config.seats = parse_int("--seats", *seats_text, config.rules.min_players, config.rules.max_players);
+        if (const auto problem = match::check(config.rules, config.seats))
+            throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
+    }
+    if (!make_bot(config.level))
+        throw usage_error("--level: expected random or heuristic (got '" + config.level + "')");
+    if (name_given && config.name.empty()) throw usage_error("--name: the name is empty");
+
+    try {
+        return play(config);
+    } catch (const client::error& e) {
+        std::cerr << "golf bot: " << e.what() << '\n';
+    } catch (const run_failure& e) {
+        std::cerr << "golf bot: " << e.what() << '\n';
+    }
+    return exit_failure;
+}
+
+}  // namespace golf::cli

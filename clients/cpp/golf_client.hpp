@@ -1,0 +1,140 @@
+// golf_client: a small synchronous client for golf-server's WebSocket protocol (golf.v1), used by the tests,
+// `golf bot` and the tools. One connection, one thread: every call runs the connection's private io_context
+// until its answer arrives or its timeout passes, so no call can block forever. A read is always pending, so
+// pushes that arrive while waiting for a reply are buffered in order and handed out by next().
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "engine/action.hpp"
+#include "engine/hand.hpp"
+#include "engine/ruleset.hpp"
+#include "golf/v1/messages.pb.h"
+
+namespace golf::client {
+
+using duration = std::chrono::steady_clock::duration;
+inline constexpr duration default_timeout = std::chrono::seconds(10);
+
+// A failed call: the connection could not be made or was lost, an answer did not come in time, or the server
+// refused a request (then code() is the server's ErrorCode and what() its sentence).
+class error : public std::runtime_error {
+public:
+    explicit error(const std::string& message, v1::ErrorCode code = v1::ERROR_CODE_UNSPECIFIED)
+        : std::runtime_error(message), code_(code) {}
+    v1::ErrorCode code() const { return code_; }
+
+private:
+    v1::ErrorCode code_;
+};
+
+struct endpoint {
+    std::string host;
+    std::string port;
+    std::string target;  // the path, e.g. "/ws"
+};
+// "ws://HOST:PORT/PATH" (the port defaults to 80, the path to "/ws"); nullopt when it is not such a URL.
+std::optional<endpoint> parse_url(std::string_view url);
+
+class connection {
+public:
+    connection();
+    ~connection();
+    connection(const connection&) = delete;
+    connection& operator=(const connection&) = delete;
+
+    // Opens the WebSocket and does the Hello/Welcome handshake. Throws error on failure (a refused connection, a
+    // bad URL, an Error reply, no answer within `timeout`).
+    void connect(std::string_view url, std::string_view client_name, duration timeout = default_timeout);
+
+    // Sends `message` with a fresh request_id and waits for the reply carrying it (which may be an Error: the
+    // caller decides). Pushes that arrive meanwhile stay queued for next(). Throws error on timeout or loss.
+    v1::ServerMessage request(v1::ClientMessage message, duration timeout = default_timeout);
+    // Sends without waiting; returns the request_id given to it (0 if `with_id` is false).
+    std::uint32_t send(v1::ClientMessage message, bool with_id = true);
+    // The next queued or incoming message; nullopt when none comes within `timeout`. Throws error once the
+    // connection is closed and nothing is left in the queue.
+    std::optional<v1::ServerMessage> next(duration timeout);
+    // Arbitrary bytes as one frame (binary or text), for tests of hostile input.
+    void send_raw(std::string_view bytes, bool binary = true, duration timeout = default_timeout);
+
+    // A WebSocket close handshake (bounded by `timeout`), then the socket is closed.
+    void close(duration timeout = std::chrono::seconds(2));
+    // Drops the TCP connection without a close handshake, as a lost network would.
+    void abort();
+    bool is_open() const;
+    // Why the connection ended: the server's Closing reason or close frame reason, or the transport error.
+    const std::string& close_reason() const { return close_reason_; }
+
+    // Called for every message as it arrives (before it is queued or matched to a request), e.g. to record frames.
+    // It runs inside whichever call is reading and must not throw.
+    void set_observer(std::function<void(const v1::ServerMessage&)> observer);
+
+    // ---- conveniences: table requests that throw error on an Error reply -----------------------------------------
+    const v1::Welcome& welcome() const { return welcome_; }
+    // The latest TableUpdate received (replies and pushes alike), and the latest TableJoined.
+    const std::optional<v1::TableUpdate>& latest() const { return latest_; }
+    const std::optional<v1::TableJoined>& joined() const { return joined_; }
+    int seat() const { return joined_ ? joined_->seat() : -1; }
+    const std::string& code() const;
+    const std::string& token() const;
+
+    v1::TableJoined create_table(std::string_view player_name, std::string_view preset, int seats,
+                                 const v1::Ruleset& house_rules = {}, duration timeout = default_timeout);
+    v1::TableJoined create_table(const v1::CreateTable& request, duration timeout = default_timeout);
+    v1::TableJoined join(std::string_view code, std::string_view player_name, bool spectate = false,
+                         duration timeout = default_timeout);
+    v1::TableJoined reclaim(std::string_view seat_token, duration timeout = default_timeout);
+    void add_bot(v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC, duration timeout = default_timeout);
+    void start_match(duration timeout = default_timeout);
+    void rematch(duration timeout = default_timeout);
+    // Throws error when the reply is not Ok / TableJoined etc. (request() is the non-throwing form).
+    v1::ServerMessage expect_success(v1::ClientMessage message, duration timeout = default_timeout);
+
+    // Sends the action with the latest hand_version (0 if `versioned` is false) and returns the reply, an Error
+    // included. After a success it also waits (within `timeout`) for the TableUpdate that shows the move, so
+    // latest() is never older than the move just made.
+    v1::ServerMessage act(action a, duration timeout = default_timeout, bool versioned = true);
+
+    // Returns the latest TableUpdate once `done(update)` holds, reading queued and incoming messages (and dropping
+    // them from the queue) until then. Throws error on timeout or loss.
+    const v1::TableUpdate& wait_until(const std::function<bool(const v1::TableUpdate&)>& done,
+                                      duration timeout = default_timeout);
+
+private:
+    struct impl;
+    void note(const v1::ServerMessage& message);
+    [[noreturn]] void fail_closed() const;
+
+    std::unique_ptr<impl> impl_;
+    std::deque<v1::ServerMessage> inbox_;
+    std::uint32_t next_request_id_ = 1;
+    v1::Welcome welcome_;
+    std::optional<v1::TableUpdate> latest_;
+    std::optional<v1::TableJoined> joined_;
+    std::string close_reason_;
+    std::function<void(const v1::ServerMessage&)> observer_;
+};
+
+// ---- reading the protocol back into engine values ---------------------------------------------------------------
+
+// A TableJoined's ruleset (every field set) as an engine ruleset; nullopt when a value is out of range.
+std::optional<ruleset> to_ruleset(const v1::Ruleset& rules);
+// A HandView as the engine's hand_view, so engine bots can decide from what a seat received; nullopt when a field
+// does not fit (an unknown phase, a bad card or action).
+std::optional<hand_view> to_hand_view(const v1::HandView& view);
+
+// The seat's own view in `update` has something to do (the hand is in play and `legal` is not empty).
+bool my_move(const v1::TableUpdate& update);
+
+std::string_view error_code_name(v1::ErrorCode code);
+
+}  // namespace golf::client
