@@ -27,6 +27,7 @@ constexpr std::array commands{
     command{"simulate", "play bots against each other and report scores and speed", simulate_usage, run_simulate},
 #ifdef GOLF_HAVE_CLIENT
     command{"bot", "play on a golf-server: create or join a table and play its matches", bot_usage, run_bot},
+    command{"deal", "re-derive a hand's deal and commitment from its revealed seed", deal_usage, run_deal},
 #endif
 };
 

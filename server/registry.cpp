@@ -83,7 +83,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
     const auto refuse = [&](v1::ErrorCode code, std::string_view text) {
         ++metrics_.errors;
         const auto* field = v1::ClientMessage::descriptor()->FindFieldByNumber(message.body_case());
-        spdlog::warn("session {}: {} refused with {}: {}", link->session_id(), field ? field->name() : "request",
+        spdlog::info("session {}: {} refused with {}: {}", link->session_id(), field ? field->name() : "request",
                      v1::ErrorCode_Name(code), text);
         link->send(error_frame(rid, code, text));
     };

@@ -734,8 +734,10 @@ void table::reply_ok(const std::shared_ptr<client_link>& link, std::uint32_t rid
 void table::reply_error(const std::shared_ptr<client_link>& link, std::uint32_t rid, v1::ErrorCode code,
                         std::string_view text) {
     ++metrics_.errors;
-    spdlog::warn("table {} seat {} ({}): refused with {}: {}", code_, seat_of(link.get()), link->session_id(),
-                 v1::ErrorCode_Name(code), text);
+    // A refusal is the client's mistake, not the server's; races (a stale view, a move just too late) are routine.
+    const bool routine = code == v1::ERROR_CODE_STALE || code == v1::ERROR_CODE_NOT_YOUR_TURN;
+    spdlog::log(routine ? spdlog::level::debug : spdlog::level::info, "table {} seat {} ({}): refused with {}: {}",
+                code_, seat_of(link.get()), link->session_id(), v1::ErrorCode_Name(code), text);
     link->send(error_frame(rid, code, text));
 }
 

@@ -12,6 +12,7 @@
 #include <array>
 #include <cerrno>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -149,9 +150,9 @@ TEST(golf, command_help_prints_that_commands_usage_and_exits_0) {
 
 TEST(golf, missing_or_unknown_command_is_bad_input) {
     expect_bad_input({}, {"missing command"});
-    expect_bad_input({"deal"}, {"unknown command 'deal'"});
+    expect_bad_input({"shuffle"}, {"unknown command 'shuffle'"});
     expect_bad_input({"--verbose"}, {"unknown option '--verbose'"});
-    expect_bad_input({"help", "deal"}, {"unknown command 'deal'"});
+    expect_bad_input({"help", "shuffle"}, {"unknown command 'shuffle'"});
 }
 
 // ---- golf rules
@@ -524,6 +525,56 @@ TEST(golf_simulate, bad_input_names_the_problem) {
     expect_bad_input({"simulate", "--rules", "seven-card", "--players", "2", "--hands", "5"},
                      {"unknown preset 'seven-card'"});
 }
+
+// ---- golf deal (built with the server library, which holds SHA-256)
+
+#ifdef GOLF_HAVE_CLIENT
+
+TEST(golf_deal, prints_the_commitment_and_the_whole_deal_from_a_seed) {
+    // The commitment was computed outside the project: printf '\x00\x00\x00\x00\x00\x00\x04\xd2' | sha256sum
+    const json_value deal = run_json({"deal", "--rules", "six-card", "--players", "3", "--dealer", "1", "--seed",
+                                      "1234", "--json"});
+    EXPECT_EQ(deal["seed"].string(), "00000000000004d2");
+    EXPECT_EQ(deal["commitment"].string(), "4d8c47c3c1c837964011441882d745f7e92d10a40cef0520447c63029eafe396");
+    // Every card of the pack exactly once: three layouts of six, the discard, and the stock.
+    std::set<std::string> cards;
+    std::size_t count = 0;
+    for (const json_value& layout : deal["layouts"].array()) {
+        std::istringstream words(layout.string());
+        std::string word;
+        while (words >> word)
+            if (word != "/") {
+                cards.insert(word);
+                ++count;
+            }
+    }
+    EXPECT_EQ(count, 18u);
+    cards.insert(deal["discard"].string());
+    for (const json_value& card : deal["stock"].array()) cards.insert(card.string());
+    EXPECT_EQ(cards.size(), 52u);
+    EXPECT_EQ(deal["stock"].array().size(), 33u);
+}
+
+TEST(golf_deal, hex_and_decimal_seeds_give_the_same_deal) {
+    const run_result decimal = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed", "99"});
+    const run_result hex = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed",
+                                "0x0000000000000063"});
+    EXPECT_EQ(decimal.status, 0);
+    EXPECT_EQ(decimal.out, hex.out);
+    const run_result other = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed", "98"});
+    EXPECT_NE(decimal.out, other.out);
+}
+
+TEST(golf_deal, bad_input_names_the_problem) {
+    expect_bad_input({"deal", "--players", "3", "--dealer", "0", "--seed", "1"}, {"--rules"});
+    expect_bad_input({"deal", "--rules", "six-card", "--dealer", "0", "--seed", "1"}, {"--players"});
+    expect_bad_input({"deal", "--rules", "six-card", "--players", "3", "--seed", "1"}, {"--dealer"});
+    expect_bad_input({"deal", "--rules", "six-card", "--players", "3", "--dealer", "0"}, {"--seed"});
+    expect_bad_input({"deal", "--rules", "six-card", "--players", "3", "--dealer", "3", "--seed", "1"}, {"--dealer"});
+    expect_bad_input({"deal", "--rules", "six-card", "--players", "3", "--dealer", "0", "--seed", "0xZZ"}, {"--seed"});
+    expect_bad_input({"deal", "--rules", "six-card", "--players", "1", "--dealer", "0", "--seed", "1"}, {"players"});
+}
+#endif  // GOLF_HAVE_CLIENT
 
 }  // namespace
 }  // namespace golf
