@@ -25,7 +25,7 @@ struct server_config {
     std::size_t write_queue_limit = 512;           // frames queued for one client before it is cut off
     int max_connections_per_address = 256;         // --max-per-address, GOLF_MAX_PER_ADDRESS
     int max_tables = 100000;
-    int max_messages_per_second = 50;              // per connection, averaged over a few seconds; beyond: closed
+    int max_messages_per_second = 200;             // per connection, averaged over a few seconds; beyond: closed
 };
 
 struct config_result {

@@ -122,6 +122,10 @@ void listener::on_accept(boost::system::error_code error, tcp::socket socket) {
     if (!error) {
         const std::string address = client_address(remote);
         if (auto ticket = shared_state::admit(state_, address)) {
+            // A reply and the update after it are separate small writes: without this, Nagle's algorithm and
+            // delayed ACKs hold the second one back for tens of milliseconds.
+            boost::system::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
             std::make_shared<http_session>(std::move(socket), state_, std::move(ticket))->run();
         } else {
             state_->counters().connections_refused.fetch_add(1);
