@@ -7,8 +7,10 @@ source "$(dirname "$0")/common.sh"
 install_missing
 extra=(-DGOLF_WERROR=ON -DGOLF_BUILD_TESTS=ON)
 if [ -n "${GOLF_SANITIZE:-}" ]; then
+  # Instrumented code makes GCC's flow warnings (-Wmaybe-uninitialized in Boost) unreliable; the plain build
+  # is the one that holds warnings as errors.
   GOLF_BUILD="${GOLF_BUILD%/build}/build-sanitize"
-  extra+=(-DGOLF_SANITIZE="$GOLF_SANITIZE" -DGOLF_BUILD_BENCHMARKS=OFF)
+  extra=(-DGOLF_WERROR=OFF -DGOLF_BUILD_TESTS=ON -DGOLF_SANITIZE="$GOLF_SANITIZE" -DGOLF_BUILD_BENCHMARKS=OFF)
 fi
 configure_and_build "${extra[@]}"
 ctest --test-dir "$GOLF_BUILD" --output-on-failure -j "${GOLF_JOBS:-2}" --timeout 900
