@@ -7,7 +7,6 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <netinet/in.h>
 #include <spawn.h>
-#include <spdlog/spdlog.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,8 +26,7 @@
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
 #include "engine/random.hpp"
-#include "server/config.hpp"
-#include "server/server.hpp"
+#include "tests/server/e2e_support.hpp"
 
 extern char** environ;
 
@@ -36,39 +34,11 @@ namespace {
 
 using namespace std::chrono_literals;
 using golf::client::connection;
+using golf::server::e2e::drain;
+using golf::server::e2e::running_server;
+using golf::server::e2e::step;
 using google::protobuf::util::MessageDifferencer;
 namespace v1 = golf::v1;
-
-// golf-server in this process on an ephemeral port, with no pauses, run on its own thread.
-class running_server {
-public:
-    running_server() : server_(test_config()) {
-        port_ = server_.start();
-        thread_ = std::thread([this] { server_.run(); });
-    }
-    ~running_server() {
-        server_.stop();
-        thread_.join();
-    }
-    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
-
-private:
-    static golf::server::server_config test_config() {
-        spdlog::set_level(spdlog::level::warn);
-        golf::server::server_config config;
-        config.host = "127.0.0.1";
-        config.port = 0;
-        config.threads = 2;
-        config.bot_delay = 0ms;
-        config.between_holes = 0ms;
-        config.seat_grace = 1s;
-        return config;
-    }
-
-    golf::server::server server_;
-    std::uint16_t port_ = 0;
-    std::thread thread_;
-};
 
 // Four people at one table: seat 0 creates it, the others join by its code, seat 0 starts the match.
 struct table_of_four {
@@ -96,42 +66,6 @@ struct table_of_four {
     }
 };
 
-void drain(connection& c) {
-    while (c.next(0ms)) {
-    }
-}
-
-// One move by whichever seat has something to do, chosen by that seat's bot from its own view. Waits up to
-// `wait` for someone to have a move; returns the seat that moved, or -1.
-int step(const std::vector<connection*>& players, const golf::ruleset& rules,
-         std::vector<std::unique_ptr<golf::bot>>& bots, golf::random_source& random,
-         std::chrono::milliseconds wait = 5000ms) {
-    const auto deadline = std::chrono::steady_clock::now() + wait;
-    while (std::chrono::steady_clock::now() < deadline) {
-        for (connection* c : players) drain(*c);
-        for (connection* c : players)
-            if (c->latest() && c->latest()->state() == v1::TABLE_STATE_FINISHED) return -1;  // no more moves
-        for (connection* c : players) {
-            if (!c->latest() || !golf::client::my_move(*c->latest())) continue;
-            const auto view = golf::client::to_hand_view(c->latest()->hand());
-            if (!view) {
-                ADD_FAILURE() << "seat " << c->seat() << " received a HandView it cannot read";
-                return -1;
-            }
-            EXPECT_EQ(view->viewer, c->seat());
-            const golf::action chosen =
-                bots[static_cast<std::size_t>(c->seat())]->choose(rules, *view, random);
-            const v1::ServerMessage reply = c->act(chosen);
-            if (!reply.has_error()) return c->seat();
-            if (reply.error().code() == v1::ERROR_CODE_STALE) break;  // another update is on its way
-            ADD_FAILURE() << "seat " << c->seat() << "'s legal move was refused: " << reply.error().message();
-            return -1;
-        }
-        for (connection* c : players) c->next(2ms);
-    }
-    return -1;
-}
-
 bool match_over(const connection& c) {
     return c.latest() && c.latest()->state() == v1::TABLE_STATE_FINISHED && c.latest()->scorecard().match_over();
 }
@@ -155,7 +89,7 @@ TEST_P(whole_match, four_clients_play_two_holes_deciding_from_their_own_views) {
         bots.push_back(golf::make_bot(s % 2 == 0 ? "heuristic" : "random"));
     }
     golf::random_source random(7);
-    for (int moves = 0; step(players, table.rules, bots, random) >= 0; ++moves)
+    for (int moves = 0; step(players, table.rules, bots, random); ++moves)
         ASSERT_LT(moves, 20000) << "the match does not end";
     for (connection* c : players) c->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
 
@@ -222,10 +156,10 @@ TEST(refused_moves, leave_the_table_unchanged) {
     std::uint64_t version = 0;
     for (int moves = 0;; ++moves) {
         ASSERT_LT(moves, 200);
-        const int moved = step(players, table.rules, bots, random);
-        ASSERT_GE(moved, 0);
+        const auto moved = step(players, table.rules, bots, random);
+        ASSERT_TRUE(moved);
         // Everyone, the watcher included, catches up with the move.
-        version = players[static_cast<std::size_t>(moved)]->latest()->hand_version();
+        version = players[moved->seat]->latest()->hand_version();
         const auto caught_up = [&](const v1::TableUpdate& u) { return u.hand_version() >= version; };
         for (connection* c : players) c->wait_until(caught_up);
         watcher.wait_until(caught_up);

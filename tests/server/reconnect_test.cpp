@@ -3,90 +3,27 @@
 // and the seat is given back when its owner returns.
 #include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
 #include "engine/random.hpp"
-#include "server/config.hpp"
-#include "server/server.hpp"
+#include "tests/server/e2e_support.hpp"
 
 namespace {
 
 using namespace std::chrono_literals;
 using golf::client::connection;
+using golf::server::e2e::drain;
+using golf::server::e2e::running_server;
+using golf::server::e2e::step;
 using google::protobuf::util::MessageDifferencer;
 namespace v1 = golf::v1;
-
-// golf-server in this process on an ephemeral port, with no pauses, run on its own thread.
-class running_server {
-public:
-    explicit running_server(std::chrono::seconds grace) : server_(test_config(grace)) {
-        port_ = server_.start();
-        thread_ = std::thread([this] { server_.run(); });
-    }
-    ~running_server() {
-        server_.stop();
-        thread_.join();
-    }
-    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
-
-private:
-    static golf::server::server_config test_config(std::chrono::seconds grace) {
-        spdlog::set_level(spdlog::level::warn);
-        golf::server::server_config config;
-        config.host = "127.0.0.1";
-        config.port = 0;
-        config.threads = 2;
-        config.bot_delay = 0ms;
-        config.between_holes = 0ms;
-        config.seat_grace = grace;
-        return config;
-    }
-
-    golf::server::server server_;
-    std::uint16_t port_ = 0;
-    std::thread thread_;
-};
-
-void drain(connection& c) {
-    while (c.next(0ms)) {
-    }
-}
-
-// One move by whichever of `players` has something to do, chosen by a bot from that seat's own view; the seat
-// that moved, or -1 when nobody did within `wait` (or the match is over).
-int step(const std::vector<connection*>& players, const golf::ruleset& rules, golf::bot& bot,
-         golf::random_source& random, std::chrono::milliseconds wait = 5000ms) {
-    const auto deadline = std::chrono::steady_clock::now() + wait;
-    while (std::chrono::steady_clock::now() < deadline) {
-        for (connection* c : players) drain(*c);
-        for (connection* c : players)
-            if (c->latest() && c->latest()->state() == v1::TABLE_STATE_FINISHED) return -1;
-        for (connection* c : players) {
-            if (!c->latest() || !golf::client::my_move(*c->latest())) continue;
-            const auto view = golf::client::to_hand_view(c->latest()->hand());
-            if (!view) {
-                ADD_FAILURE() << "seat " << c->seat() << " received a HandView it cannot read";
-                return -1;
-            }
-            const v1::ServerMessage reply = c->act(bot.choose(rules, *view, random));
-            if (!reply.has_error()) return c->seat();
-            if (reply.error().code() == v1::ERROR_CODE_STALE) break;  // another update is on its way
-            ADD_FAILURE() << "seat " << c->seat() << "'s legal move was refused: " << reply.error().message();
-            return -1;
-        }
-        for (connection* c : players) c->next(2ms);
-    }
-    return -1;
-}
 
 bool everyone_seated(const v1::TableUpdate& u) {
     return std::all_of(u.seats().begin(), u.seats().end(), [](const v1::SeatInfo& s) { return s.occupied(); });
@@ -123,9 +60,9 @@ struct table_of_four {
     void play(int count) {
         std::uint64_t version = 0;
         for (int m = 0; m < count; ++m) {
-            const int moved = step(players(), rules, *bot, random);
-            ASSERT_GE(moved, 0);
-            version = seats[static_cast<std::size_t>(moved)]->latest()->hand_version();
+            const auto moved = step(players(), rules, *bot, random);
+            ASSERT_TRUE(moved);
+            version = seats[moved->seat]->latest()->hand_version();
         }
         const auto caught_up = [&](const v1::TableUpdate& u) { return u.hand_version() >= version; };
         for (const auto& c : seats) c->wait_until(caught_up);
@@ -139,9 +76,9 @@ struct table_of_four {
                 ADD_FAILURE() << "the match does not end";
                 break;
             }
-            const int moved = step(players(), rules, *bot, random);
-            if (moved < 0) break;
-            ++made[static_cast<std::size_t>(moved)];
+            const auto moved = step(players(), rules, *bot, random);
+            if (!moved) break;
+            ++made[moved->seat];
         }
         for (const auto& c : seats) c->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
         return made;
@@ -224,7 +161,7 @@ TEST(reconnect, during_a_long_absence_a_bot_stands_in_and_gives_the_seat_back) {
     while (!bot_moved(*table.seats[0]->latest())) {
         ASSERT_LT(std::chrono::steady_clock::now(), deadline) << "seat 2 never moved while its owner was away";
         ASSERT_FALSE(table.seats[0]->latest()->scorecard().match_over());
-        if (step(others, table.rules, *table.bot, table.random, 200ms) < 0) drain(*table.seats[0]);
+        if (!step(others, table.rules, *table.bot, table.random, 200ms)) drain(*table.seats[0]);
     }
 
     auto back = std::make_unique<connection>();

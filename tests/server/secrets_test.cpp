@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <openssl/evp.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,7 +15,6 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -27,83 +25,19 @@
 #include "engine/random.hpp"
 #include "engine/ruleset_options.hpp"
 #include "proto/convert.hpp"
-#include "server/config.hpp"
-#include "server/server.hpp"
+#include "tests/server/e2e_support.hpp"
 
 namespace {
 
 using namespace std::chrono_literals;
 using golf::client::connection;
+using golf::server::e2e::running_server;
+using golf::server::e2e::step;
 using google::protobuf::util::MessageDifferencer;
 namespace v1 = golf::v1;
 
 constexpr int players = 4;
 constexpr int spectator = -1;
-
-// golf-server in this process on an ephemeral port, with no pauses, run on its own thread.
-class running_server {
-public:
-    running_server() : server_(test_config()) {
-        port_ = server_.start();
-        thread_ = std::thread([this] { server_.run(); });
-    }
-    ~running_server() {
-        server_.stop();
-        thread_.join();
-    }
-    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
-
-private:
-    static golf::server::server_config test_config() {
-        spdlog::set_level(spdlog::level::warn);
-        golf::server::server_config config;
-        config.host = "127.0.0.1";
-        config.port = 0;
-        config.threads = 2;
-        config.bot_delay = 0ms;
-        config.between_holes = 0ms;
-        config.seat_grace = 1s;
-        return config;
-    }
-
-    golf::server::server server_;
-    std::uint16_t port_ = 0;
-    std::thread thread_;
-};
-
-void drain(connection& c) {
-    while (c.next(0ms)) {
-    }
-}
-
-// One move by whichever seat has something to do, chosen by its bot from its own view; nullopt when nobody
-// moved (the hand is over, or nobody had a move within `wait`).
-std::optional<golf::logged_action> step(const std::vector<connection*>& seats, const golf::ruleset& rules,
-                                        golf::bot& bot, golf::random_source& random,
-                                        std::chrono::milliseconds wait = 5000ms) {
-    const auto deadline = std::chrono::steady_clock::now() + wait;
-    while (std::chrono::steady_clock::now() < deadline) {
-        for (connection* c : seats) drain(*c);
-        for (connection* c : seats)
-            if (c->latest() && c->latest()->state() == v1::TABLE_STATE_FINISHED) return std::nullopt;
-        for (connection* c : seats) {
-            if (!c->latest() || !golf::client::my_move(*c->latest())) continue;
-            const auto view = golf::client::to_hand_view(c->latest()->hand());
-            if (!view) {
-                ADD_FAILURE() << "seat " << c->seat() << " received a HandView it cannot read";
-                return std::nullopt;
-            }
-            const golf::action chosen = bot.choose(rules, *view, random);
-            const v1::ServerMessage reply = c->act(chosen);
-            if (!reply.has_error()) return golf::logged_action{static_cast<std::uint8_t>(c->seat()), chosen};
-            if (reply.error().code() == v1::ERROR_CODE_STALE) break;  // another update is on its way
-            ADD_FAILURE() << "seat " << c->seat() << "'s legal move was refused: " << reply.error().message();
-            return std::nullopt;
-        }
-        for (connection* c : seats) c->next(2ms);
-    }
-    return std::nullopt;
-}
 
 std::string sha256(const std::string& bytes) {
     unsigned char digest[EVP_MAX_MD_SIZE];
