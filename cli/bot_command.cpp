@@ -127,7 +127,7 @@ int play(const settings& config) {
         joined = table.join(*config.join_code, config.name, false, timeout);
         std::cout << "seat: " << joined.seat() << std::endl;
     }
-    const auto rules = client::to_ruleset(joined.rules());
+    const auto rules = wire::to_ruleset(joined.rules());
     if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
     const std::unique_ptr<bot> player = make_bot(config.level);
     random_source random(std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
@@ -172,7 +172,7 @@ int play(const settings& config) {
             table.start_match(timeout);
             continue;
         }
-        const auto view = client::to_hand_view(update->hand());
+        const auto view = wire::to_hand_view(update->hand());
         if (!view || view->legal.empty()) throw run_failure("the server sent a hand view this tool cannot read");
         const std::uint64_t version = update->hand_version();
         const action chosen = player->choose(*rules, *view, random);

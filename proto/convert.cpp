@@ -320,4 +320,109 @@ v1::PresetInfo to_proto(const preset& p) {
     return out;
 }
 
+// ---- reading the protocol back into engine values (for clients and bots) ----------------------------------
+
+std::optional<ruleset> to_ruleset(const v1::Ruleset& rules) {
+    ruleset result;
+    if (apply_overrides(result, rules)) return std::nullopt;
+    if (validate(result)) return std::nullopt;
+    return result;
+}
+
+namespace {
+
+
+std::optional<seat_set> to_seat_set(const google::protobuf::RepeatedField<std::uint32_t>& seats) {
+    seat_set set = 0;
+    for (const std::uint32_t s : seats) {
+        if (s >= static_cast<std::uint32_t>(max_seats_limit)) return std::nullopt;
+        set = static_cast<seat_set>(set | (1u << s));
+    }
+    return set;
+}
+
+hand_score to_hand_score(const v1::HandScore& score) {
+    hand_score result;
+    for (const v1::LayoutScore& l : score.layouts()) {
+        layout_score layout;
+        layout.points = l.points();
+        layout.column_points.assign(l.column_points().begin(), l.column_points().end());
+        layout.cancelled.assign(l.cancelled().begin(), l.cancelled().end());
+        layout.bonus = l.bonus();
+        layout.others_penalty = l.others_penalty();
+        layout.notes.assign(l.notes().begin(), l.notes().end());
+        result.layouts.push_back(std::move(layout));
+    }
+    result.adjustments.assign(score.adjustments().begin(), score.adjustments().end());
+    result.extra.assign(score.extra().begin(), score.extra().end());
+    result.scores.assign(score.scores().begin(), score.scores().end());
+    result.match_winner = score.match_winner();
+    result.notes.assign(score.notes().begin(), score.notes().end());
+    return result;
+}
+
+}  // namespace
+
+std::optional<hand_view> to_hand_view(const v1::HandView& view) {
+    hand_view result;
+    if (view.phase() < v1::PHASE_START || view.phase() > v1::PHASE_OVER) return std::nullopt;
+    if (view.ended() < v1::END_REASON_NONE || view.ended() > v1::END_REASON_TURN_LIMIT) return std::nullopt;
+    constexpr auto max_rows = static_cast<std::uint32_t>(max_rows_limit);
+    constexpr auto max_cols = static_cast<std::uint32_t>(max_cols_limit);
+    if (view.rows() > max_rows || view.cols() > max_cols) return std::nullopt;
+    result.viewer = view.viewer();
+    result.current_phase = static_cast<phase>(view.phase() - v1::PHASE_START);
+    result.current_seat = view.current_seat();
+    result.dealer = view.dealer();
+    result.rows = static_cast<int>(view.rows());
+    result.cols = static_cast<int>(view.cols());
+    // A bot indexes layouts by rows * cols, so the sizes must agree.
+    if (view.seats_size() > max_seats_limit) return std::nullopt;
+    for (const v1::SeatLayout& s : view.seats()) {
+        if (s.positions_size() != result.rows * result.cols) return std::nullopt;
+        seat_view seat;
+        for (const v1::Position& p : s.positions()) {
+            position_view position;
+            position.empty = p.empty();
+            position.face_up = p.face_up();
+            if (p.has_card()) {
+                position.value = from_proto(p.card());
+                if (!position.value) return std::nullopt;
+            }
+            const auto known = to_seat_set(p.known_by());
+            if (!known) return std::nullopt;
+            position.known_by = *known;
+            position.locked = p.locked();
+            seat.layout.push_back(position);
+        }
+        seat.start_left = static_cast<int>(s.start_left());
+        seat.rearranging = s.rearranging();
+        seat.turns_taken = static_cast<int>(s.turns_taken());
+        seat.look_points = s.look_points();
+        result.seats.push_back(std::move(seat));
+    }
+    if (view.has_top_discard()) {
+        result.top_discard = from_proto(view.top_discard());
+        if (!result.top_discard) return std::nullopt;
+    }
+    result.discard_count = static_cast<int>(view.discard_count());
+    result.stock_count = static_cast<int>(view.stock_count());
+    result.held_from_discard = view.held_from_discard();
+    if (view.has_held()) {
+        result.held = from_proto(view.held());
+        if (!result.held) return std::nullopt;
+    }
+    result.caller = view.caller();
+    result.final_round = view.final_round();
+    result.final_turns_left = static_cast<int>(view.final_turns_left());
+    result.ended = static_cast<end_reason>(view.ended());
+    for (const v1::Action& a : view.legal()) {
+        const auto converted = from_proto(a);
+        if (!converted) return std::nullopt;
+        result.legal.push_back(*converted);
+    }
+    if (view.has_result()) result.result = to_hand_score(view.result());
+    return result;
+}
+
 }  // namespace golf::wire

@@ -34,4 +34,12 @@ v1::HandView to_proto(const hand_view& view, int hole);
 
 v1::PresetInfo to_proto(const preset& p);
 
+// ---- the other way, for clients and bots ----
+
+// A TableJoined's ruleset (every field set) as an engine ruleset; nullopt when a value is out of range.
+std::optional<ruleset> to_ruleset(const v1::Ruleset& rules);
+// A HandView as the engine's hand_view, so engine bots can decide from what a seat received; nullopt when a field
+// does not fit (an unknown phase, a bad card or action).
+std::optional<hand_view> to_hand_view(const v1::HandView& view);
+
 }  // namespace golf::wire

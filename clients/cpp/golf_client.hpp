@@ -124,14 +124,6 @@ private:
     std::function<void(const v1::ServerMessage&)> observer_;
 };
 
-// ---- reading the protocol back into engine values ---------------------------------------------------------------
-
-// A TableJoined's ruleset (every field set) as an engine ruleset; nullopt when a value is out of range.
-std::optional<ruleset> to_ruleset(const v1::Ruleset& rules);
-// A HandView as the engine's hand_view, so engine bots can decide from what a seat received; nullopt when a field
-// does not fit (an unknown phase, a bad card or action).
-std::optional<hand_view> to_hand_view(const v1::HandView& view);
-
 // The seat's own view in `update` has something to do (the hand is in play and `legal` is not empty).
 bool my_move(const v1::TableUpdate& update);
 

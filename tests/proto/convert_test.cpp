@@ -623,5 +623,49 @@ TEST(PresetConversion, APresetCarriesItsNameSourceSummaryAndEveryRule) {
     }
 }
 
+// Reading a HandView back gives the engine's view again, so a client's bot decides from what the seat received.
+TEST(ViewConversion, AHandViewReadsBackAsTheEngineView) {
+    for (const preset& p : presets()) {
+        auto rules = std::make_shared<const ruleset>(p.rules);
+        hand h(rules, 3, 0, 77);
+        for (int step = 0; step < 400 && !h.over(); ++step) {
+            for (int viewer = -1; viewer < 3; ++viewer) {
+                const hand_view original = h.view_for(viewer);
+                const auto back = to_hand_view(to_proto(original, 1));
+                ASSERT_TRUE(back.has_value()) << p.name;
+                EXPECT_EQ(back->viewer, original.viewer);
+                EXPECT_EQ(back->current_phase, original.current_phase);
+                EXPECT_EQ(back->current_seat, original.current_seat);
+                EXPECT_EQ(back->held, original.held);
+                EXPECT_EQ(back->top_discard, original.top_discard);
+                EXPECT_EQ(back->stock_count, original.stock_count);
+                EXPECT_EQ(back->caller, original.caller);
+                EXPECT_EQ(back->legal, original.legal);
+                ASSERT_EQ(back->seats.size(), original.seats.size());
+                for (std::size_t s = 0; s < original.seats.size(); ++s)
+                    for (std::size_t i = 0; i < original.seats[s].layout.size(); ++i) {
+                        EXPECT_EQ(back->seats[s].layout[i].value, original.seats[s].layout[i].value);
+                        EXPECT_EQ(back->seats[s].layout[i].known_by, original.seats[s].layout[i].known_by);
+                        EXPECT_EQ(back->seats[s].layout[i].face_up, original.seats[s].layout[i].face_up);
+                    }
+                EXPECT_EQ(back->result.has_value(), original.result.has_value());
+                if (original.result) {
+                    EXPECT_EQ(back->result->scores, original.result->scores);
+                }
+            }
+            const int seat = h.seats_to_act().front();
+            const auto legal = h.legal_actions(seat);
+            ASSERT_EQ(h.apply(seat, legal[static_cast<std::size_t>(step) % legal.size()]), action_error::none);
+        }
+    }
+}
+
+TEST(RulesetConversion, ATablesRulesetReadsBackAsTheEngineRuleset) {
+    for (const preset& p : presets()) EXPECT_EQ(to_ruleset(to_proto(p.rules)), p.rules) << p.name;
+    v1::Ruleset bad = to_proto(find_preset("six-card")->rules);
+    bad.set_rows(99);
+    EXPECT_FALSE(to_ruleset(bad).has_value());
+}
+
 }  // namespace
 }  // namespace golf::wire

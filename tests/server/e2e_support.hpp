@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
+#include "proto/convert.hpp"
 #include "engine/bot.hpp"
 #include "engine/hand.hpp"
 #include "engine/random.hpp"
@@ -93,7 +94,7 @@ inline std::optional<logged_action> step(const std::vector<client::connection*>&
             if (c->latest() && c->latest()->state() == v1::TABLE_STATE_FINISHED) return std::nullopt;  // no more moves
         for (client::connection* c : players) {
             if (!c->latest() || !client::my_move(*c->latest())) continue;
-            const auto view = client::to_hand_view(c->latest()->hand());
+            const auto view = wire::to_hand_view(c->latest()->hand());
             if (!view) {
                 ADD_FAILURE() << "seat " << c->seat() << " received a HandView it cannot read";
                 return std::nullopt;

@@ -55,7 +55,7 @@ struct table_of_four {
             const v1::TableJoined joined = seats[s]->join(created.code(), "p" + std::to_string(s));
             EXPECT_EQ(joined.seat(), s);
         }
-        rules = golf::client::to_ruleset(created.rules()).value();
+        rules = golf::wire::to_ruleset(created.rules()).value();
     }
 
     void start() {
@@ -318,7 +318,7 @@ TEST(golf_bot, joins_a_table_made_by_another_bot) {
     std::vector<std::unique_ptr<golf::bot>> bots;
     bots.push_back(golf::make_bot("heuristic"));
     golf::random_source random(3);
-    const golf::ruleset rules = golf::client::to_ruleset(created.rules()).value();
+    const golf::ruleset rules = golf::wire::to_ruleset(created.rules()).value();
     const auto deadline = std::chrono::steady_clock::now() + 60s;
     while (!match_over(host) && std::chrono::steady_clock::now() < deadline) step(players, rules, bots, random, 200ms);
     joiner_thread.join();

@@ -45,7 +45,7 @@ struct table_of_four {
         house.set_holes(holes);
         const v1::TableJoined created = seats[0]->create_table("p0", "six-card", 4, house);
         for (int s = 1; s < 4; ++s) seats[s]->join(created.code(), "p" + std::to_string(s));
-        rules = golf::client::to_ruleset(created.rules()).value();
+        rules = golf::wire::to_ruleset(created.rules()).value();
         seats[0]->wait_until(everyone_seated);
         seats[0]->start_match();
     }

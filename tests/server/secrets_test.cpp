@@ -155,7 +155,7 @@ TEST_P(secrets, no_frame_carries_a_card_its_receiver_may_not_know) {
         clients[0]->create_table("p0", param.preset, players, golf::wire::to_proto(wanted));
     for (int s = 1; s < players; ++s) ASSERT_EQ(clients[s]->join(created.code(), "p" + std::to_string(s)).seat(), s);
     ASSERT_EQ(clients[players]->join(created.code(), "watcher", true).seat(), spectator);
-    const golf::ruleset rules = golf::client::to_ruleset(created.rules()).value();
+    const golf::ruleset rules = golf::wire::to_ruleset(created.rules()).value();
     ASSERT_EQ(rules, wanted);
     clients[0]->wait_until([](const v1::TableUpdate& u) {
         return std::all_of(u.seats().begin(), u.seats().end(), [](const v1::SeatInfo& s) { return s.occupied(); });
