@@ -1,0 +1,59 @@
+// The interface the server sees: record what happens at tables (enqueue and return, never block on the database)
+// and read history back. Writes are durable once flush() returns true; a failed write is logged and retried.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "persistence/records.hpp"
+
+namespace golf::persistence {
+
+enum class store_error_kind { cannot_open, locked, read_only, corrupt, newer_schema, io };
+
+// Thrown when a store cannot be opened or read; what() is a sentence a host can act on.
+class store_error : public std::runtime_error {
+public:
+    store_error(store_error_kind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+    store_error_kind kind() const noexcept { return kind_; }
+
+private:
+    store_error_kind kind_;
+};
+
+// What /healthz can report about the writer.
+struct store_health {
+    bool ok = true;                     // false from a failed write until a write succeeds again
+    std::uint64_t pending = 0;          // records queued or being written
+    std::uint64_t transactions = 0;     // committed write transactions
+    std::uint64_t failed_attempts = 0;  // write transactions that failed (and were retried)
+    std::uint64_t dropped = 0;          // records refused by the database itself (logged as errors)
+    std::string last_error;
+};
+
+class match_store {
+public:
+    virtual ~match_store() = default;
+
+    // Writes: each enqueues and returns at once.
+    virtual void record_table(table_record table) = 0;
+    virtual match_id start_match(match_start match) = 0;  // the id is assigned now, the row written later
+    virtual void record_hole(hole_record hole) = 0;
+    virtual void finish_match(match_result result) = 0;
+
+    // Waits until everything enqueued before the call is written; false if the timeout came first.
+    virtual bool flush(std::chrono::milliseconds timeout) = 0;
+    virtual store_health health() const = 0;
+
+    // Reads see what has been written (flush first to see your own writes). They throw store_error on failure.
+    virtual std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) = 0;
+    virtual std::optional<match_detail> match(match_id id) = 0;
+    virtual std::vector<match_detail> unfinished_matches() = 0;
+};
+
+}  // namespace golf::persistence
