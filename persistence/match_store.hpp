@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,17 +44,27 @@ public:
     // Writes: each enqueues and returns at once.
     virtual void record_table(table_record table) = 0;
     virtual match_id start_match(match_start match) = 0;  // the id is assigned now, the row written later
-    virtual void record_hole(hole_record hole) = 0;
+    virtual void record_hole(hole_record hole) = 0;  // also clears the match's hand_progress for that hole
+    virtual void record_hand_progress(hand_progress progress) = 0;
     virtual void finish_match(match_result result) = 0;
 
     // Waits until everything enqueued before the call is written; false if the timeout came first.
     virtual bool flush(std::chrono::milliseconds timeout) = 0;
+    // Never waits: `done` runs on the writer thread once everything enqueued before the call is committed (true),
+    // or once the writer has given up on some of it (false). Tables use it to announce a hole's end only when the
+    // hole is on disk.
+    virtual void when_written(std::function<void(bool written)> done) = 0;
     virtual store_health health() const = 0;
 
     // Reads see what has been written (flush first to see your own writes). They throw store_error on failure.
+    // Newest first. An empty name lists every match.
     virtual std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) = 0;
     virtual std::optional<match_detail> match(match_id id) = 0;
-    virtual std::vector<match_detail> unfinished_matches() = 0;
+    virtual std::vector<match_detail> unfinished_matches() = 0;  // oldest first, with table and in_play
+    // Ranked by wins, then lower average total, then name. An empty preset ranks every preset together.
+    virtual std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) = 0;
+    // A player's finished matches, per preset (by preset name).
+    virtual std::vector<preset_stats> player_stats(std::string_view display_name) = 0;
 };
 
 }  // namespace golf::persistence

@@ -1,6 +1,6 @@
-// The plain values persistence stores and gives back: tables, matches, seats, holes and results.
-// They hold no engine types (a ruleset is its preset name or text, actions are encoded bytes), so persistence
-// depends on nothing of ours and the caller decides how a hand is encoded for replay.
+// The plain values persistence stores and gives back: tables, matches, seats, holes, the hand in play and results.
+// They hold no engine types (a ruleset is its option text, actions are the engine's action-log text), so the
+// database layer needs nothing of ours; match_replay.hpp turns them back into engine state.
 #pragma once
 
 #include <cstdint>
@@ -12,36 +12,61 @@ namespace golf::persistence {
 
 using match_id = std::int64_t;
 
+// A table as created, with what a restart needs to open it again.
 struct table_record {
     std::string code;     // the table's join code
-    std::string ruleset;  // preset name or encoded ruleset
+    std::string preset;   // the preset it was made from
+    std::string ruleset;  // every option, as golf::to_text(ruleset) writes it
     std::int64_t created_at = 0;  // unix seconds, supplied by the caller
+    int seats = 0;
+    bool is_public = false;
+    std::string password_hash;  // SHA-256 hex of the password; empty: none
+    std::int64_t turn_clock_ms = 0;
+    bool forfeit_when_away = false;
+
+    friend bool operator==(const table_record&, const table_record&) = default;
 };
 
 struct seat_record {
     int seat = 0;
     std::string display_name;
-    std::string token_hash;  // a hash of the seat/player token, never the token itself
+    std::string token_hash;  // a hash of the seat/player token, never the token itself; empty for a bot
+    std::string bot;         // empty for a person; "random" or "heuristic" for a server bot
+
+    friend bool operator==(const seat_record&, const seat_record&) = default;
 };
 
 struct match_start {
     std::string table_code;  // empty when the match has no recorded table
-    std::string ruleset;
+    std::string preset;
+    std::string ruleset;     // every option, as golf::to_text(ruleset) writes it
     std::vector<seat_record> seats;
     std::int64_t started_at = 0;
 };
 
 struct hole_record {
     match_id match = 0;
-    int hole = 0;  // the hole's number within the match, as the caller counts
+    int hole = 0;  // 1-based, the hole's number within the match
     std::uint64_t seed = 0;
     int dealer = 0;
     std::optional<int> caller;        // who called or knocked, if anyone
     std::vector<int> hand_scores;     // by seat
     std::vector<int> running_totals;  // by seat, after this hole
-    std::string actions;              // the hand's action list, encoded by the caller (bytes or text)
+    std::string actions;              // golf::encode_action_log of the hand
 
     friend bool operator==(const hole_record&, const hole_record&) = default;
+};
+
+// The hole being played: replaced with every move (the writer keeps only the newest per match in a batch) and
+// removed when that hole's hole_record is written. A restart replays it to resume mid-hand.
+struct hand_progress {
+    match_id match = 0;
+    int hole = 0;  // 1-based
+    std::uint64_t seed = 0;
+    int dealer = 0;
+    std::string actions;  // golf::encode_action_log so far
+
+    friend bool operator==(const hand_progress&, const hand_progress&) = default;
 };
 
 struct match_result {
@@ -54,6 +79,7 @@ struct match_result {
 struct match_summary {
     match_id id = 0;
     std::string table_code;
+    std::string preset;
     std::string ruleset;
     std::int64_t started_at = 0;
     std::optional<std::int64_t> ended_at;  // none while the match is unfinished
@@ -64,7 +90,32 @@ struct match_summary {
 
 struct match_detail {
     match_summary summary;
-    std::vector<hole_record> holes;  // in hole order
+    std::vector<hole_record> holes;      // in hole order
+    std::optional<hand_progress> in_play;  // the unfinished hole, if one was being played
+    std::optional<table_record> table;     // the table it was played at, if recorded
+};
+
+// Finished matches only; seats played by server bots are not ranked. A seat wins a match when its final total
+// is the lowest (shared wins count for everyone tied).
+struct leaderboard_entry {
+    std::string display_name;
+    int matches = 0;
+    int wins = 0;
+    double average_total = 0;  // mean final total per match
+    double average_hole = 0;   // mean hand score per hole
+
+    friend bool operator==(const leaderboard_entry&, const leaderboard_entry&) = default;
+};
+
+// One player's record with one preset.
+struct preset_stats {
+    std::string preset;
+    int matches = 0;
+    int wins = 0;
+    double average_total = 0;
+    double average_hole = 0;
+
+    friend bool operator==(const preset_stats&, const preset_stats&) = default;
 };
 
 }  // namespace golf::persistence

@@ -1,5 +1,7 @@
 // The SQLite match_store: WAL, a busy timeout, foreign keys, schema migrations numbered by PRAGMA user_version.
-// One writer thread drains a queue into batched transactions; reads use their own connection.
+// One writer thread drains a queue into batched transactions; reads use their own connection. Both connections
+// prepare each statement once and reuse it. The queue holds at most one hand_progress per match (a newer one
+// replaces the waiting one), so a stalled disk cannot make the per-move records pile up in memory.
 #pragma once
 
 #include <chrono>
@@ -7,16 +9,22 @@
 #include <cstddef>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <thread>
+#include <unordered_map>
 #include <variant>
+#include <vector>
 
 #include "persistence/match_store.hpp"
 
-struct sqlite3;
-
 namespace golf::persistence {
+
+namespace detail {
+struct sqlite_database;  // a connection and its prepared statements (sqlite_store.cpp)
+}
 
 struct sqlite_options {
     std::filesystem::path path;
@@ -27,7 +35,7 @@ struct sqlite_options {
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 1;
+inline constexpr int schema_version = 2;
 
 class sqlite_store final : public match_store {
 public:
@@ -40,13 +48,18 @@ public:
     void record_table(table_record table) override;
     match_id start_match(match_start match) override;
     void record_hole(hole_record hole) override;
+    void record_hand_progress(hand_progress progress) override;
     void finish_match(match_result result) override;
     bool flush(std::chrono::milliseconds timeout) override;
+    // `done` runs on the writer thread, outside the store's locks: it may read or enqueue, never flush().
+    void when_written(std::function<void(bool written)> done) override;
     store_health health() const override;
 
     std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) override;
     std::optional<match_detail> match(match_id id) override;
     std::vector<match_detail> unfinished_matches() override;
+    std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
+    std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
     // "ok" when PRAGMA integrity_check finds nothing wrong, otherwise its report.
     std::string integrity_check();
@@ -56,29 +69,36 @@ private:
         match_id id;
         match_start match;
     };
-    using write_op = std::variant<table_record, started_match, hole_record, match_result>;
-    struct connection_deleter {
-        void operator()(sqlite3* db) const noexcept;
+    using write_op = std::variant<table_record, started_match, hole_record, hand_progress, match_result>;
+    // A when_written callback: records [from, target) by sequence number were pending when it was asked for.
+    struct written_waiter {
+        std::uint64_t from;
+        std::uint64_t target;
+        bool failed;
+        std::function<void(bool)> done;
     };
-    using connection = std::unique_ptr<sqlite3, connection_deleter>;
 
     void enqueue(write_op op);
     void writer_loop();
-    void write_batch(const std::vector<write_op>& batch);
-    std::optional<match_summary> read_summary(match_id id);
-    std::vector<hole_record> read_holes(match_id id);
+    void write_batch(std::span<const write_op> batch, std::uint64_t first_seq);
+    void count_dropped(std::uint64_t first_seq, std::size_t count);  // with mutex_ held
+    void run_ready_waiters();
+    std::optional<match_detail> read_detail(match_id id);
 
     sqlite_options options_;
-    connection writer_db_;
-    connection reader_db_;
+    std::unique_ptr<detail::sqlite_database> writer_db_;
+    std::unique_ptr<detail::sqlite_database> reader_db_;
     std::mutex reader_mutex_;
 
     mutable std::mutex mutex_;
     std::condition_variable work_cv_;
     std::condition_variable done_cv_;
     std::deque<write_op> queue_;
+    std::uint64_t taken_ = 0;  // records taken off the queue's front so far: queue_[seq - taken_] is record seq
+    std::unordered_map<match_id, std::uint64_t> queued_progress_;  // match -> seq of its waiting hand_progress
     std::uint64_t enqueued_ = 0;
-    std::uint64_t completed_ = 0;  // written or dropped (each drop logged)
+    std::uint64_t completed_ = 0;  // written or dropped (each drop logged); records [0, completed_) are done
+    std::vector<written_waiter> waiters_;
     bool stopping_ = false;
     match_id next_match_id_ = 1;
     store_health health_;
