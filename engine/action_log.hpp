@@ -1,0 +1,26 @@
+// A hand's action log as text, the one spelling used by the database, `golf export` files and the protocol's
+// RecordedHole.actions: tokens "SEAT:KIND[:SLOT[:OTHER]]" separated by single spaces, KIND as to_string(action_kind)
+// writes it (e.g. "0:flip:3 1:peek:2 0:draw_stock 0:place:4 1:swap_own:0:3"). SLOT is written for the kinds that
+// take a position, OTHER only for swap_own, so each move has exactly one spelling.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/hand.hpp"
+
+namespace golf {
+
+std::optional<action_kind> parse_action_kind(std::string_view name);
+
+std::string to_text(const logged_action& entry);
+std::string encode_action_log(std::span<const logged_action> log);
+// nullopt when any token is not in the form above, names an unknown kind, a seat above 15, a position above 63,
+// or is not well_formed(); an empty text is an empty log.
+std::optional<std::vector<logged_action>> decode_action_log(std::string_view text);
+
+}  // namespace golf
