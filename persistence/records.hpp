@@ -72,8 +72,10 @@ struct hand_progress {
 struct match_result {
     match_id match = 0;
     std::int64_t ended_at = 0;
-    std::optional<int> winner_seat;  // none for a shared win
-    std::vector<int> final_totals;   // by seat
+    std::optional<int> winner_seat;  // none for a shared win (or an abandoned match)
+    std::vector<int> final_totals;   // by seat (for an abandoned match: the totals when it was given up)
+    // Everyone left before the end and the table closed: not restored after a restart, not ranked.
+    bool abandoned = false;
 };
 
 struct match_summary {
@@ -84,6 +86,7 @@ struct match_summary {
     std::int64_t started_at = 0;
     std::optional<std::int64_t> ended_at;  // none while the match is unfinished
     std::optional<int> winner_seat;
+    bool abandoned = false;  // ended_at is when it was given up
     std::vector<seat_record> seats;
     std::vector<std::optional<int>> final_totals;  // by seat; none until finished
 };

@@ -77,6 +77,7 @@ ALTER TABLE tables ADD COLUMN forfeit_when_away INTEGER NOT NULL DEFAULT 0;
 -- 0 for the placeholder row a match at an unrecorded table needs; version-1 rows cannot tell and count as recorded.
 ALTER TABLE tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE matches ADD COLUMN preset TEXT NOT NULL DEFAULT '';
+ALTER TABLE matches ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE match_seats ADD COLUMN bot TEXT NOT NULL DEFAULT '';
 CREATE TABLE hands_in_play (
   match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
@@ -315,12 +316,12 @@ constexpr const char* upsert_progress =
     "INSERT OR REPLACE INTO hands_in_play(match_id, hole, seed, dealer, actions) SELECT ?1, ?2, ?3, ?4, ?5 "
     "WHERE NOT EXISTS (SELECT 1 FROM holes WHERE match_id = ?1 AND hole >= ?2) "
     "AND NOT EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND ended_at IS NOT NULL)";
-constexpr const char* end_match = "UPDATE matches SET ended_at = ?, winner_seat = ? WHERE id = ?";
+constexpr const char* end_match = "UPDATE matches SET ended_at = ?, winner_seat = ?, abandoned = ? WHERE id = ?";
 constexpr const char* set_final_total = "UPDATE match_seats SET final_total = ? WHERE match_id = ? AND seat = ?";
 constexpr const char* clear_progress = "DELETE FROM hands_in_play WHERE match_id = ?";
 
 constexpr const char* select_match =
-    "SELECT table_code, preset, ruleset, started_at, ended_at, winner_seat FROM matches WHERE id = ?";
+    "SELECT table_code, preset, ruleset, started_at, ended_at, winner_seat, abandoned FROM matches WHERE id = ?";
 constexpr const char* select_seats =
     "SELECT s.seat, p.display_name, p.token_hash, s.bot, s.final_total FROM match_seats s "
     "JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat";
@@ -343,7 +344,7 @@ constexpr const char* unfinished = "SELECT id FROM matches WHERE ended_at IS NUL
     "WITH ranked AS (SELECT p.display_name AS name, m.preset AS preset, s.match_id, s.seat, s.final_total, "  \
     "s.final_total = (SELECT MIN(o.final_total) FROM match_seats o WHERE o.match_id = s.match_id) AS won "    \
     "FROM matches m JOIN match_seats s ON s.match_id = m.id JOIN players p ON p.id = s.player_id "             \
-    "WHERE m.ended_at IS NOT NULL " preset_filter " AND s.bot = '') "
+    "WHERE m.ended_at IS NOT NULL AND m.abandoned = 0 " preset_filter " AND s.bot = '') "
 #define GOLF_LEADERBOARD(preset_filter)                                                                        \
     GOLF_RANKED_SEATS(preset_filter)                                                                           \
     ", hole_means AS (SELECT r.name, AVG(h.hand_score) AS average_hole FROM ranked r "                         \
@@ -455,7 +456,12 @@ void apply(sqlite_database& db, const hand_progress& p) {
 }
 
 void apply(sqlite_database& db, const match_result& r) {
-    statement(db, sql::end_match).bind(1, r.ended_at).bind(2, r.winner_seat).bind(3, r.match).run();
+    statement(db, sql::end_match)
+        .bind(1, r.ended_at)
+        .bind(2, r.winner_seat)
+        .bind(3, r.abandoned ? 1 : 0)
+        .bind(4, r.match)
+        .run();
     if (sqlite3_changes(db.db) == 0) throw sqlite_failure{SQLITE_NOTFOUND, "no match " + std::to_string(r.match)};
     statement total(db, sql::set_final_total);
     for (std::size_t seat = 0; seat < r.final_totals.size(); ++seat) {
@@ -721,6 +727,7 @@ std::optional<match_summary> read_summary(sqlite_database& db, match_id id) {
     s.started_at = m.int64(3);
     if (!m.is_null(4)) s.ended_at = m.int64(4);
     s.winner_seat = m.optional_int(5);
+    s.abandoned = m.integer(6) != 0;
     statement seats(db, sql::select_seats);
     seats.bind(1, id);
     while (seats.step()) {

@@ -68,6 +68,20 @@ const std::array options{
                c.db_path = std::string(text);
                return {};
            }},
+    option{"--db-sync", "GOLF_DB_SYNC", "MODE",
+           "normal (default: a crash loses nothing, a power cut at most the last moments) or full (every write "
+           "synced to disk)",
+           [](server_config& c, std::string_view text) -> std::string {
+               if (text != "normal" && text != "full") return "expected normal or full (got " + quoted(text) + ")";
+               c.db_synchronous_full = text == "full";
+               return {};
+           }},
+    option{"--web-root", "GOLF_WEB_ROOT", "DIR", "the built web client served at / (default: the build's web folder)",
+           [](server_config& c, std::string_view text) -> std::string {
+               if (text.empty()) return "expected a directory (got '')";
+               c.web_root = std::string(text);
+               return {};
+           }},
     option{"--threads", "GOLF_THREADS", "N", "I/O threads (default: the number of hardware threads)",
            [](server_config& c, std::string_view text) { return set_number(c.threads, text, 1, 256); }},
     option{"--log-level", "GOLF_LOG_LEVEL", "LEVEL", "trace, debug, info, warn, error or off (default info)",
@@ -123,7 +137,9 @@ std::string usage() {
         "usage: golf-server [OPTIONS]\n"
         "\n"
         "Serves Golf, the card game: WebSocket at ws://HOST:PORT/ws (protocol golf.v1), and on the same port\n"
-        "GET /healthz and GET /metrics (Prometheus).\n"
+        "the web client at /, history as JSON under /api/, GET /healthz and GET /metrics (Prometheus).\n"
+        "Finished holes, matches in progress and results are kept in a SQLite database (--db); matches in\n"
+        "progress are restored when the server starts again, and players reclaim their seats.\n"
         "\n"
         "options (each may also come from the environment variable shown; a flag wins over its variable):\n";
     for (const option& o : options) {

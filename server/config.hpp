@@ -14,6 +14,8 @@ struct server_config {
     std::string host = "0.0.0.0";                  // --host, GOLF_HOST
     std::uint16_t port = 8080;                     // --port, GOLF_PORT (0: any free port)
     std::string db_path = "golf.db";               // --db, GOLF_DB
+    bool db_synchronous_full = false;              // --db-sync normal|full, GOLF_DB_SYNC
+    std::string web_root = GOLF_DEFAULT_WEB_ROOT;  // --web-root, GOLF_WEB_ROOT: the built web client
     int threads = 2;                               // --threads, GOLF_THREADS (default: hardware threads)
     std::string log_level = "info";                // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
     std::chrono::seconds seat_grace{120};          // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long

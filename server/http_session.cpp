@@ -6,13 +6,11 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
-#include <cerrno>
-#include <fcntl.h>
 #include <spdlog/spdlog.h>
-#include <system_error>
-#include <unistd.h>
 
+#include "server/history.hpp"
 #include "server/registry.hpp"
+#include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
 
 namespace golf::server {
@@ -52,13 +50,13 @@ std::string_view path_of(std::string_view target) { return target.substr(0, targ
 
 std::string health_problem(const shared_state& state) {
     if (!state.accepting()) return "not accepting connections (shutting down)";
-    // Persistence arrives in a later issue; until then "can write its database" means the file opens for
-    // appending (created if missing, never truncated).
-    const std::string& path = state.config().db_path;
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return "cannot write the database " + path + ": " + std::error_code(errno, std::system_category()).message();
-    ::close(fd);
+    const auto& store = state.store();
+    if (!store) return "no database";
+    // The writer's own verdict: the last write failed (a full disk, an I/O error) and is being retried.
+    const persistence::store_health health = store->health();
+    if (!health.ok)
+        return "database writes are failing and being retried (" + std::to_string(health.pending) +
+               " records waiting): " + health.last_error;
     return {};
 }
 
@@ -120,9 +118,6 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
         return;
     }
 
-    const bool known = path == "/healthz" || path == "/metrics" || path == "/ws";
-    if (!known)
-        return send(reply(req.version(), keep_alive, method, http::status::not_found, "not found\n"), keep_alive);
     if (method != http::verb::get && method != http::verb::head) {
         auto response = reply(req.version(), keep_alive, method, http::status::method_not_allowed, "use GET\n");
         response.set(http::field::allow, "GET, HEAD");
@@ -142,6 +137,33 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
                         keep_alive);
         }
         return send(reply(req.version(), keep_alive, method, http::status::ok, "ok\n"), keep_alive);
+    }
+    if (history::is_api_path(path)) {
+        const auto& past = state_->past();
+        if (!past)
+            return send(reply(req.version(), keep_alive, method, http::status::service_unavailable,
+                              "{\"error\":\"this server keeps no history\"}\n", "application/json"),
+                        keep_alive);
+        // The query runs on the history thread; the answer comes back to this connection's executor.
+        past->answer_http(std::string(req.target()), [self = shared_from_this(), version = req.version(), keep_alive,
+                                                      method](history::http_reply answer) {
+            net::post(self->stream_.get_executor(), [self, version, keep_alive, method, answer = std::move(answer)] {
+                self->send(reply(version, keep_alive, method, static_cast<http::status>(answer.status),
+                                 std::move(answer.body), "application/json"),
+                           keep_alive);
+            });
+        });
+        return;
+    }
+    if (path != "/metrics") {
+        auto file = find_static_file(state_->config().web_root, path);
+        if (!file)
+            return send(reply(req.version(), keep_alive, method, http::status::not_found, "not found\n"), keep_alive);
+        auto response = reply(req.version(), keep_alive, method, http::status::ok, std::move(file->body),
+                              file->content_type);
+        response.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+        response.set("X-Content-Type-Options", "nosniff");
+        return send(std::move(response), keep_alive);
     }
     const auto& games = state_->games();
     std::string text = state_->counters().render(games ? games->count_tables() : table_counts{}, resident_bytes());

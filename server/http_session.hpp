@@ -1,5 +1,5 @@
-// One HTTP connection (keep-alive): GET /healthz, GET /metrics, and GET /ws with an Upgrade, which hands the
-// socket to a WebSocket session. Requests are small and must arrive within the handshake timeout.
+// One HTTP connection (keep-alive): GET /healthz, /metrics, the history API under /api/ (answered from the history
+// thread), the web client's files, and GET /ws with an Upgrade, which hands the socket to a WebSocket session.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>

@@ -10,8 +10,10 @@
 #include <utility>
 
 #include "engine/presets.hpp"
+#include "persistence/match_replay.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
+#include "server/history.hpp"
 #include "server/secure.hpp"
 #include "server/table.hpp"
 
@@ -63,8 +65,58 @@ struct registry::impl {
     }
 };
 
-registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters)
-    : io_(io), config_(config), metrics_(counters), impl_(std::make_unique<impl>(io)) {}
+registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
+                   std::shared_ptr<persistence::match_store> store, std::shared_ptr<history> past)
+    : io_(io),
+      config_(config),
+      metrics_(counters),
+      store_(std::move(store)),
+      history_(std::move(past)),
+      impl_(std::make_unique<impl>(io)) {}
+
+int registry::restore(const std::vector<persistence::match_detail>& unfinished) {
+    int restored = 0;
+    for (const persistence::match_detail& record : unfinished) {
+        const persistence::match_summary& m = record.summary;
+        persistence::replayed_match replayed = persistence::replay_match(record);
+        if (!replayed.problem.empty() || !replayed.match) {
+            spdlog::error("match {} at table {} cannot be restored: {}", m.id, m.table_code, replayed.problem);
+            continue;
+        }
+        const std::string code = secure::normalize_join_code(m.table_code);
+        const int seats = static_cast<int>(m.seats.size());
+        if (code.empty() || seats != replayed.match->players()) {
+            spdlog::error("match {} cannot be restored: its table code or seats are not valid", m.id);
+            continue;
+        }
+        table_settings settings;
+        if (record.table) {
+            settings.is_public = record.table->is_public;
+            settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
+            settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
+            settings.forfeit_when_away = record.table->forfeit_when_away;
+        }
+        std::shared_ptr<table> t;
+        {
+            std::lock_guard lock(impl_->mutex);
+            if (impl_->tables.contains(code)) {
+                spdlog::error("match {} cannot be restored: table {} is already open with another match", m.id, code);
+                continue;
+            }
+            t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, m.preset, replayed.rules,
+                                        seats, std::move(settings), store_);
+            auto& e = impl_->tables[code];
+            e.t = t;
+            e.summary.set_code(code);
+            e.summary.set_state(v1::TABLE_STATE_PLAYING);
+        }
+        boost::asio::post(t->strand(), [t, record, match = std::move(*replayed.match)]() mutable {
+            t->restore(record, std::move(match));
+        });
+        ++restored;
+    }
+    return restored;
+}
 
 registry::~registry() = default;
 
@@ -136,7 +188,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
                     t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code,
                                                 std::string(base->name),
                                                 std::make_shared<const ruleset>(std::move(rules)), seats,
-                                                std::move(settings));
+                                                std::move(settings), store_);
                     auto& e = impl_->tables[code];
                     e.t = t;
                     e.summary.set_code(code);
@@ -212,6 +264,15 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
             auto t = link->current_table();
             if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
             boost::asio::post(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+            return;
+        }
+
+        case v1::ClientMessage::kListMatches:
+        case v1::ClientMessage::kGetMatch:
+        case v1::ClientMessage::kGetLeaderboard:
+        case v1::ClientMessage::kGetPlayerStats: {
+            if (!history_) return refuse(v1::ERROR_CODE_UNAVAILABLE, "this server keeps no history");
+            history_->answer(message, [link, rid](v1::ServerMessage out) { reply(link, out, rid); });
             return;
         }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "golf/v1/messages.pb.h"
+#include "persistence/match_store.hpp"
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
@@ -20,11 +21,19 @@
 namespace golf::server {
 
 class table;
+class history;
 
 class registry : public std::enable_shared_from_this<registry> {
 public:
-    registry(boost::asio::io_context& io, const server_config& config, metrics& counters);
+    // `store` records what tables do (null: nothing is recorded); `past` answers history requests (null: refused).
+    registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
+             std::shared_ptr<persistence::match_store> store = nullptr, std::shared_ptr<history> past = nullptr);
     ~registry();
+
+    // At start-up, before accepting: each recorded unfinished match is replayed and its table opened again under
+    // its code, seats held for their owners' tokens. A record that does not replay is logged and left alone.
+    // Returns how many matches were restored.
+    int restore(const std::vector<persistence::match_detail>& unfinished);
 
     // Called from the session for every message after the handshake; `received` is when its frame arrived.
     void handle(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
@@ -55,6 +64,8 @@ private:
     boost::asio::io_context& io_;
     const server_config& config_;
     metrics& metrics_;
+    std::shared_ptr<persistence::match_store> store_;
+    std::shared_ptr<history> history_;
     std::unique_ptr<impl> impl_;
 };
 

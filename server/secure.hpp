@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,5 +36,7 @@ std::string seed_bytes(std::uint64_t seed);
 std::string commitment(std::uint64_t seed);
 
 std::string to_hex(std::string_view bytes);
+// The bytes of lowercase or uppercase hex; nullopt for an odd length or a non-hex character.
+std::optional<std::string> from_hex(std::string_view hex);
 
 }  // namespace golf::server::secure

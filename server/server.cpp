@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "persistence/sqlite_store.hpp"
+#include "server/history.hpp"
 #include "server/listener.hpp"
 #include "server/registry.hpp"
 #include "server/shared_state.hpp"
@@ -20,7 +22,14 @@ server::server(server_config config)
     : state_(std::make_shared<shared_state>(std::move(config))),
       io_(std::max(1, state_->config().threads)),
       drain_deadline_(io_) {
-    state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters()));
+    // Opening the database first: a locked, read-only, corrupt or newer one stops the start with its reason.
+    persistence::sqlite_options options;
+    options.path = state_->config().db_path;
+    options.synchronous_full = state_->config().db_synchronous_full;
+    auto store = std::make_shared<persistence::sqlite_store>(options);
+    auto past = std::make_shared<history>(store);
+    state_->set_persistence(store, past);
+    state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past));
 }
 
 server::~server() {
@@ -28,6 +37,14 @@ server::~server() {
     state_->set_accepting(false);
     // The registry's tables own timers on io_, so they go while io_ still exists.
     state_->set_games(nullptr);
+    // Every record the tables made is queued by now: write it all before the store closes.
+    if (const auto& store = state_->store()) {
+        const auto pending = store->health().pending;
+        if (pending > 0) spdlog::info("writing {} records to the database before stopping", pending);
+        if (!store->flush(std::chrono::seconds(30)))
+            spdlog::error("the database did not take every record within 30 s: {}", store->health().last_error);
+    }
+    state_->set_persistence(nullptr, nullptr);
 }
 
 const server_config& server::config() const { return state_->config(); }
@@ -36,6 +53,10 @@ std::size_t server::open_connections() const { return state_->open_connections()
 
 std::uint16_t server::start() {
     if (listener_) throw std::logic_error("server::start called twice");
+    if (const auto& store = state_->store()) {
+        const int restored = state_->games()->restore(store->unfinished_matches());
+        if (restored > 0) spdlog::info("restored {} unfinished matches from {}", restored, state_->config().db_path);
+    }
     const std::string& host = state_->config().host;
     boost::system::error_code error;
     const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, error);
@@ -101,8 +122,8 @@ void server::shut_down() {
                      drain_time.count());
         io_.stop();
     });
-    // Every connection has been told and closed: nothing left to wait for. (Persistence, in a later issue, will
-    // flush before this point.)
+    // Every connection has been told and closed: nothing left to wait for. The records the tables made are all
+    // in the store's queue already; the destructor waits for the writer.
     state_->when_empty([this] {
         spdlog::info("all connections closed");
         io_.stop();

@@ -12,12 +12,14 @@
 #include <string>
 #include <unordered_map>
 
+#include "persistence/match_store.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
 
 namespace golf::server {
 
 class registry;
+class history;
 
 // Anything that serves one accepted socket (an HTTP session, then perhaps a WebSocket session).
 class connection {
@@ -38,6 +40,14 @@ public:
     // Set once by the server before it accepts; cleared after its threads have stopped.
     const std::shared_ptr<registry>& games() const { return games_; }
     void set_games(std::shared_ptr<registry> games) { games_ = std::move(games); }
+
+    // Set once by the server before it accepts: the database and the history queries over it.
+    const std::shared_ptr<persistence::match_store>& store() const { return store_; }
+    const std::shared_ptr<history>& past() const { return history_; }
+    void set_persistence(std::shared_ptr<persistence::match_store> store, std::shared_ptr<history> past) {
+        store_ = std::move(store);
+        history_ = std::move(past);
+    }
 
     bool accepting() const { return accepting_.load(); }
     void set_accepting(bool on) { accepting_.store(on); }
@@ -76,6 +86,8 @@ private:
     const server_config config_;
     metrics metrics_;
     std::shared_ptr<registry> games_;
+    std::shared_ptr<persistence::match_store> store_;
+    std::shared_ptr<history> history_;
     std::atomic<bool> accepting_{false};
 
     mutable std::mutex mutex_;

@@ -6,6 +6,8 @@
 #include <boost/asio/post.hpp>
 #include <utility>
 
+#include "engine/action_log.hpp"
+#include "engine/ruleset_options.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
 #include "server/registry.hpp"
@@ -79,6 +81,11 @@ std::string_view level_name(v1::BotLevel level) { return level == v1::BOT_LEVEL_
 
 bool contains(const std::vector<int>& seats, int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); }
 
+std::int64_t unix_now() {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 }  // namespace
 
 std::optional<std::size_t> printable_length(std::string_view text) {
@@ -93,13 +100,14 @@ std::optional<std::size_t> printable_length(std::string_view text) {
 
 table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config,
              metrics& counters, std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
-             table_settings settings)
+             table_settings settings, std::shared_ptr<persistence::match_store> store)
     : owner_(std::move(owner)),
       metrics_(counters),
       code_(std::move(code)),
       preset_(std::move(preset)),
       rules_(std::move(rules)),
       settings_(std::move(settings)),
+      store_(std::move(store)),
       bot_delay_(config.bot_delay),
       between_holes_(config.between_holes),
       seat_grace_(std::chrono::duration_cast<std::chrono::milliseconds>(config.seat_grace)),
@@ -109,6 +117,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       bot_timer_(strand_),
       clock_timer_(strand_),
       hole_timer_(strand_),
+      durable_timer_(strand_),
       close_timer_(strand_) {
     seats_.reserve(static_cast<std::size_t>(seats));
     for (int s = 0; s < seats; ++s) seats_.emplace_back(strand_);
@@ -126,6 +135,7 @@ void table::open(const std::shared_ptr<client_link>& link, const std::string& na
                  settings_.is_public ? "public" : "private", settings_.password_hash.empty() ? "" : ", password",
                  turn_clock_.count() > 0 ? ", turn clock" : "");
     host_ = 0;
+    record_table();
     seat_person(0, link, name, request_id);
     changed(name + " created the table");
 }
@@ -530,7 +540,8 @@ void table::begin_match() {
     match_.emplace(rules_, seat_count(), 0);
     commitment_.clear();
     commitment_hole_ = 0;
-    spdlog::info("table {}: match {} started", code_, match_number_);
+    record_match_start();
+    spdlog::info("table {}: match {} started (record {})", code_, match_number_, match_id_);
     deal_next_hole();
 }
 
@@ -541,24 +552,63 @@ void table::deal_next_hole() {
     commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
     state_ = v1::TABLE_STATE_PLAYING;
     ++hand_version_;
+    record_progress();  // the seed is committed to: a restart must deal this hand again, not a new one
     spdlog::info("table {}: hole {} dealt", code_, commitment_hole_);
 }
 
 // After a move that the engine accepted: a new version, and the end of the hole or the match when it came.
 void table::after_move(std::string& note) {
     ++hand_version_;
-    if (match_->hole_in_play()) return;
+    if (match_->hole_in_play()) return record_progress();
     const int hole = static_cast<int>(match_->holes().size());
     spdlog::info("table {}: hole {} finished", code_, hole);
+    record_finished_hole();
     note += "; hole " + std::to_string(hole) + " is over";
     if (match_->over()) {
+        record_result();
         state_ = v1::TABLE_STATE_FINISHED;
         std::string winners;
         for (int w : match_->winners()) winners += (winners.empty() ? "" : ", ") + std::to_string(w);
         spdlog::info("table {}: match finished after {} holes, won by seat {}", code_, hole, winners);
         note += "; the match is over";
+    } else {
+        state_ = v1::TABLE_STATE_BETWEEN_HOLES;
+    }
+    await_durable_hole();
+}
+
+// Nobody sees a hole end (and no next hole is dealt) before its record is on disk, so a crash never loses a
+// hole that players saw finish.
+void table::await_durable_hole() {
+    if (!store_) {
+        if (!match_->over()) schedule_next_hole();
         return;
     }
+    const std::uint64_t generation = ++durable_generation_;
+    hole_end_pending_ = true;
+    store_->when_written([weak = weak_from_this(), generation](bool written) {
+        if (auto self = weak.lock())
+            boost::asio::post(self->strand_, [self, generation, written] { self->on_hole_durable(generation, written); });
+    });
+    durable_timer_.expires_after(hole_durable_wait);
+    durable_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
+        if (!ec) self->on_hole_durable(generation, false);
+    });
+}
+
+void table::on_hole_durable(std::uint64_t generation, bool written) {
+    if (closed_ || !hole_end_pending_ || generation != durable_generation_) return;
+    hole_end_pending_ = false;
+    ++durable_generation_;
+    durable_timer_.cancel();
+    if (!written)
+        spdlog::warn("table {}: hole {} is not on disk yet; play goes on while the database retries", code_,
+                     match_ ? match_->holes().size() : 0);
+    if (match_ && !match_->over()) schedule_next_hole();
+    changed(std::exchange(pending_note_, {}));
+}
+
+void table::schedule_next_hole() {
     state_ = v1::TABLE_STATE_BETWEEN_HOLES;
     const std::uint64_t generation = ++hole_generation_;
     hole_timer_.expires_after(between_holes_);
@@ -568,6 +618,126 @@ void table::after_move(std::string& note) {
         self->deal_next_hole();
         self->changed("hole " + std::to_string(self->commitment_hole_) + " dealt");
     });
+}
+
+// ---- the record ----------------------------------------------------------------------------------------------
+
+void table::record_table() {
+    if (!store_) return;
+    persistence::table_record t;
+    t.code = code_;
+    t.preset = preset_;
+    t.ruleset = to_text(*rules_);
+    t.created_at = unix_now();
+    t.seats = seat_count();
+    t.is_public = settings_.is_public;
+    t.password_hash = secure::to_hex(settings_.password_hash);
+    t.turn_clock_ms = settings_.turn_clock.count();
+    t.forfeit_when_away = settings_.forfeit_when_away;
+    store_->record_table(std::move(t));
+}
+
+void table::record_match_start() {
+    if (!store_) return;
+    persistence::match_start m;
+    m.table_code = code_;
+    m.preset = preset_;
+    m.ruleset = to_text(*rules_);
+    m.started_at = unix_now();
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const seat& st = seats_[s];
+        persistence::seat_record r;
+        r.seat = static_cast<int>(s);
+        r.display_name = st.name;
+        if (st.kind == seat_kind::bot) r.bot = std::string(level_name(st.level));
+        else r.token_hash = secure::to_hex(st.token_hash);
+        m.seats.push_back(std::move(r));
+    }
+    match_id_ = store_->start_match(std::move(m));
+}
+
+void table::record_progress() {
+    if (!store_ || !match_ || !match_->hole_in_play()) return;
+    const hand& h = *match_->current_hand();
+    persistence::hand_progress p;
+    p.match = match_id_;
+    p.hole = static_cast<int>(match_->holes().size()) + 1;
+    p.seed = h.seed();
+    p.dealer = h.dealer();
+    p.actions = encode_action_log(h.log());
+    store_->record_hand_progress(std::move(p));
+}
+
+void table::record_finished_hole() {
+    if (!store_ || match_->holes().empty()) return;
+    const golf::hole_record& done = match_->holes().back();
+    persistence::hole_record h;
+    h.match = match_id_;
+    h.hole = static_cast<int>(match_->holes().size());
+    h.seed = done.seed;
+    h.dealer = done.dealer;
+    if (done.caller >= 0) h.caller = done.caller;
+    h.hand_scores = done.scores;
+    h.running_totals = done.totals;
+    h.actions = encode_action_log(done.actions);
+    store_->record_hole(std::move(h));
+}
+
+void table::record_result() {
+    if (!store_) return;
+    persistence::match_result r;
+    r.match = match_id_;
+    r.ended_at = unix_now();
+    const auto winners = match_->winners();
+    if (winners.size() == 1) r.winner_seat = winners.front();
+    r.final_totals = match_->totals();
+    store_->finish_match(std::move(r));
+}
+
+void table::restore(const persistence::match_detail& record, golf::match replayed) {
+    for (const persistence::seat_record& r : record.summary.seats) {
+        if (r.seat < 0 || r.seat >= seat_count()) continue;
+        seat& st = seats_[static_cast<std::size_t>(r.seat)];
+        st.name = r.display_name;
+        if (!r.bot.empty()) {
+            st.kind = seat_kind::bot;
+            st.level = r.bot == "random" ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
+            st.brain = make_bot(level_name(st.level));
+            st.random = random_source(secure::random_u64());
+            continue;
+        }
+        st.kind = seat_kind::person;
+        st.token_hash = secure::from_hex(r.token_hash).value_or("");
+        st.connected = false;
+        st.away_since = clock::now();
+        if (!st.token_hash.empty())
+            if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
+        start_grace(r.seat);
+    }
+    host_ = 0;
+    for (int s = 0; s < seat_count(); ++s)
+        if (seats_[static_cast<std::size_t>(s)].kind == seat_kind::person) {
+            host_ = s;
+            break;
+        }
+    match_.emplace(std::move(replayed));
+    match_number_ = 1;
+    match_id_ = record.summary.id;
+    if (match_->hole_in_play()) {
+        state_ = v1::TABLE_STATE_PLAYING;
+        commitment_ = secure::commitment(match_->current_hand()->seed());
+        commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
+    } else if (match_->over()) {
+        state_ = v1::TABLE_STATE_FINISHED;  // only the result was missing
+        record_result();
+    } else {
+        schedule_next_hole();
+    }
+    ++hand_version_;
+    spdlog::info("table {}: match {} restored at hole {}", code_, match_id_,
+                 match_->holes().size() + (match_->hole_in_play() ? 1 : 0));
+    changed("the match was restored after a server restart");
+    check_empty();
 }
 
 bool table::apply_for(int s, action a) {
@@ -604,6 +774,10 @@ action table::safe_move(int s, random_source& random) {
 
 void table::changed(const std::string& note) {
     if (closed_) return;
+    if (hole_end_pending_) {
+        pending_note_ += (pending_note_.empty() || note.empty() ? "" : "; ") + note;
+        return;
+    }
     // A connection that vanished without a word is treated as a disconnect.
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         seat& st = seats_[s];
@@ -885,6 +1059,17 @@ void table::close(std::string_view why) {
     if (closed_) return;
     closed_ = true;
     cancel_timers();
+    // Everyone has gone for good: the match is given up, so a restart does not bring it back. (A server stopping
+    // calls shutdown() instead, and the match stays to be restored.)
+    if (store_ && match_ && !match_->over()) {
+        persistence::match_result r;
+        r.match = match_id_;
+        r.ended_at = unix_now();
+        r.final_totals = match_->totals();
+        r.abandoned = true;
+        store_->finish_match(std::move(r));
+        spdlog::info("table {}: match {} abandoned", code_, match_id_);
+    }
     for (seat& st : seats_)
         if (auto link = st.link.lock()) release(link);
     for (const spectator& sp : spectators_)
@@ -921,6 +1106,8 @@ void table::cancel_timers() {
     ++close_generation_;
     close_pending_ = false;
     close_timer_.cancel();
+    ++durable_generation_;
+    durable_timer_.cancel();
     for (seat& st : seats_) {
         ++st.grace_generation;
         st.grace.cancel();

@@ -23,6 +23,7 @@
 #include "engine/random.hpp"
 #include "engine/ruleset.hpp"
 #include "golf/v1/messages.pb.h"
+#include "persistence/match_store.hpp"
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
@@ -48,6 +49,9 @@ inline constexpr std::chrono::seconds chat_window{10};
 inline constexpr std::size_t spectator_limit = 200;
 // How long a table without any connected person lingers (bots only, or owners away) before it closes.
 inline constexpr std::chrono::seconds idle_linger{10};
+// A finished hole is announced once it is on disk; if the database has not taken it by then (a full disk, a
+// stalled writer), play goes on anyway and /healthz says why.
+inline constexpr std::chrono::seconds hole_durable_wait{2};
 
 class table : public std::enable_shared_from_this<table> {
 public:
@@ -56,7 +60,7 @@ public:
 
     table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
           std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
-          table_settings settings);
+          table_settings settings, std::shared_ptr<persistence::match_store> store = nullptr);
 
     // Fixed at creation: any thread.
     const std::string& code() const { return code_; }
@@ -76,6 +80,9 @@ public:
     void disconnected(const std::shared_ptr<client_link>& link);
     // Tells every connected client (Closing with the reason), stops the timers; the table is dead afterwards.
     void shutdown(std::string_view reason);
+    // After a restart: the recorded match (already replayed by the registry) continues with its seats held for
+    // their owners, who reclaim them with their seat tokens; bots are back at once. Strand only, before any client.
+    void restore(const persistence::match_detail& record, golf::match replayed);
 
     // Strand only; for tests and diagnostics.
     const std::optional<golf::match>& current_match() const { return match_; }
@@ -141,6 +148,17 @@ private:
     action bot_move(int s);
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);
+    void schedule_next_hole();
+    void await_durable_hole();
+    void on_hole_durable(std::uint64_t generation, bool written);
+
+    // The record in the database: the match's start, the hand in play after every move, each finished hole (the
+    // moment it ends), the result. Enqueued on the store's writer; nothing here waits for the disk.
+    void record_table();
+    void record_match_start();
+    void record_progress();
+    void record_finished_hole();
+    void record_result();
 
     // After every change: clock, updates to everyone, bots, lobby.
     void changed(const std::string& note);
@@ -172,6 +190,7 @@ private:
     const std::string preset_;
     const std::shared_ptr<const ruleset> rules_;
     const table_settings settings_;
+    const std::shared_ptr<persistence::match_store> store_;  // null: nothing is recorded (some unit tests)
     const std::chrono::milliseconds bot_delay_;
     const std::chrono::milliseconds between_holes_;
     const std::chrono::milliseconds seat_grace_;
@@ -184,6 +203,7 @@ private:
     v1::TableState state_ = v1::TABLE_STATE_WAITING;
     std::optional<golf::match> match_;
     int match_number_ = 0;
+    persistence::match_id match_id_ = 0;  // the current match's id in the store
     std::uint64_t hand_version_ = 0;
     std::string commitment_;  // SHA-256 of the current hole's seed
     int commitment_hole_ = 0;
@@ -205,6 +225,12 @@ private:
 
     boost::asio::steady_timer hole_timer_;
     std::uint64_t hole_generation_ = 0;
+
+    // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
+    bool hole_end_pending_ = false;
+    std::string pending_note_;
+    boost::asio::steady_timer durable_timer_;
+    std::uint64_t durable_generation_ = 0;
 
     boost::asio::steady_timer close_timer_;
     std::uint64_t close_generation_ = 0;

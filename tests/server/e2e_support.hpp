@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -21,41 +22,55 @@
 #include "engine/random.hpp"
 #include "server/config.hpp"
 #include "server/server.hpp"
+#include "tests/server/net_test_support.hpp"
 
 namespace golf::server::e2e {
 
 using namespace std::chrono_literals;
 
 // golf-server in this process on an ephemeral port, with no pauses, run on its own thread. A seat whose connection
-// drops is held for `seat_grace` before a server bot stands in.
+// drops is held for `seat_grace` before a server bot stands in. The database is in a fresh temporary directory,
+// or at `db_path` when given (a restart test opens the same file twice). Server bots move at once unless
+// `bot_delay` says otherwise.
 class running_server {
 public:
-    explicit running_server(std::chrono::seconds seat_grace = 1s) : server_(test_config(seat_grace)) {
+    explicit running_server(std::chrono::seconds seat_grace = 1s, std::string db_path = {},
+                            std::chrono::milliseconds bot_delay = 0ms)
+        : server_(test_config(seat_grace, db_path.empty() ? (dir_.path() / "golf.db").string() : db_path,
+                              bot_delay)) {
         port_ = server_.start();
         thread_ = std::thread([this] { server_.run(); });
     }
-    ~running_server() {
-        server_.stop();
-        thread_.join();
-    }
+    ~running_server() { stop(); }
     running_server(const running_server&) = delete;
     running_server& operator=(const running_server&) = delete;
 
+    // Graceful stop; returns once the server's threads have finished (the database is closed with the object).
+    void stop() {
+        if (!thread_.joinable()) return;
+        server_.stop();
+        thread_.join();
+    }
     std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
+    std::uint16_t port() const { return port_; }
+    const std::string& db_path() const { return server_.config().db_path; }
 
 private:
-    static server_config test_config(std::chrono::seconds seat_grace) {
+    static server_config test_config(std::chrono::seconds seat_grace, std::string db_path,
+                                     std::chrono::milliseconds bot_delay) {
         spdlog::set_level(spdlog::level::warn);
         server_config config;
         config.host = "127.0.0.1";
         config.port = 0;
         config.threads = 2;
-        config.bot_delay = 0ms;
+        config.bot_delay = bot_delay;
         config.between_holes = 0ms;
         config.seat_grace = seat_grace;
+        config.db_path = std::move(db_path);
         return config;
     }
 
+    testing::temp_dir dir_;  // first: the server's database lives in it
     server server_;
     std::uint16_t port_ = 0;
     std::thread thread_;
@@ -111,5 +126,79 @@ inline std::optional<logged_action> step(const std::vector<client::connection*>&
     }
     return std::nullopt;
 }
+
+inline bool everyone_seated(const v1::TableUpdate& u) {
+    return std::all_of(u.seats().begin(), u.seats().end(), [](const v1::SeatInfo& s) { return s.occupied(); });
+}
+
+// Two people, Ann and Bob, at a table of `preset` with `holes` holes, the match started.
+struct two_players {
+    std::vector<std::unique_ptr<client::connection>> seats;
+    golf::ruleset rules;
+    std::unique_ptr<golf::bot> bot = golf::make_bot("heuristic");
+    golf::random_source random{11};
+    std::string code;
+    std::vector<std::string> tokens;
+
+    two_players(const std::string& url, const std::string& preset, int holes) {
+        for (int s = 0; s < 2; ++s) {
+            seats.push_back(std::make_unique<client::connection>());
+            seats.back()->connect(url, "persistence_test");
+        }
+        v1::Ruleset house;
+        house.set_holes(holes);
+        const v1::TableJoined created = seats[0]->create_table("Ann", preset, 2, house);
+        seats[1]->join(created.code(), "Bob");
+        code = created.code();
+        rules = golf::wire::to_ruleset(created.rules()).value();
+        tokens = {seats[0]->token(), seats[1]->token()};
+        seats[0]->wait_until(everyone_seated);
+        seats[0]->start_match();
+    }
+
+    std::vector<client::connection*> players() const { return {seats[0].get(), seats[1].get()}; }
+
+    // One move by whoever has one; fails the test if nobody could move.
+    golf::logged_action move() {
+        const auto moved = step(players(), rules, *bot, random);
+        EXPECT_TRUE(moved) << "nobody could move";
+        return moved.value_or(golf::logged_action{});
+    }
+
+    // Plays until the scorecard shows `holes` finished holes and `extra` more moves have been made in the next.
+    // Returns the moves made since that hole's deal.
+    // Once any seat has seen the hole end, nobody moves until seat 0 sees the next deal, so every move of the new
+    // hole is in the list.
+    std::vector<golf::logged_action> play_into_hole(int finished_holes, int extra) {
+        std::vector<golf::logged_action> since_deal;
+        for (int m = 0; m < 20000; ++m) {
+            for (auto& c : seats) drain(*c);
+            const bool hole_over = std::any_of(seats.begin(), seats.end(), [&](const auto& c) {
+                return c->latest()->scorecard().holes_size() >= finished_holes;
+            });
+            if (!hole_over) {
+                if (!step(players(), rules, *bot, random)) break;
+                continue;
+            }
+            const auto& u = *seats[0]->latest();
+            if (!(u.has_hand() && u.state() == v1::TABLE_STATE_PLAYING &&
+                  static_cast<int>(u.hand().hole()) == finished_holes + 1)) {
+                seats[0]->next(20ms);
+                continue;
+            }
+            if (static_cast<int>(since_deal.size()) >= extra) break;
+            since_deal.push_back(move());
+        }
+        EXPECT_EQ(static_cast<int>(since_deal.size()), extra) << "the table never reached hole " << finished_holes + 1;
+        return since_deal;
+    }
+
+    void play_to_the_end() {
+        for (int m = 0; m < 20000 && step(players(), rules, *bot, random); ++m) {
+        }
+        for (auto& c : seats)
+            c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
+    }
+};
 
 }  // namespace golf::server::e2e

@@ -26,28 +26,63 @@ TEST(Http, HealthzIgnoresAQueryString) {
     EXPECT_EQ(http_request(server.port(), "/healthz?probe=1").result(), http::status::ok);
 }
 
-TEST(Http, HealthzIs503WithTheReasonWhenTheDatabaseCannotBeWritten) {
+// The web client's files: a fake build of it in a temporary web root.
+struct web_root {
     temp_dir dir;
-    const auto file = dir.path() / "a-regular-file";
-    std::ofstream(file) << "not a directory";
-    server_config config = test_config(dir);
-    config.db_path = (file / "golf.db").string();  // a path under a regular file can never be created
-    running_server server(config);
-    const auto response = http_request(server.port(), "/healthz");
-    EXPECT_EQ(response.result(), http::status::service_unavailable);
-    EXPECT_TRUE(contains(response.body(), "cannot write the database")) << response.body();
-    EXPECT_TRUE(contains(response.body(), config.db_path)) << response.body();
+    web_root() {
+        std::filesystem::create_directories(dir.path() / "web" / "assets");
+        std::ofstream(dir.path() / "web" / "index.html") << "<!doctype html><title>Golf</title>";
+        std::ofstream(dir.path() / "web" / "assets" / "app-1234.js") << "console.log('golf')";
+        std::ofstream(dir.path() / "web" / ".secret") << "hidden";
+        std::ofstream(dir.path() / "outside.txt") << "outside the root";
+        std::filesystem::create_symlink(dir.path() / "outside.txt", dir.path() / "web" / "link.txt");
+    }
+    server_config config() const {
+        server_config c = test_config(dir);
+        c.web_root = (dir.path() / "web").string();
+        return c;
+    }
+};
+
+TEST(Http, TheWebClientIsServedAtTheRoot) {
+    web_root root;
+    running_server server(root.config());
+    const auto index = http_request(server.port(), "/");
+    EXPECT_EQ(index.result(), http::status::ok);
+    EXPECT_EQ(index.body(), "<!doctype html><title>Golf</title>");
+    EXPECT_EQ(index[http::field::content_type], "text/html; charset=utf-8");
+    EXPECT_EQ(index[http::field::cache_control], "no-cache");
+    const auto script = http_request(server.port(), "/assets/app-1234.js");
+    EXPECT_EQ(script.result(), http::status::ok);
+    EXPECT_EQ(script.body(), "console.log('golf')");
+    EXPECT_EQ(script[http::field::content_type], "text/javascript; charset=utf-8");
+    EXPECT_TRUE(contains(std::string(script[http::field::cache_control]), "immutable"));
 }
 
-TEST(Http, HealthzDoesNotTruncateTheDatabase) {
+TEST(Http, AShareLinkWithoutAnExtensionOpensTheApp) {
+    web_root root;
+    running_server server(root.config());
+    const auto link = http_request(server.port(), "/t/ABC234?x=1");
+    EXPECT_EQ(link.result(), http::status::ok);
+    EXPECT_EQ(link.body(), "<!doctype html><title>Golf</title>");
+}
+
+TEST(Http, NothingOutsideTheWebRootOrHiddenIsServed) {
+    web_root root;
+    running_server server(root.config());
+    for (const char* target : {"/missing.js", "/../outside.txt", "/assets/../../outside.txt", "/.secret",
+                               "/link.txt", "/assets/%2e%2e/index.html", "/assets\\..\\index.html"}) {
+        EXPECT_EQ(http_request(server.port(), target).result(), http::status::not_found) << target;
+    }
+}
+
+TEST(Http, WithoutABuiltWebClientTheRootIs404ButTheServerRuns) {
     temp_dir dir;
     server_config config = test_config(dir);
-    std::ofstream(config.db_path) << "existing data";
+    config.web_root = (dir.path() / "no-such-dir").string();
     running_server server(config);
+    EXPECT_EQ(http_request(server.port(), "/").result(), http::status::not_found);
     EXPECT_EQ(http_request(server.port(), "/healthz").result(), http::status::ok);
-    std::ifstream in(config.db_path);
-    const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    EXPECT_EQ(content, "existing data");
 }
 
 TEST(Http, HeadHealthzHasTheLengthButNoBody) {

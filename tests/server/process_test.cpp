@@ -1,5 +1,6 @@
-// The golf-server binary itself (GOLF_SERVER_PATH): --help, bad flags and variables, a port already taken, and a
-// graceful stop on SIGTERM or SIGINT while clients are connected (they are told, and the process exits 0).
+// The golf-server binary itself (GOLF_SERVER_PATH): --help, bad flags and variables, a port already taken, a
+// graceful stop on SIGTERM or SIGINT while clients are connected (they are told, and the process exits 0), and
+// kill -9 in the middle of a match: the database is intact and the match resumes where it was.
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -12,6 +13,12 @@
 #include <unistd.h>
 #include <vector>
 
+#include <sqlite3.h>
+
+#include <google/protobuf/util/message_differencer.h>
+
+#include "engine/action_log.hpp"
+#include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 
 extern char** environ;
@@ -213,6 +220,129 @@ void expect_graceful_stop(int signal_number, int clients) {
 TEST(Process, SigtermWithClientsConnectedTellsThemAndExitsZero) { expect_graceful_stop(SIGTERM, 3); }
 
 TEST(Process, SigintWithoutClientsExitsZero) { expect_graceful_stop(SIGINT, 0); }
+
+// One text column of the first row of `sql`, read with a connection of our own ("" when there is no row).
+std::string query_text(const std::string& db_path, const char* sql) {
+    sqlite3* db = nullptr;
+    std::string out;
+    if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
+            const auto* text = sqlite3_column_text(stmt, 0);
+            if (text) out = reinterpret_cast<const char*>(text);
+        }
+        sqlite3_finalize(stmt);
+    }
+    sqlite3_close(db);
+    return out;
+}
+
+child_process start_server(const std::string& db_path) {
+    return child_process({GOLF_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--db", db_path, "--threads", "2",
+                          "--bot-delay-ms", "0", "--between-holes-ms", "0", "--seat-grace", "120"});
+}
+
+TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
+    temp_dir dir;
+    const std::string db = (dir.path() / "golf.db").string();
+    std::string code;
+    std::vector<std::string> tokens;
+    std::vector<v1::TableUpdate> before;
+    {
+        child_process server = start_server(db);
+        ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
+        const std::string url = "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
+        e2e::two_players table(url, "six-card", 3);
+        const auto since_deal = table.play_into_hole(1, 6);
+        for (auto& c : table.seats) {
+            e2e::drain(*c);
+            before.push_back(*c->latest());
+        }
+        code = table.code;
+        tokens = table.tokens;
+        // Every move reaches the database within moments; wait until the hand in play there is this one.
+        const std::string expected = golf::encode_action_log(since_deal);
+        EXPECT_TRUE(eventually([&] { return query_text(db, "SELECT actions FROM hands_in_play") == expected; }))
+            << "the hand in play in the database: " << query_text(db, "SELECT actions FROM hands_in_play")
+            << "\nexpected: " << expected;
+        server.signal(SIGKILL);
+        EXPECT_EQ(server.wait_exit(), 128 + SIGKILL);
+    }
+    ASSERT_EQ(before[0].scorecard().holes_size(), 1);
+    EXPECT_EQ(query_text(db, "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(query_text(db, "SELECT count(*) FROM holes"), "1");
+    EXPECT_EQ(query_text(db, "SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM hole_scores "
+                             "WHERE hole = 1 ORDER BY seat)"),
+              std::to_string(before[0].scorecard().holes(0).scores(0)) + "," +
+                  std::to_string(before[0].scorecard().holes(0).scores(1)));
+
+    child_process server = start_server(db);
+    ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
+    EXPECT_TRUE(server.wait_for_output("restored 1 unfinished matches")) << server.out() << server.err();
+    const std::string url = "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
+    std::vector<std::unique_ptr<client::connection>> seats;
+    for (std::size_t s = 0; s < 2; ++s) {
+        seats.push_back(std::make_unique<client::connection>());
+        seats.back()->connect(url, "process_test");
+        EXPECT_EQ(seats.back()->reclaim(tokens[s]).code(), code);
+    }
+    for (std::size_t s = 0; s < 2; ++s) {
+        const auto& now = seats[s]->wait_until([](const v1::TableUpdate& u) {
+            return u.has_hand() && u.seats(0).connected() && u.seats(1).connected();
+        });
+        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.hand(), before[s].hand()))
+            << "seat " << s << " after the restart:\n" << now.hand().DebugString() << "\nbefore:\n"
+            << before[s].hand().DebugString();
+        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
+    }
+    const golf::ruleset rules = wire::to_ruleset(seats[0]->joined()->rules()).value();
+    auto bot = golf::make_bot("heuristic");
+    golf::random_source random{8};
+    const std::vector<client::connection*> players{seats[0].get(), seats[1].get()};
+    for (int m = 0; m < 20000 && e2e::step(players, rules, *bot, random); ++m) {
+    }
+    const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
+    EXPECT_EQ(last.scorecard().holes_size(), 3);
+    EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(last.scorecard().holes(0),
+                                                                   before[0].scorecard().holes(0)));
+    seats.clear();
+    server.signal(SIGTERM);
+    EXPECT_EQ(server.wait_exit(), 0);
+    EXPECT_EQ(query_text(db, "SELECT count(*) FROM matches WHERE ended_at IS NOT NULL"), "1");
+    EXPECT_EQ(query_text(db, "PRAGMA integrity_check"), "ok");
+}
+
+TEST(Process, ALockedDatabaseStopsTheStartWithAClearMessage) {
+    temp_dir dir;
+    const std::string db = (dir.path() / "golf.db").string();
+    {
+        child_process first = start_server(db);  // creates and migrates the database
+        ASSERT_TRUE(first.wait_for_output("listening on 127.0.0.1:")) << first.err();
+        first.signal(SIGTERM);
+        ASSERT_EQ(first.wait_exit(), 0);
+    }
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &other), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+    child_process second = start_server(db);
+    EXPECT_EQ(second.wait_exit(), 1);
+    EXPECT_TRUE(second.err().find("is locked by another process") != std::string::npos) << second.err();
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+}
+
+TEST(Process, ADatabaseFromANewerServerIsRefusedAtStartUp) {
+    temp_dir dir;
+    const std::string db = (dir.path() / "golf.db").string();
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open(db.c_str(), &raw), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(raw, "PRAGMA user_version = 999", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+    child_process server = start_server(db);
+    EXPECT_EQ(server.wait_exit(), 1);
+    EXPECT_TRUE(server.err().find("schema version 999, newer than this server's") != std::string::npos)
+        << server.err();
+}
 
 }  // namespace
 }  // namespace golf::server::testing

@@ -1,0 +1,50 @@
+// History from the database, over the protocol (ListMatches, GetMatch, GetLeaderboard, GetPlayerStats) and as JSON
+// over HTTP (/api/matches?player=NAME, /api/matches/ID, /api/leaderboard?rules=PRESET, /api/players/NAME). Queries
+// run on history's own thread, never on a network thread; answers come back through a callback on that thread.
+// The JSON is the protobuf JSON mapping of the same messages the protocol sends, so there is one schema for both.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/thread_pool.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "golf/v1/messages.pb.h"
+#include "persistence/match_store.hpp"
+
+namespace golf::server {
+
+class history {
+public:
+    explicit history(std::shared_ptr<persistence::match_store> store);
+    ~history();  // waits for queries in progress
+    history(const history&) = delete;
+    history& operator=(const history&) = delete;
+
+    // A ClientMessage whose body is one of the history requests. `done` gets the reply (or an Error) without its
+    // request_id, on the history thread.
+    void answer(const v1::ClientMessage& request, std::function<void(v1::ServerMessage)> done);
+
+    struct http_reply {
+        unsigned status = 200;
+        std::string body;  // JSON
+    };
+    static bool is_api_path(std::string_view path) { return path == "/api" || path.starts_with("/api/"); }
+    // `target` is the request target with its query. `done` runs on the history thread.
+    void answer_http(std::string target, std::function<void(http_reply)> done);
+
+    // Queries waiting or running; beyond the limit new ones are refused with UNAVAILABLE / 503.
+    static constexpr int max_pending = 256;
+
+private:
+    bool admit();
+
+    std::shared_ptr<persistence::match_store> store_;
+    std::atomic<int> pending_{0};
+    boost::asio::thread_pool pool_{1};
+};
+
+}  // namespace golf::server
