@@ -9,7 +9,11 @@ GOLF_PACKAGES=(
   g++ cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev
+  sqlite3
+  chromium python3 python3-protobuf python3-websockets
 )
+# The web client builds with Node.js and npm; machines of this kind ship them, elsewhere Debian's packages do.
+command -v npm >/dev/null 2>&1 || GOLF_PACKAGES+=(nodejs npm)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

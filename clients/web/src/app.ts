@@ -1,0 +1,243 @@
+// The app's state and its conversation with the server. Screens read this state and call its methods; every
+// push from the server lands here and triggers a refresh of the screen on show.
+import type { ChatLine, LobbyTable, PresetInfo, ServerMessage, TableJoined, TableUpdate } from "./gen/golf/v1/messages_pb";
+import { TableState } from "./gen/golf/v1/messages_pb";
+import type { Action } from "./gen/golf/v1/game_pb";
+import { Connection, ErrorCode, RequestError, errorText, type RequestBody, type Status } from "./net";
+import { CommitmentLog } from "./fairness";
+import { storage } from "./storage";
+
+export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string };
+
+const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
+
+export function isCode(text: string): boolean {
+  return CODE.test(text);
+}
+
+export function parseRoute(): Route {
+  const table = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
+  if (table && isCode(table[1].toUpperCase())) return { name: "table", code: table[1].toUpperCase() };
+  if (location.pathname.replace(/\/$/, "") === "/lobby") return { name: "lobby" };
+  const join = new URLSearchParams(location.search).get("join")?.toUpperCase();
+  if (join && isCode(join)) return { name: "table", code: join };
+  return { name: "start" };
+}
+
+export function tableLink(code: string): string {
+  return `${location.origin}/t/${code}`;
+}
+
+export interface Screen {
+  readonly kind: string;
+  readonly element: HTMLElement;
+  refresh(): void;
+  dispose?(): void;
+}
+
+export interface CreateOptions {
+  name: string;
+  preset: string;
+  seats: number;
+  isPublic: boolean;
+  password: string;
+  turnClockSeconds: number;
+  houseRules: import("./gen/golf/v1/ruleset_pb").Ruleset;
+}
+
+type Init = { case: RequestBody["case"]; value: object };
+
+export class App {
+  readonly conn = Connection.forPage();
+  readonly commitments = new CommitmentLog();
+  presets: PresetInfo[] = [];
+  route: Route = parseRoute();
+  joined?: TableJoined;
+  update?: TableUpdate;
+  updateAt = 0;           // performance.now() when `update` arrived (the clock counts down from it)
+  chat: ChatLine[] = [];
+  lobby?: LobbyTable[];
+  status: Status = "connecting";
+  statusDetail = "";
+  reclaiming = false;
+  ui = { busy: false, mode: 0, swapFirst: -1, chatDraft: "", lastVersion: 0n };
+  onChange: () => void = () => {};
+  onFlash: (text: string, kind: "error" | "info") => void = () => {};
+
+  start(): void {
+    this.conn.onPush = (message) => this.push(message);
+    this.conn.onStatus = (status, detail) => {
+      this.status = status;
+      this.statusDetail = detail;
+      this.onChange();
+    };
+    this.conn.onReady = () => this.ready();
+    window.addEventListener("popstate", () => this.routeChanged(parseRoute()));
+    this.conn.open();
+  }
+
+  navigate(path: string, replace = false): void {
+    if (location.pathname + location.search !== path) {
+      if (replace) history.replaceState(null, "", path);
+      else history.pushState(null, "", path);
+    }
+    this.routeChanged(parseRoute());
+  }
+
+  request(body: Init): Promise<ServerMessage> {
+    return this.conn.request(body);
+  }
+
+  // A request whose failure is shown to the player; resolves to undefined on failure.
+  async attempt(body: Init): Promise<ServerMessage | undefined> {
+    try {
+      return await this.request(body);
+    } catch (error) {
+      this.onFlash(errorText(error), "error");
+      return undefined;
+    }
+  }
+
+  get atTable(): boolean {
+    return this.joined !== undefined && this.route.name === "table" && this.route.code === this.joined.code;
+  }
+
+  async createTable(options: CreateOptions): Promise<void> {
+    storage.setName(options.name);
+    const reply = await this.request({ case: "createTable", value: {
+      playerName: options.name, preset: options.preset, seats: options.seats, public: options.isPublic,
+      password: options.password, turnClockSeconds: options.turnClockSeconds, houseRules: options.houseRules,
+    } });
+    if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+  }
+
+  async joinTable(code: string, name: string, spectate: boolean, password = ""): Promise<void> {
+    if (name) storage.setName(name);
+    const reply = await this.request({ case: "joinTable", value: { code, playerName: name, spectate, password } });
+    if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+  }
+
+  async leave(): Promise<void> {
+    const code = this.joined?.code;
+    if (this.conn.isReady && this.joined) await this.attempt({ case: "leaveTable", value: {} });
+    if (code) storage.forget(code);
+    this.joined = undefined;
+    this.update = undefined;
+    this.chat = [];
+    this.navigate("/");
+  }
+
+  async act(action: Action): Promise<void> {
+    if (this.ui.busy || !this.update) return;
+    this.ui.busy = true;
+    this.onChange();
+    try {
+      await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other },
+                                                handVersion: this.update.handVersion } });
+    } catch (error) {
+      // A stale view is harmless: the newer update is on its way and shows the move we may make now.
+      if (!(error instanceof RequestError && error.code === ErrorCode.STALE)) this.onFlash(errorText(error), "error");
+    } finally {
+      this.ui.busy = false;
+      this.ui.swapFirst = -1;
+      this.onChange();
+    }
+  }
+
+  async sendChat(text: string): Promise<boolean> {
+    const reply = await this.attempt({ case: "sendChat", value: { text } });
+    return reply !== undefined;
+  }
+
+  private enter(joined: TableJoined): void {
+    this.joined = joined;
+    if (joined.seatToken) storage.setToken(joined.code, joined.seatToken);
+    this.chat = [];
+    if (this.update?.code !== joined.code) this.update = undefined;
+    this.navigate(`/t/${joined.code}`, this.route.name === "table");
+  }
+
+  private routeChanged(route: Route): void {
+    const wasLobby = this.route.name === "lobby";
+    this.route = route;
+    if (this.conn.isReady) {
+      if (route.name === "lobby" && !wasLobby) void this.attempt({ case: "watchLobby", value: { watch: true } });
+      if (route.name !== "lobby" && wasLobby) void this.attempt({ case: "watchLobby", value: { watch: false } });
+      if (route.name === "table" && !this.atTable) void this.resume(route.code);
+    }
+    this.onChange();
+  }
+
+  // After every (re)connection: the presets once, the seat back, the lobby stream again.
+  private async ready(): Promise<void> {
+    if (this.presets.length === 0) {
+      const reply = await this.attempt({ case: "listPresets", value: {} });
+      if (reply?.body.case === "presets") this.presets = reply.body.value.presets;
+    }
+    if (this.joined) {
+      const joined = this.joined;
+      if (joined.seatToken) await this.reclaim(joined.code, joined.seatToken);
+      else await this.joinTable(joined.code, storage.name() || "spectator", true).catch((e) => this.onFlash(errorText(e), "error"));
+    } else if (this.route.name === "table") {
+      await this.resume(this.route.code);
+    }
+    if (this.route.name === "lobby") await this.attempt({ case: "watchLobby", value: { watch: true } });
+    this.onChange();
+  }
+
+  // Opening /t/CODE: a saved token takes the seat back; otherwise the join form shows.
+  private async resume(code: string): Promise<void> {
+    const token = storage.token(code);
+    if (token) await this.reclaim(code, token);
+  }
+
+  private async reclaim(code: string, token: string): Promise<void> {
+    this.reclaiming = true;
+    this.onChange();
+    try {
+      const reply = await this.request({ case: "reclaimSeat", value: { seatToken: token } });
+      if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+    } catch (error) {
+      if (error instanceof RequestError) {
+        // The seat is gone (the table closed, or the token was replaced): forget it and offer to join again.
+        storage.forget(code);
+        this.joined = undefined;
+        this.update = undefined;
+        this.onFlash(`Could not take your seat back: ${error.message}`, "error");
+      }
+    } finally {
+      this.reclaiming = false;
+      this.onChange();
+    }
+  }
+
+  private push(message: ServerMessage): void {
+    switch (message.body.case) {
+      case "tableUpdate": {
+        const update = message.body.value;
+        if (this.joined && update.code !== this.joined.code) return;
+        this.update = update;
+        this.updateAt = performance.now();
+        if (update.handVersion !== this.ui.lastVersion) {
+          this.ui.lastVersion = update.handVersion;
+          this.ui.swapFirst = -1;
+        }
+        if (update.state === TableState.PLAYING && update.fairness)
+          this.commitments.note(update.code, update.fairness.hole, update.fairness.commitment);
+        break;
+      }
+      case "chat":
+        this.chat = [...this.chat.slice(-99), message.body.value];
+        break;
+      case "lobby":
+        this.lobby = message.body.value.tables;
+        break;
+      case "closing":
+        this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");
+        break;
+      default:
+        return;
+    }
+    this.onChange();
+  }
+}

@@ -1,0 +1,70 @@
+// The lobby: every open public table, live (WatchLobby streams the full list on every change).
+import { h, replaceContent } from "./dom";
+import type { App, Screen } from "./app";
+import { TableState } from "./gen/golf/v1/messages_pb";
+import { errorText } from "./net";
+import { storage } from "./storage";
+
+const STATE_TEXT: Record<number, string> = {
+  [TableState.WAITING]: "waiting for players", [TableState.PLAYING]: "playing",
+  [TableState.BETWEEN_HOLES]: "between holes", [TableState.FINISHED]: "finished",
+};
+
+export function lobbyScreen(app: App): Screen {
+  const nameInput = h("input", { id: "lobby-name", maxlength: 24, value: storage.name(), placeholder: "Your name", autocomplete: "nickname" });
+  const error = h("p", { class: "form-error", role: "alert" });
+  const list = h("div", { class: "lobby-list", "aria-live": "polite" });
+
+  const join = async (code: string, spectate: boolean) => {
+    error.textContent = "";
+    const name = nameInput.value.trim();
+    if (!spectate && (name.length < 1 || name.length > 24)) {
+      error.textContent = "Your name: 1 to 24 printable characters.";
+      nameInput.focus();
+      return;
+    }
+    try {
+      await app.joinTable(code, name || "spectator", spectate);
+    } catch (e) {
+      error.textContent = errorText(e);
+    }
+  };
+
+  const refresh = () => {
+    const tables = app.lobby;
+    if (!tables) {
+      replaceContent(list, h("p", {}, "Loading the tables..."));
+      return;
+    }
+    if (tables.length === 0) {
+      replaceContent(list, h("p", { class: "empty-note" }, "No open public tables right now. Create one from the start page."));
+      return;
+    }
+    replaceContent(list, h("table", { class: "lobby" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Table"), h("th", {}, "Rules"), h("th", {}, "Seats"), h("th", {}, "Host"),
+                       h("th", {}, "State"), h("th", {}, h("span", { class: "visually-hidden" }, "Actions")))),
+      h("tbody", {}, ...tables.map((t) => {
+        const full = t.seated >= t.seats;
+        return h("tr", { "data-code": t.code },
+          h("td", {}, h("code", {}, t.code), t.hasPassword ? h("span", { class: "badge", title: "needs a password" }, "password") : null),
+          h("td", {}, t.preset),
+          h("td", {}, `${t.seated}/${t.seats}`),
+          h("td", {}, t.hostName),
+          h("td", {}, STATE_TEXT[t.state] ?? ""),
+          h("td", { class: "buttons" },
+            h("button", { type: "button", disabled: full || t.hasPassword, "data-key": `join-${t.code}`,
+                          onclick: () => void join(t.code, false) }, "Sit down"),
+            h("button", { type: "button", class: "secondary", disabled: t.hasPassword, "data-key": `watch-${t.code}`,
+                          onclick: () => void join(t.code, true) }, "Watch")));
+      }))));
+  };
+
+  const element = h("div", { class: "screen lobby-screen" },
+    h("h1", {}, "Open tables"),
+    h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); app.navigate("/"); } }, "Back to the start"),
+      " · Tables with a password are joined by their code from the start page."),
+    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "lobby-name" }, "Your name"), nameInput), error),
+    list);
+  refresh();
+  return { kind: "lobby", element, refresh };
+}

@@ -1,0 +1,64 @@
+// Entry point: mounts the screen the route asks for and keeps it in step with the app's state.
+import "./style.css";
+import { App, type Screen } from "./app";
+import { h } from "./dom";
+import { lobbyScreen } from "./lobby";
+import { startScreen } from "./start";
+import { storage } from "./storage";
+import { tableScreen } from "./table";
+
+const app = new App();
+const root = document.getElementById("app")!;
+const status = h("div", { class: "conn", id: "connection", role: "status" });
+const flash = h("div", { class: "flash", id: "flash", role: "alert", hidden: true });
+const main = h("main", { id: "main" });
+root.replaceChildren(status, flash, main);
+let screen: Screen | undefined;
+let flashTimer = 0;
+
+function wanted(): string {
+  const route = app.route;
+  if (route.name === "lobby") return "lobby";
+  if (route.name === "table") return app.atTable ? "table" : `start:${route.code}`;
+  return "start:";
+}
+
+function render(): void {
+  status.dataset.state = app.status;
+  status.textContent = app.status === "open" ? "" :
+    app.status === "connecting" ? "Connecting to the server..." : `Disconnected: ${app.statusDetail}`;
+  status.hidden = app.status === "open";
+  const kind = wanted();
+  // Opening /t/CODE with a saved seat: say so from the first paint instead of flashing the join form.
+  const resuming = app.route.name === "table" && storage.token(app.route.code) !== undefined;
+  if ((app.reclaiming || resuming) && !app.atTable) {
+    if (screen?.kind !== "reclaiming") mount({ kind: "reclaiming", element: h("p", { class: "panel" }, "Taking your seat back..."), refresh() {} });
+    return;
+  }
+  if (screen?.kind !== kind) {
+    const route = app.route;
+    mount(kind === "lobby" ? lobbyScreen(app) : kind === "table" ? tableScreen(app)
+          : startScreen(app, route.name === "table" ? route.code : undefined));
+  }
+  screen?.refresh();
+  document.title = app.atTable && app.update ? `Golf · ${app.update.code}` : "Golf";
+}
+
+function mount(next: Screen): void {
+  screen?.dispose?.();
+  screen = next;
+  main.replaceChildren(next.element);
+}
+
+app.onChange = render;
+app.onFlash = (text, kind) => {
+  flash.textContent = text;
+  flash.dataset.kind = kind;
+  flash.hidden = false;
+  window.clearTimeout(flashTimer);
+  flashTimer = window.setTimeout(() => { flash.hidden = true; }, 6000);
+};
+// Tests and curious players can reach the app from the console.
+(window as unknown as { golf: App }).golf = app;
+render();
+app.start();

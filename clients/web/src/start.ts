@@ -1,0 +1,158 @@
+// The start screen: your name, joining by code (or by the link a friend sent, which lands here with the code
+// filled in), and creating a table from a preset with house rules.
+import { h } from "./dom";
+import { isCode, tableLink, type App, type Screen } from "./app";
+import { errorText, ErrorCode, RequestError } from "./net";
+import { HouseRulesEditor } from "./rules";
+import { storage } from "./storage";
+
+const NAME_RULE = "1 to 24 printable characters";
+
+export function startScreen(app: App, joinCode?: string): Screen {
+  const nameInput = h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
+                                 value: storage.name(), placeholder: "Your name" });
+  const codeInput = h("input", { id: "code", name: "code", maxlength: 6, autocomplete: "off", spellcheck: "false",
+                                 value: joinCode ?? "", placeholder: "ABC234", class: "code-input",
+                                 oninput: () => { codeInput.value = codeInput.value.toUpperCase(); } });
+  const passwordInput = h("input", { id: "join-password", type: "password", autocomplete: "off", placeholder: "if the table has one" });
+  const joinError = h("p", { class: "form-error", role: "alert" });
+
+  const name = (errorEl: HTMLElement): string | undefined => {
+    const value = nameInput.value.trim();
+    if (value.length < 1 || value.length > 24) {
+      errorEl.textContent = `Your name: ${NAME_RULE}.`;
+      nameInput.focus();
+      return undefined;
+    }
+    return value;
+  };
+
+  const join = async (spectate: boolean) => {
+    joinError.textContent = "";
+    const code = codeInput.value.trim().toUpperCase();
+    if (!isCode(code)) {
+      joinError.textContent = "A table code is 6 letters and digits, as in the link you were sent.";
+      codeInput.focus();
+      return;
+    }
+    const player = spectate ? nameInput.value.trim() || "spectator" : name(joinError);
+    if (!player) return;
+    try {
+      await app.joinTable(code, player, spectate, passwordInput.value);
+    } catch (error) {
+      joinError.textContent = errorText(error);
+      if (error instanceof RequestError && error.code === ErrorCode.WRONG_PASSWORD) passwordInput.focus();
+    }
+  };
+
+  const joinForm = h("form", { class: "panel", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
+    h("h2", {}, joinCode ? `Join table ${joinCode}` : "Join a table"),
+    h("div", { class: "field" }, h("label", { for: "code" }, "Table code"), codeInput),
+    h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), passwordInput),
+    h("div", { class: "buttons" },
+      h("button", { type: "submit", id: "join" }, "Sit down"),
+      h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, "Watch")),
+    joinError,
+    h("p", {}, h("a", { href: "/lobby", onclick: (e: Event) => { e.preventDefault(); app.navigate("/lobby"); } }, "Browse open tables")));
+
+  // ---- creating a table
+  const editor = new HouseRulesEditor();
+  const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": "Preset" });
+  const seatsInput = h("input", { id: "seats", type: "number", min: 2, max: 16, value: 4, inputmode: "numeric" });
+  const publicInput = h("input", { id: "public", type: "checkbox", checked: true });
+  const clockSelect = h("select", { id: "clock" },
+    ...[[0, "No clock"], [15, "15 seconds a turn"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"]]
+      .map(([v, label]) => h("option", { value: v }, label)));
+  const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
+  const createError = h("p", { class: "form-error", role: "alert" });
+  let chosen = "";
+
+  const choose = (presetName: string) => {
+    const preset = app.presets.find((p) => p.name === presetName);
+    if (!preset) return;
+    chosen = presetName;
+    for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]")) input.checked = input.value === presetName;
+    editor.setPreset(preset);
+    const max = preset.rules?.maxPlayers ?? 16;
+    const min = preset.rules?.minPlayers ?? 2;
+    seatsInput.max = String(max);
+    seatsInput.min = String(min);
+    const seats = Number(seatsInput.value);
+    if (seats > max || seats < min) seatsInput.value = String(Math.min(max, Math.max(min, 4)));
+  };
+
+  const fillPresets = () => {
+    if (app.presets.length === 0 || presetList.childElementCount > 0) return;
+    presetList.replaceChildren(...app.presets.map((preset) =>
+      h("label", { class: "preset" },
+        h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choose(preset.name) }),
+        h("span", { class: "preset-name" }, preset.name),
+        h("span", { class: "preset-summary" }, preset.summary),
+        h("span", { class: "preset-source" }, `Follows ${preset.source}`))));
+    choose(app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
+  };
+
+  const create = async () => {
+    createError.textContent = "";
+    const player = name(createError);
+    if (!player || !chosen) return;
+    const seats = Number(seatsInput.value);
+    const maxPlayers = Number(editor.value("max_players")) || 16;
+    const minPlayers = Number(editor.value("min_players")) || 2;
+    if (!Number.isInteger(seats) || seats < minPlayers || seats > maxPlayers) {
+      createError.textContent = `Seats: between ${minPlayers} and ${maxPlayers} for these rules.`;
+      seatsInput.focus();
+      return;
+    }
+    let houseRules;
+    try {
+      houseRules = editor.overrides();
+    } catch (error) {
+      createError.textContent = errorText(error);
+      editor.showError(errorText(error));
+      return;
+    }
+    try {
+      await app.createTable({ name: player, preset: chosen, seats, isPublic: publicInput.checked,
+                              password: createPassword.value, turnClockSeconds: Number(clockSelect.value), houseRules });
+    } catch (error) {
+      createError.textContent = errorText(error);
+      if (error instanceof RequestError && error.code === ErrorCode.BAD_RULESET) editor.showError(error.message);
+    }
+  };
+
+  const createForm = h("form", { class: "panel", id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
+    h("h2", {}, "New table"),
+    h("fieldset", { class: "plain" }, h("legend", {}, "Preset"), presetList),
+    h("div", { class: "field-row" },
+      h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
+      h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect)),
+    h("div", { class: "field-row" },
+      h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, "List it in the lobby")),
+      h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)),
+    editor.element,
+    h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, "Create table")),
+    createError);
+
+  const last = storage.lastTable();
+  const resume = last && last !== joinCode
+    ? h("p", { class: "panel resume" }, `You have a seat at table ${last}. `,
+        h("a", { href: tableLink(last), onclick: (e: Event) => { e.preventDefault(); app.navigate(`/t/${last}`); } }, "Go back to it"))
+    : null;
+
+  const element = h("div", { class: "screen start" },
+    h("section", { class: "intro" },
+      h("h1", {}, "Golf"),
+      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots.")),
+    resume,
+    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)),
+    joinForm,
+    joinCode ? null : createForm);
+
+  if (joinCode) queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
+  return {
+    kind: `start:${joinCode ?? ""}`,
+    element,
+    refresh: fillPresets,
+  };
+}

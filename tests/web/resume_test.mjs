@@ -1,0 +1,77 @@
+// A refresh mid-hand and a dropped connection both give the player their seat back without a word from them:
+// the page keeps the seat token in localStorage and sends ReclaimSeat on every (re)connection. Checked with the
+// hand in the middle of a turn (a drawn card in hand), so the restored view must match the one before exactly.
+import assert from "node:assert/strict";
+import test from "node:test";
+import { createTable, launchBrowser, newPlayer, offered, playOne, screenshot, seeded, startServer, until } from "./support.mjs";
+
+const view = (page) => page.evaluate(() => ({
+  seat: window.golf.update?.yourSeat,
+  held: document.querySelector("#held [data-card]")?.dataset.card ?? null,
+  mine: [...document.querySelectorAll(`.seat.me .slot`)].map((el) => el.dataset.card ?? "back").join(" "),
+  moves: [...document.querySelectorAll(".play [data-action]")].map((el) => el.dataset.action).sort().join(" "),
+}));
+
+test("a refresh mid-hand and a dropped connection resume the seat", { timeout: 150_000 }, async () => {
+  const server = await startServer(["--seat-grace", "60"]);
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser, { width: 360, height: 800 });
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 2, rules: { holes: "1" },
+                                                clock: 60 });
+    const token = await ann.evaluate((c) => JSON.parse(localStorage.getItem("golf.seats"))[c], code);
+    assert.ok(token, "the seat token is kept in the browser");
+    await ann.click('[data-key="add-bot-1"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    await ann.waitForSelector(".play");
+    // The turn clock counts down on the page.
+    const first = await until(async () => /^(start|you|bot 1 \(heuristic\)): (\d+)s$/.exec((await ann.textContent("#clock")) ?? ""),
+                              "the turn clock");
+    assert.ok(Number(first[2]) <= 60 && Number(first[2]) > 0, `a clock of at most 60 s shows (${first[0]})`);
+
+    // Play until Ann holds a drawn card (or took the discard): the middle of a turn.
+    const random = seeded(99);
+    const deadline = Date.now() + 60_000;
+    while (!(await offered(ann)).some((m) => m.startsWith("place:"))) {
+      assert.ok(Date.now() < deadline, "Ann never got to hold a card");
+      if (!(await playOne(ann, random))) await new Promise((r) => setTimeout(r, 50));
+    }
+    const before = await view(ann);
+    assert.ok(before.held, "Ann sees the card she holds");
+
+    await ann.reload();
+    await ann.waitForSelector(".play");
+    const after = await until(async () => {
+      const v = await view(ann);
+      return v.moves === before.moves ? v : undefined;
+    }, "the same moves after the refresh");
+    assert.deepEqual(after, before, "after a refresh the page shows exactly the seat, cards and moves it showed before");
+    assert.equal(await ann.textContent("#table-code"), code);
+    await screenshot(ann, "11-after-refresh");
+
+    // A dropped connection: the page reconnects by itself and reclaims the seat.
+    await ann.evaluate(() => { window.__old = window.golf.update; window.golf.conn.drop(); });
+    await until(() => ann.evaluate(() => window.golf.status === "open" && window.golf.update !== window.__old
+                                          && window.golf.update.seats[0].connected), "the seat reclaimed after a drop");
+    assert.deepEqual(await view(ann), before, "after a reconnect the page shows the same seat, cards and moves");
+
+    // The hand goes on to its end from the restored page.
+    while (!(await ann.$("#hole-result"))) {
+      assert.ok(Date.now() < deadline + 60_000, "the hole did not end in time");
+      if (!(await playOne(ann, random))) await new Promise((r) => setTimeout(r, 50));
+    }
+    const seats = await ann.evaluate(() => window.golf.update.seats.map((s) => ({ name: s.name, standIn: s.botStandingIn })));
+    assert.deepEqual(seats[0], { name: "Ann", standIn: false }, "no bot ever had to stand in for Ann");
+
+    // The start page offers the way back, too.
+    const other = await ann.context().newPage();
+    await other.goto(server.url);
+    await other.waitForSelector(".resume a");
+    assert.equal(await other.getAttribute(".resume a", "href"), `${server.url}/t/${code}`);
+    assert.deepEqual(ann.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

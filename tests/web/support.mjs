@@ -1,0 +1,236 @@
+// Shared pieces of the browser tests: a real golf-server on 127.0.0.1 (temp database, the built web client),
+// Debian's chromium through playwright-core, screenshots under the build tree, and page helpers that only click
+// what the app offers. Every wait here has a bound.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+export const SERVER = process.env.GOLF_SERVER;
+export const WEB_ROOT = process.env.GOLF_WEB_ROOT;
+export const ARTIFACTS = process.env.GOLF_WEB_ARTIFACTS ?? join(tmpdir(), "golf-web-artifacts");
+export const CHROMIUM = process.env.GOLF_CHROMIUM ?? "/usr/bin/chromium";
+export const WAIT_MS = 10_000;
+
+if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
+
+// Starts golf-server on a free port; resolves once it logs where it listens.
+export async function startServer(extra = []) {
+  const dir = mkdtempSync(join(tmpdir(), "golf-web-test-"));
+  const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", join(dir, "golf.db"), "--web-root", WEB_ROOT,
+                               "--log-level", "info", "--bot-delay-ms", "60", "--between-holes-ms", "800", ...extra],
+                      { stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`golf-server did not start in ${WAIT_MS} ms:\n${log}`)), WAIT_MS);
+    const read = (chunk) => {
+      log += chunk;
+      const m = /listening on 127\.0\.0\.1:(\d+)/.exec(log);
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    };
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
+    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`golf-server exited with ${code}:\n${log}`)); });
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync"],
+    timeout: 30_000,
+  });
+}
+
+// A page in its own context (its own localStorage, like another person's browser); page errors fail the test.
+export async function newPlayer(browser, { width = 1280, height = 900 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(WAIT_MS);
+  page.errors = [];
+  page.on("pageerror", (error) => page.errors.push(error.message));
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+// Creates a table from the start page; `rules` are house-rule edits typed into the editor.
+export async function createTable(page, url, { name, preset, seats, rules = {}, isPublic = true, clock = 0 }) {
+  await page.goto(url);
+  await page.waitForSelector(`input[name=preset][value="${preset}"]`);
+  await page.fill("#name", name);
+  await page.check(`input[name=preset][value="${preset}"]`);
+  await page.fill("#seats", String(seats));
+  if (!isPublic) await page.uncheck("#public");
+  if (clock) await page.selectOption("#clock", String(clock));
+  if (Object.keys(rules).length > 0) {
+    await page.click("#house-rules > summary");
+    for (const [option, value] of Object.entries(rules)) {
+      const input = page.locator(`#opt-${option}`);
+      const type = await input.evaluate((el) => (el.tagName === "SELECT" ? "select" : el.type));
+      if (type === "checkbox") await input.setChecked(value === "true");
+      else if (type === "select") await input.selectOption(value);
+      else await input.fill(value);
+    }
+  }
+  await page.click("#create");
+  await page.waitForSelector("#table-code");
+  return (await page.textContent("#table-code")).trim();
+}
+
+// Opens a friend's link and sits down (or watches).
+export async function joinByLink(page, url, code, name, { watch = false } = {}) {
+  await page.goto(`${url}/t/${code}`);
+  await page.waitForSelector("#join-form");
+  await page.fill("#name", name);
+  await page.click(watch ? "#watch" : "#join");
+  await page.waitForSelector("#table-code");
+}
+
+export async function seatOf(page) {
+  return page.evaluate(() => window.golf.update?.yourSeat ?? -2);
+}
+
+// The legal moves the page offers: every element carrying data-action inside the play area.
+export async function offered(page) {
+  return page.$$eval(".play [data-action]", (els) => els.filter((el) => !el.disabled).map((el) => el.dataset.action));
+}
+
+export function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// Waits (bounded) until `probe` returns a truthy value; returns it.
+export async function until(probe, what, timeoutMs = WAIT_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+// Installs, in a page, a watcher that checks every rendered state of the table for cards the viewer may not know.
+// A card face may be rendered (a) on the discard pile, (b) face up in a layout, (c) in the viewer's own layout or
+// hand, or (d) face down elsewhere only if it passed over the discard pile before (the engine makes a card taken
+// from the discards known to everyone). With one pack every card is unique, so (d) is exact. Any other face is a
+// leak, recorded in window.__leaks. The end-of-hole state (every card shown) is exempt.
+export async function watchForLeaks(page) {
+  await page.evaluate(() => {
+    const seenOnDiscard = new Set();
+    window.__leaks = [];
+    window.__checks = 0;
+    window.__hiddenBacks = 0;
+    const check = () => {
+      const app = window.golf;
+      const hand = app.update?.hand;
+      const play = document.querySelector(".play");
+      if (!hand || !play || hand.phase === 5 /* PHASE_OVER */) return;
+      const me = app.update.yourSeat;
+      window.__checks++;
+      const top = play.querySelector("#discard[data-card]");
+      if (top) seenOnDiscard.add(top.dataset.card);
+      window.__hiddenBacks += play.querySelectorAll(".slot.back").length;
+      for (const el of play.querySelectorAll("[data-card]")) {
+        if (el.id === "discard") continue;
+        const seat = el.dataset.seat === undefined ? undefined : Number(el.dataset.seat);
+        if (seat !== undefined) {
+          if (el.dataset.faceUp === "true" || seat === me) continue;
+        } else if (hand.currentSeat === me) {
+          continue;  // the card the viewer holds
+        }
+        if (!seenOnDiscard.has(el.dataset.card))
+          window.__leaks.push(`${el.dataset.card} at ${seat === undefined ? "the held card" : `seat ${seat} position ${el.dataset.pos}`}`);
+      }
+    };
+    new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+    check();
+  });
+}
+
+export async function leaks(page) {
+  return page.evaluate(() => ({ leaks: window.__leaks, checks: window.__checks, backs: window.__hiddenBacks }));
+}
+
+// Plays one move the page offers, if any: a knock once the player has had two turns, else a seeded random pick
+// among the other moves. With `keyboard`, the move is reached with Tab and made with Enter, as a keyboard player
+// would. Resolves to the move made, or undefined when the page offers none.
+export async function playOne(page, random, { keyboard = false } = {}) {
+  const moves = await offered(page);
+  if (moves.length === 0) return undefined;
+  const state = await page.evaluate(() => {
+    const u = window.golf.update;
+    return { version: String(u.handVersion), turns: u.hand.seats[u.yourSeat]?.turnsTaken ?? 0 };
+  });
+  const knock = moves.find((m) => m.startsWith("knock:"));
+  const others = moves.filter((m) => !m.startsWith("knock:"));
+  const move = knock && (state.turns >= 2 || others.length === 0) ? knock : others[Math.floor(random() * others.length)];
+  const selector = `.play [data-action="${move}"]`;
+  if (keyboard) {
+    await page.evaluate(() => document.activeElement?.blur());
+    let reached = false;
+    for (let i = 0; i < 80 && !reached; ++i) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate((m) => document.activeElement?.dataset?.action === m, move);
+    }
+    if (!reached) {
+      if (!(await offered(page)).includes(move)) return undefined;  // the table moved on while we tabbed
+      throw new Error(`the move ${move} cannot be reached with the keyboard`);
+    }
+    await page.keyboard.press("Enter");
+  } else {
+    try {
+      await page.click(selector, { timeout: 2_000 });
+    } catch {
+      return undefined;  // it was no longer offered (another player's move re-rendered the table)
+    }
+  }
+  await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, state.version),
+              `the move ${move} to be answered`);
+  return move;
+}
+
+// A small seeded generator, so a failing run can be repeated.
+export function seeded(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+// Nothing but legal moves is clickable: every button in the play area is a legal move; a spectator has none.
+export async function onlyLegalClickable(page) {
+  return page.evaluate(() => {
+    const play = document.querySelector(".play");
+    if (!play) return true;
+    const buttons = [...play.querySelectorAll("button")];
+    const spectator = window.golf.update.yourSeat < 0;
+    if (spectator && buttons.length > 0) return false;
+    const focusable = [...play.querySelectorAll(".slot, .pile-card")].filter((el) => el.tabIndex >= 0 && !(el instanceof HTMLButtonElement));
+    return focusable.length === 0 && buttons.every((b) => b.dataset.action !== undefined || b.disabled);
+  });
+}
