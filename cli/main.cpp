@@ -28,6 +28,12 @@ constexpr std::array commands{
 #ifdef GOLF_HAVE_CLIENT
     command{"bot", "play on a golf-server: create or join a table and play its matches", bot_usage, run_bot},
     command{"deal", "re-derive a hand's deal and commitment from its revealed seed", deal_usage, run_deal},
+    command{"play", "sit at a table on a golf-server from a terminal", play_usage, run_play},
+#endif
+#ifdef GOLF_HAVE_PERSISTENCE
+    command{"replay", "re-play a recorded match (database or match file) and check every hole", replay_usage,
+            run_replay},
+    command{"export", "write a recorded match as a portable plain-text match record", export_usage, run_export},
 #endif
 };
 

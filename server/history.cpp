@@ -48,7 +48,8 @@ v1::MatchSummary to_proto(const persistence::match_summary& m) {
         seat.set_bot(bot_level(s.bot));
         const auto total = i < m.final_totals.size() ? m.final_totals[i] : std::nullopt;
         if (total) seat.set_final_total(*total);
-        if (m.ended_at && !m.abandoned && total && lowest && *total == *lowest) out.add_winners(static_cast<std::uint32_t>(s.seat));
+        const bool won = m.ended_at && !m.abandoned && total && lowest && *total == *lowest;
+        if (won) out.add_winners(static_cast<std::uint32_t>(s.seat));
     }
     return out;
 }

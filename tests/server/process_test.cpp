@@ -4,13 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <csignal>
-#include <cstring>
-#include <fcntl.h>
 #include <optional>
-#include <poll.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 #include <sqlite3.h>
@@ -20,124 +14,12 @@
 #include "engine/action_log.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
-
-extern char** environ;
+#include "tests/support/child_process.hpp"
 
 namespace golf::server::testing {
 namespace {
 
-// A child process with its stdout and stderr captured; killed at the end if it is still running.
-class child_process {
-public:
-    child_process(std::vector<std::string> args, const std::vector<std::string>& extra_environment = {}) {
-        int out[2];
-        int err[2];
-        if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
-        posix_spawn_file_actions_t actions;
-        posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-        posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
-
-        std::vector<char*> argv;
-        for (std::string& a : args) argv.push_back(a.data());
-        argv.push_back(nullptr);
-        // The test's own environment without any GOLF_ setting, so only what the test asks for applies.
-        std::vector<std::string> environment;
-        for (char** e = environ; *e; ++e)
-            if (!std::string_view(*e).starts_with("GOLF_")) environment.emplace_back(*e);
-        environment.insert(environment.end(), extra_environment.begin(), extra_environment.end());
-        std::vector<char*> envp;
-        for (std::string& e : environment) envp.push_back(e.data());
-        envp.push_back(nullptr);
-
-        const int spawned = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
-        posix_spawn_file_actions_destroy(&actions);
-        ::close(out[1]);
-        ::close(err[1]);
-        out_fd_ = out[0];
-        err_fd_ = err[0];
-        if (spawned != 0) {
-            pid_ = -1;
-            throw std::runtime_error(std::string("posix_spawn failed: ") + std::strerror(spawned));
-        }
-    }
-    ~child_process() {
-        if (pid_ > 0 && !status_) {
-            ::kill(pid_, SIGKILL);
-            int ignored = 0;
-            ::waitpid(pid_, &ignored, 0);
-        }
-        ::close(out_fd_);
-        ::close(err_fd_);
-    }
-    child_process(const child_process&) = delete;
-    child_process& operator=(const child_process&) = delete;
-
-    // Reads output until `text` appears in stdout or stderr; false when it has not within io_timeout.
-    bool wait_for_output(const std::string& text) {
-        const auto deadline = std::chrono::steady_clock::now() + io_timeout;
-        while (out_.find(text) == std::string::npos && err_.find(text) == std::string::npos) {
-            if (std::chrono::steady_clock::now() > deadline || !pump(50)) return false;
-        }
-        return true;
-    }
-
-    // The exit status (128 + the signal if killed by one); nullopt when it is still running after io_timeout.
-    std::optional<int> wait_exit() {
-        const auto deadline = std::chrono::steady_clock::now() + io_timeout;
-        while (!status_) {
-            int raw = 0;
-            const pid_t done = ::waitpid(pid_, &raw, WNOHANG);
-            if (done == pid_) {
-                status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-                break;
-            }
-            if (std::chrono::steady_clock::now() > deadline) return std::nullopt;
-            pump(20);
-        }
-        while (pump(0)) {
-        }
-        return status_;
-    }
-
-    void signal(int number) { ::kill(pid_, number); }
-    const std::string& out() const { return out_; }
-    const std::string& err() const { return err_; }
-
-private:
-    // Reads what is available on either pipe, waiting up to `timeout_ms`; false once both pipes are closed.
-    bool pump(int timeout_ms) {
-        pollfd fds[2] = {{out_fd_, POLLIN, 0}, {err_fd_, POLLIN, 0}};
-        if (open_pipes_ == 0) {
-            if (timeout_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(timeout_ms));
-            return false;
-        }
-        if (::poll(fds, 2, timeout_ms) <= 0) return open_pipes_ > 0;
-        std::string* targets[2] = {&out_, &err_};
-        for (int i = 0; i < 2; ++i) {
-            if (!(fds[i].revents & (POLLIN | POLLHUP))) continue;
-            char buffer[4096];
-            const ssize_t n = ::read(fds[i].fd, buffer, sizeof buffer);
-            if (n > 0) {
-                targets[i]->append(buffer, static_cast<std::size_t>(n));
-            } else {
-                // End of this pipe: stop polling it.
-                (i == 0 ? out_fd_ : err_fd_) = -1;
-                ::close(fds[i].fd);
-                --open_pipes_;
-            }
-        }
-        return open_pipes_ > 0;
-    }
-
-    pid_t pid_ = -1;
-    int out_fd_ = -1;
-    int err_fd_ = -1;
-    int open_pipes_ = 2;
-    std::string out_;
-    std::string err_;
-    std::optional<int> status_;
-};
+using golf::testing::child_process;
 
 // The port in golf-server's "listening on 127.0.0.1:PORT" line.
 std::uint16_t listening_port(const std::string& output) {

@@ -1,0 +1,434 @@
+// golf play: a person at a table on a golf-server, from a terminal. On a terminal it draws the whole table on the
+// alternate screen and redraws it as updates arrive; on a pipe it writes plain lines (every update, then a "> "
+// prompt line whenever what the user can do changes), so it can be scripted. The keyboard and the socket are both
+// read without blocking, every wait is bounded, a dropped connection is resumed with the seat token (a few tries),
+// and the server's refusals are shown, never fatal.
+#include <chrono>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/terminal_input.hpp"
+#include "cli/terminal_view.hpp"
+#include "clients/cpp/golf_client.hpp"
+#include "engine/match.hpp"
+#include "proto/convert.hpp"
+
+namespace golf::cli {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr auto request_timeout = 10s;
+constexpr auto socket_wait = 40ms;        // longest wait on the socket before looking at the keyboard again
+constexpr int max_messages_per_turn = 64;  // then the keyboard gets a look even under a flood of updates
+constexpr int reconnect_attempts = 5;
+constexpr int max_bots = 15;
+constexpr std::size_t max_name = 24;
+constexpr int min_clock_seconds = 5;  // CreateTable.turn_clock_seconds: 0, or 5..3600
+constexpr int max_clock_seconds = 3600;
+
+struct settings {
+    std::string url;
+    std::string name;
+    std::optional<std::string> preset_name;  // --create
+    std::optional<std::string> join_code;    // --join
+    ruleset rules;
+    bool house_rules = false;
+    int seats = 0;
+    int bots = 0;
+    int clock_seconds = 0;
+    bool public_table = false;
+    bool spectate = false;
+};
+
+// Thrown when the session cannot go on (no connection, a refused table): one line on stderr, exit status 1.
+struct run_failure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+std::string refusal(const v1::Error& e) {
+    return "refused (" + std::string(client::error_code_name(e.code())) + "): " + e.message();
+}
+
+class player {
+public:
+    player(settings config, bool screen) : config_(std::move(config)), screen_(screen), keyboard_(screen) {
+        picture_.url = config_.url;
+        picture_.preset = config_.preset_name.value_or("");
+    }
+
+    int run();
+
+private:
+    void open();
+    bool reconnect(const std::string& why);
+    void handle(const v1::ServerMessage& message);
+    void command(const std::string& line);
+    void ask(v1::ClientMessage message);
+    void choose(std::size_t number);
+    void show();
+    void say(const std::string& text);  // a notice: a line on a pipe, the status line on the screen
+    void leave();
+
+    settings config_;
+    bool screen_;
+    line_reader keyboard_;
+    std::unique_ptr<client::connection> link_;
+    std::string token_;
+    std::string code_;
+    table_picture picture_;
+    bool quit_ = false;
+    bool dirty_ = true;          // the screen needs drawing
+    std::string shown_prompt_;   // the last prompt printed on a pipe, with what it offered
+    std::vector<move_choice> menu_;
+    std::uint64_t menu_version_ = 0;
+    std::chrono::steady_clock::time_point drawn_at_;
+};
+
+void player::open() {
+    link_ = std::make_unique<client::connection>();
+    link_->connect(config_.url, "golf-play", request_timeout);
+    say("connected to " + config_.url + " (server " + link_->welcome().server_version() + ")");
+    v1::TableJoined joined;
+    if (config_.preset_name) {
+        v1::CreateTable create;
+        create.set_player_name(config_.name);
+        create.set_preset(*config_.preset_name);
+        create.set_seats(static_cast<std::uint32_t>(config_.seats));
+        create.set_turn_clock_seconds(static_cast<std::uint32_t>(config_.clock_seconds));
+        create.set_public_(config_.public_table);
+        if (config_.house_rules) *create.mutable_house_rules() = wire::to_proto(config_.rules);
+        joined = link_->create_table(create, request_timeout);
+        for (int i = 0; i < config_.bots; ++i) link_->add_bot(v1::BOT_LEVEL_HEURISTIC, request_timeout);
+    } else {
+        joined = link_->join(*config_.join_code, config_.name, config_.spectate, request_timeout);
+    }
+    token_ = joined.seat_token();
+    code_ = joined.code();
+    picture_.seat = joined.seat();
+    picture_.preset = joined.preset();
+    if (!screen_) {
+        std::string line = "code: " + joined.code() + "\n";
+        line += joined.seat() >= 0 ? "seat: " + std::to_string(joined.seat()) + "\n" : "watching\n";
+        write_out(line);
+    }
+}
+
+bool player::reconnect(const std::string& why) {
+    std::string last = why;
+    for (int attempt = 1; attempt <= reconnect_attempts && !quit_signal; ++attempt) {
+        say("connection lost (" + last + "); reconnecting, try " + std::to_string(attempt) + " of " +
+            std::to_string(reconnect_attempts));
+        show();
+        const auto pause = std::min<std::chrono::milliseconds>(500ms * (1 << (attempt - 1)), 5000ms);
+        for (auto waited = 0ms; waited < pause && !quit_signal; waited += 100ms) std::this_thread::sleep_for(100ms);
+        try {
+            auto fresh = std::make_unique<client::connection>();
+            fresh->connect(config_.url, "golf-play", request_timeout);
+            const v1::TableJoined joined = token_.empty() ? fresh->join(code_, config_.name, true, request_timeout)
+                                                          : fresh->reclaim(token_, request_timeout);
+            picture_.seat = joined.seat();
+            link_ = std::move(fresh);
+            say("reconnected to table " + joined.code());
+            shown_prompt_.clear();
+            return true;
+        } catch (const client::error& e) {
+            last = e.what();
+            // The server answered and said no: trying again will not change its mind.
+            if (e.code() == v1::ERROR_CODE_BAD_TOKEN || e.code() == v1::ERROR_CODE_NO_SUCH_TABLE) break;
+        }
+    }
+    throw run_failure("lost the connection to " + config_.url + ": " + last);
+}
+
+void player::handle(const v1::ServerMessage& message) {
+    dirty_ = true;
+    if (message.has_table_update()) {
+        picture_.update = message.table_update();
+        picture_.update_at = std::chrono::steady_clock::now();
+        if (picture_.update->your_seat() != picture_.seat) picture_.seat = picture_.update->your_seat();
+        if (!screen_) write_out(plain_table(picture_));
+    } else if (message.has_chat()) {
+        const std::string line = message.chat().name() + ": " + message.chat().text();
+        picture_.chat.push_back(line);
+        while (picture_.chat.size() > chat_lines_kept) picture_.chat.pop_front();
+        if (!screen_) write_out("chat: " + line + "\n");
+    } else if (message.has_error()) {
+        say("error: " + refusal(message.error()));
+    } else if (message.has_closing()) {
+        say("the server is closing the connection: " + message.closing().reason());
+    }
+}
+
+void player::say(const std::string& text) {
+    picture_.notice = text;
+    dirty_ = true;
+    if (!screen_) {
+        write_out(text + "\n");
+        shown_prompt_.clear();  // a message in between: show the prompt again
+    }
+}
+
+// Sends a request and shows a refusal; pushes that arrive meanwhile stay queued for the main loop.
+void player::ask(v1::ClientMessage message) {
+    try {
+        const v1::ServerMessage reply = link_->request(std::move(message), request_timeout);
+        if (reply.has_error()) say("error: " + refusal(reply.error()));
+        else picture_.notice.clear();
+    } catch (const client::error& e) {
+        if (!link_->is_open()) reconnect(e.what());
+        else say(std::string("error: ") + e.what());
+    }
+    dirty_ = true;
+}
+
+void player::choose(std::size_t number) {
+    if (menu_.empty()) {
+        say("error: there is no move to make now");
+        return;
+    }
+    if (number < 1 || number > menu_.size()) {
+        say("error: choose a move from 1 to " + std::to_string(menu_.size()));
+        return;
+    }
+    v1::ClientMessage message;
+    *message.mutable_act()->mutable_action() = menu_[number - 1].action;
+    message.mutable_act()->set_hand_version(menu_version_);  // a move chosen from an old list is refused (STALE)
+    ask(std::move(message));
+}
+
+void player::command(const std::string& raw) {
+    std::string line = raw;
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.erase(0, 1);
+    if (line.empty()) return;
+    v1::ClientMessage message;
+    if (line == "q") {
+        quit_ = true;
+    } else if (line == "c" || line.starts_with("c ")) {
+        const std::string text = line.size() > 2 ? line.substr(2) : "";
+        if (text.empty()) return say("error: type c and then the text, e.g. c hello");
+        message.mutable_send_chat()->set_text(text);
+        ask(std::move(message));
+    } else if (line == "s") {
+        message.mutable_start_match();
+        ask(std::move(message));
+    } else if (line == "b") {
+        message.mutable_add_bot()->set_level(v1::BOT_LEVEL_HEURISTIC);
+        ask(std::move(message));
+    } else if (line == "r") {
+        message.mutable_rematch();
+        ask(std::move(message));
+    } else if (line.find_first_not_of("0123456789") == std::string::npos && line.size() <= 4) {
+        choose(static_cast<std::size_t>(std::stoul(line)));
+    } else {
+        say("error: unknown command '" + line + "': type a move's number, c TEXT, s, b, r or q");
+    }
+}
+
+void player::show() {
+    if (picture_.update) {
+        menu_ = move_choices(*picture_.update);
+        menu_version_ = picture_.update->hand_version();
+    }
+    if (!screen_) {
+        const std::string prompt = prompt_line(picture_);
+        const std::string key = prompt + "#" + std::to_string(menu_version_);
+        if (key != shown_prompt_) {
+            shown_prompt_ = key;
+            write_out((menu_.empty() ? std::string() : plain_moves(menu_)) + "> " + prompt + "\n");
+        }
+        return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    const bool ticking = picture_.update && picture_.update->has_clock() && now - drawn_at_ >= 1s;
+    if (keyboard_.changed()) dirty_ = true;
+    if (!dirty_ && !ticking && !resized_signal) return;
+    resized_signal = 0;
+    dirty_ = false;
+    drawn_at_ = now;
+    picture_.input = keyboard_.partial();
+    const auto [width, height] = terminal_size(STDOUT_FILENO);
+    screen_style style;
+    style.width = width;
+    style.height = height;
+    for (const char* variable : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+        const char* value = std::getenv(variable);
+        if (value && *value) {
+            const std::string v = value;
+            style.utf8 = v.find("UTF-8") != std::string::npos || v.find("utf8") != std::string::npos ||
+                         v.find("UTF8") != std::string::npos || v.find("utf-8") != std::string::npos;
+            break;
+        }
+    }
+    write_out(screen_frame(picture_, style));
+}
+
+void player::leave() {
+    if (!link_ || !link_->is_open()) return;
+    try {
+        v1::ClientMessage message;
+        message.mutable_leave_table();
+        link_->request(std::move(message), 2s);  // a seat left mid-match is played by a server bot at once
+        link_->close(2s);
+    } catch (const client::error&) {
+        // leaving is a courtesy; the server notices a closed connection either way
+    }
+}
+
+int player::run() {
+    install_signal_flags();
+    std::optional<raw_terminal> terminal;
+    if (screen_) terminal.emplace();
+    try {
+        open();
+        while (!quit_ && !quit_signal) {
+            try {
+                for (int i = 0; i < max_messages_per_turn; ++i) {
+                    const auto message = link_->next(i == 0 ? std::chrono::duration_cast<client::duration>(socket_wait)
+                                                            : client::duration::zero());
+                    if (!message) break;
+                    handle(*message);
+                }
+            } catch (const client::error& e) {
+                reconnect(e.what());
+            }
+            show();
+            for (const std::string& line : keyboard_.read(0)) {
+                command(line);
+                if (quit_) break;
+            }
+            if (keyboard_.ended()) quit_ = true;  // no more input: nothing more this session can do
+        }
+        leave();
+    } catch (const std::exception& e) {
+        terminal.reset();
+        std::cerr << "golf play: " << e.what() << '\n';
+        return exit_failure;
+    }
+    terminal.reset();
+    if (screen_ && picture_.update && picture_.update->scorecard().holes_size() > 0)
+        write_out(plain_scorecard(*picture_.update));
+    if (!code_.empty()) write_out("left table " + code_ + "\n");
+    return exit_ok;
+}
+
+}  // namespace
+
+std::string_view play_usage() {
+    return "usage: golf play --url ws://HOST:PORT/ws [--name NAME]\n"
+           "                 (--create PRESET [--set OPTION=VALUE ...] [--seats N] [--bots N] [--clock SECONDS]\n"
+           "                  [--public] | --join CODE [--spectate])\n"
+           "\n"
+           "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
+           "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
+           "the stock and discard piles, the held card, whose turn it is, the final round, the clock, the\n"
+           "scorecard and chat, and numbers the moves you may make. Type a move's number and Enter; 'c TEXT' chats;\n"
+           "'s' starts the match and 'b' adds a bot (host); 'r' asks for a rematch; 'q' leaves.\n"
+           "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' first,\n"
+           "then the table after every update and a line starting with '> ' whenever what you can do changes,\n"
+           "so it can be scripted. A dropped connection is resumed with the seat's token (5 tries).\n"
+           "\n"
+           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
+           "  --name NAME         the name shown at the table (default: $USER)\n"
+           "  --create PRESET     create a table with this preset (see golf rules) and host it\n"
+           "  --set OPTION=VALUE  a house rule for the new table (repeatable)\n"
+           "  --seats N           seats at the new table (default: enough for you and the bots, at least the\n"
+           "                      ruleset's minimum)\n"
+           "  --bots N            fill N seats with server bots at once (0 to 15, default 0)\n"
+           "  --clock SECONDS     a turn clock for the new table (5 to 3600; default 0, none)\n"
+           "  --public            list the new table in the lobby\n"
+           "  --join CODE         join the table with this code instead\n"
+           "  --spectate          with --join: watch instead of sitting down\n"
+           "\n"
+           "Exit status: 0 after 'q' (or the end of the input), 1 when the server cannot be reached or refuses\n"
+           "the table, 2 bad flags.\n";
+}
+
+int run_play(std::span<const std::string_view> words) {
+    command_line args(words);
+    settings config;
+    std::optional<std::string_view> url, seats_text, bots_text, clock_text;
+    std::vector<std::string> house_rules;
+    std::optional<std::string> name;
+    while (args.next()) {
+        if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");
+        const std::string_view flag = args.word();
+        if (flag == "--url") {
+            url = args.value();
+        } else if (flag == "--name") {
+            name = std::string(args.value());
+        } else if (flag == "--create") {
+            config.preset_name = std::string(args.value());
+        } else if (flag == "--set") {
+            house_rules.emplace_back(args.value());
+        } else if (flag == "--seats") {
+            seats_text = args.value();
+        } else if (flag == "--bots") {
+            bots_text = args.value();
+        } else if (flag == "--clock") {
+            clock_text = args.value();
+        } else if (flag == "--public") {
+            args.expect_no_value();
+            config.public_table = true;
+        } else if (flag == "--join") {
+            config.join_code = std::string(args.value());
+        } else if (flag == "--spectate") {
+            args.expect_no_value();
+            config.spectate = true;
+        } else {
+            args.unknown_flag();
+        }
+    }
+    if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
+    if (!client::parse_url(*url))
+        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
+    config.url = std::string(*url);
+    if (config.preset_name && config.join_code) throw usage_error("--create and --join cannot be used together");
+    if (!config.preset_name && !config.join_code) throw usage_error("missing --create PRESET or --join CODE");
+    if (config.join_code) {
+        if (seats_text) throw usage_error("--seats goes with --create, not --join");
+        if (bots_text) throw usage_error("--bots goes with --create, not --join");
+        if (clock_text) throw usage_error("--clock goes with --create, not --join");
+        if (config.public_table) throw usage_error("--public goes with --create, not --join");
+        if (!house_rules.empty()) throw usage_error("--set goes with --create, not --join");
+        if (config.join_code->empty()) throw usage_error("--join: the code is empty");
+    } else {
+        if (config.spectate) throw usage_error("--spectate goes with --join, not --create");
+        const preset& base = find_preset_or_throw(*config.preset_name);
+        config.rules = rules_with_house_rules(base, house_rules);
+        config.house_rules = !house_rules.empty();
+        if (bots_text) config.bots = parse_int("--bots", *bots_text, 0, max_bots);
+        if (clock_text) {
+            config.clock_seconds = parse_int("--clock", *clock_text, 0, max_clock_seconds);
+            if (config.clock_seconds > 0 && config.clock_seconds < min_clock_seconds)
+                throw usage_error("--clock: 0 for none, or 5 to 3600 seconds (got " + std::string(*clock_text) + ")");
+        }
+        config.seats = std::max(config.rules.min_players, config.bots + 1);
+        if (seats_text)
+            config.seats = parse_int("--seats", *seats_text, config.rules.min_players, config.rules.max_players);
+        if (config.bots + 1 > config.seats)
+            throw usage_error("--bots " + std::to_string(config.bots) + ": only " + std::to_string(config.seats - 1) +
+                              " seats are free besides yours (--seats)");
+        if (const auto problem = match::check(config.rules, config.seats))
+            throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
+    }
+    if (name) {
+        if (name->empty()) throw usage_error("--name: the name is empty");
+        if (name->size() > max_name) throw usage_error("--name: at most 24 characters");
+        config.name = *name;
+    } else {
+        const char* user = std::getenv("USER");
+        config.name = user && *user ? std::string(user).substr(0, max_name) : "player";
+    }
+    const bool screen = is_terminal(STDIN_FILENO) && is_terminal(STDOUT_FILENO);
+    return player(std::move(config), screen).run();
+}
+
+}  // namespace golf::cli
