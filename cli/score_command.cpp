@@ -59,8 +59,13 @@ layout_cells parse_layout(const ruleset& rules, int number, std::string_view tex
     }
     const std::string expected = "expected " + std::to_string(rules.rows) + " row" + (rules.rows == 1 ? "" : "s") +
                                  " of " + std::to_string(rules.cols) + " card" + (rules.cols == 1 ? "" : "s");
-    if (static_cast<int>(rows.size()) != rules.rows)
-        throw usage_error(where + expected + " separated by '/', got " + std::to_string(rows.size()) + " row" +
+    // A layout that gained cards (extra_rows) may have up to that many more rows.
+    const int row_count = static_cast<int>(rows.size());
+    if (row_count < rules.rows || row_count > rules.rows + rules.extra_rows)
+        throw usage_error(where + expected +
+                          (rules.extra_rows > 0 ? " (up to " + std::to_string(rules.rows + rules.extra_rows) + " rows)"
+                                                : std::string()) +
+                          " separated by '/', got " + std::to_string(rows.size()) + " row" +
                           (rows.size() == 1 ? "" : "s"));
     for (std::size_t r = 0; r < rows.size(); ++r) {
         if (static_cast<int>(rows[r].size()) != rules.cols)
@@ -99,9 +104,10 @@ bool cancelled_at(const layout_score& score, std::size_t i) { return i < score.c
 int at_or_zero(const std::vector<int>& values, std::size_t i) { return i < values.size() ? values[i] : 0; }
 
 void print_text(const ruleset& rules, std::span<const layout_cells> layouts, const hand_score& result) {
-    const auto cols = static_cast<std::size_t>(rules.cols), rows = static_cast<std::size_t>(rules.rows);
+    const auto cols = static_cast<std::size_t>(rules.cols);
     for (std::size_t s = 0; s < layouts.size(); ++s) {
         const layout_score& layout = result.layouts[s];
+        const std::size_t rows = cols > 0 ? layouts[s].size() / cols : 0;
         std::cout << "seat " << s << ": " << at_or_zero(result.scores, s) << '\n';
         // Columns top to bottom; a cancelled card is shown in brackets.
         std::cout << "  columns:";

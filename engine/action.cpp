@@ -16,12 +16,25 @@ std::string_view to_string(action_kind kind) {
         case action_kind::knock: return "knock";
         case action_kind::reveal_all: return "reveal_all";
         case action_kind::look: return "look";
+        case action_kind::use_power: return "use_power";
+        case action_kind::power_peek: return "power_peek";
+        case action_kind::power_swap: return "power_swap";
+        case action_kind::shuffle: return "shuffle";
+        case action_kind::match: return "match";
+        case action_kind::claim: return "claim";
     }
     return "unknown";
 }
 
 bool well_formed(action a) {
+    if (!names_target(a.kind) && (a.target != 0 || a.other_target != 0)) return false;
     switch (a.kind) {
+        case action_kind::power_peek: return a.other == 0 && a.other_target == 0;
+        case action_kind::power_swap:  // one spelling per pair of positions
+            return a.target < a.other_target || (a.target == a.other_target && a.slot < a.other);
+        case action_kind::shuffle: return a.slot == 0 && a.other == 0 && a.other_target == 0;
+        case action_kind::match:
+        case action_kind::claim: return a.other_target == 0;
         case action_kind::swap_own: return a.slot < a.other;  // one spelling per pair
         case action_kind::flip:
         case action_kind::peek:
@@ -41,6 +54,7 @@ std::string_view to_string(action_error error) {
         case action_error::bad_position: return "that position cannot be used for this move";
         case action_error::not_allowed: return "the rules in force do not allow that move now";
         case action_error::malformed: return "the move carries a position its kind does not use";
+        case action_error::no_room: return "the layout has no room for the card this move may add";
     }
     return "unknown error";
 }

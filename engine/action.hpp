@@ -22,14 +22,31 @@ enum class action_kind : std::uint8_t {
     knock,         // end your part in play: everyone else has one more turn
     reveal_all,    // turn all your remaining cards face up, which starts the end of play
     look,          // pay look_cost points to look at one of your face-down cards during your turn
+    // Power cards and their relatives (see hand.hpp). These name a seat: `target` (and `other_target`).
+    use_power,     // holding a power card from the stock: discard it and use its power; at the start of a turn
+                   // (discard_power_reuse): use the power of the top discard
+    power_peek,    // the power in use: look at target's card at slot
+    power_swap,    // the power in use: exchange target's slot with other_target's other, unseen
+    shuffle,       // the power in use: shuffle target's face-down cards
+    match,         // try the held card against target's card at slot; other: your card given when target is not you
+    claim,         // out of turn: throw target's card at slot on the top discard; other as for match
 };
 
 struct action {
     action_kind kind = action_kind::draw_stock;
-    std::uint8_t slot = 0;   // a position in the actor's own layout (row-major), where the kind takes one
-    std::uint8_t other = 0;  // the second position of swap_own (always greater than slot)
+    std::uint8_t slot = 0;   // a position (row-major) in the actor's own layout, or in target's for the kinds above
+    std::uint8_t other = 0;  // swap_own: the second position (> slot); power_swap: in other_target's layout;
+                             // match, claim: the actor's own card given in exchange when target is another seat
+    std::uint8_t target = 0;        // a seat, for the kinds that reach any layout
+    std::uint8_t other_target = 0;  // power_swap's second seat; (target, slot) < (other_target, other)
     friend constexpr bool operator==(action, action) = default;
 };
+
+// The action kinds that name a seat in `target`.
+constexpr bool names_target(action_kind kind) {
+    return kind == action_kind::power_peek || kind == action_kind::power_swap || kind == action_kind::shuffle ||
+           kind == action_kind::match || kind == action_kind::claim;
+}
 
 std::string_view to_string(action_kind kind);
 // Fields a kind does not use are zero, so one move has one spelling in logs, replays and comparisons.
@@ -44,6 +61,7 @@ enum class action_error : std::uint8_t {
     bad_position,     // the position is outside the layout, empty, or not allowed by the rule in force
     not_allowed,      // the ruleset does not allow it here (e.g. knocking in the final round)
     malformed,        // the action sets a field its kind does not use (kept canonical for logs and replays)
+    no_room,          // the layout has no empty position left for the card this move may add
 };
 
 std::string_view to_string(action_error error);
@@ -51,6 +69,19 @@ std::string_view to_string(action_error error);
 enum class event_kind : std::uint8_t {
     flipped, peeked, swapped_own, ready, drew_stock, took_discard, placed, discarded, passed, knocked,
     revealed_all, looked, turn_skipped, stock_reshuffled, final_round, lines_removed, exposed, hand_over,
+    // Powers, matches and claims: `target` (and `other_target`) name the layouts touched.
+    power_used,    // seat used the power of card_shown
+    peeked_at,     // seat looked at target's slot (the value goes only to seat's view)
+    swapped,       // target's slot and other_target's other exchanged, each with what seats knew of it
+    shuffled,      // target's face-down cards were shuffled: nobody knows them any more
+    shown,         // target's slot was shown to everyone (a match or claim tried it): card_shown
+    thrown,        // target's slot went onto the discard pile: card_shown; the position is now empty
+    gave,          // seat's slot moved, unseen, into target's other (the place a thrown card left)
+    added,         // a card joined target's layout at slot: card_shown when everyone knows it; known to seat
+                   // when seat >= 0 (their own drawn card), else to nobody (a penalty card)
+    match_failed,  // seat's match or claim did not match
+    called,        // seat called at the end of a turn (as knocked)
+    layout_emptied,
 };
 
 // Public information only: `card_shown` is set when the event puts a card in everyone's sight.
@@ -60,6 +91,8 @@ struct event {
     std::uint8_t slot = 0;
     std::uint8_t other = 0;
     std::optional<card> card_shown;
+    std::int8_t target = -1;
+    std::int8_t other_target = -1;
     friend bool operator==(const event&, const event&) = default;
 };
 

@@ -10,14 +10,23 @@ constexpr std::array all_kinds{
     action_kind::flip,         action_kind::peek,    action_kind::swap_own, action_kind::ready,
     action_kind::draw_stock,   action_kind::take_discard, action_kind::place, action_kind::discard,
     action_kind::pass,         action_kind::knock,   action_kind::reveal_all, action_kind::look,
+    action_kind::use_power,    action_kind::power_peek, action_kind::power_swap, action_kind::shuffle,
+    action_kind::match,        action_kind::claim,
 };
 
 constexpr int max_logged_seat = 15;      // seat sets are 16 bits wide
 constexpr int max_logged_position = 63;  // start_touched is a 64-bit mask of positions
 
 // How many numbers follow the kind: one spelling per move, so a field a kind does not use is never written.
+// The kinds that name a seat write it first: power_peek TARGET:SLOT, power_swap TARGET:SLOT:OTHER_TARGET:OTHER,
+// shuffle TARGET, match and claim TARGET:SLOT:OTHER.
 int fields_of(action_kind kind) {
     switch (kind) {
+        case action_kind::power_swap: return 4;
+        case action_kind::match:
+        case action_kind::claim: return 3;
+        case action_kind::power_peek: return 2;
+        case action_kind::shuffle: return 1;
         case action_kind::swap_own: return 2;
         case action_kind::flip:
         case action_kind::peek:
@@ -41,7 +50,7 @@ std::optional<int> parse_small(std::string_view text, int max) {
 }
 
 std::optional<logged_action> decode_token(std::string_view token) {
-    std::array<std::string_view, 4> parts{};
+    std::array<std::string_view, 6> parts{};
     std::size_t count = 0;
     while (true) {
         const auto colon = token.find(':');
@@ -55,16 +64,28 @@ std::optional<logged_action> decode_token(std::string_view token) {
     const auto kind = parse_action_kind(parts[1]);
     if (!seat || !kind) return std::nullopt;
     if (static_cast<int>(count) - 2 != fields_of(*kind)) return std::nullopt;
-    action a{*kind, 0, 0};
-    if (count >= 3) {
-        const auto slot = parse_small(parts[2], max_logged_position);
-        if (!slot) return std::nullopt;
-        a.slot = static_cast<std::uint8_t>(*slot);
+    std::array<int, 4> numbers{};
+    for (std::size_t i = 2; i < count; ++i) {
+        // A seat is written where a kind names one, a position elsewhere.
+        const bool is_seat = names_target(*kind) && (i == 2 || (*kind == action_kind::power_swap && i == 4));
+        const auto number = parse_small(parts[i], is_seat ? max_logged_seat : max_logged_position);
+        if (!number) return std::nullopt;
+        numbers[i - 2] = *number;
     }
-    if (count == 4) {
-        const auto other = parse_small(parts[3], max_logged_position);
-        if (!other) return std::nullopt;
-        a.other = static_cast<std::uint8_t>(*other);
+    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
+    action a{*kind, 0, 0};
+    if (names_target(*kind)) {
+        a.target = u8(numbers[0]);
+        a.slot = u8(numbers[1]);
+        if (*kind == action_kind::power_swap) {
+            a.other_target = u8(numbers[2]);
+            a.other = u8(numbers[3]);
+        } else {
+            a.other = u8(numbers[2]);
+        }
+    } else {
+        a.slot = u8(numbers[0]);
+        a.other = u8(numbers[1]);
     }
     if (!well_formed(a)) return std::nullopt;
     return logged_action{static_cast<std::uint8_t>(*seat), a};
@@ -82,9 +103,11 @@ std::string to_text(const logged_action& entry) {
     std::string out = std::to_string(entry.seat);
     out += ':';
     out += to_string(entry.act.kind);
-    const int fields = fields_of(entry.act.kind);
-    if (fields >= 1) out += ':' + std::to_string(entry.act.slot);
-    if (fields >= 2) out += ':' + std::to_string(entry.act.other);
+    const action& a = entry.act;
+    const int fields = fields_of(a.kind);
+    std::array<int, 4> numbers{a.slot, a.other, 0, 0};
+    if (names_target(a.kind)) numbers = {a.target, a.slot, a.kind == action_kind::power_swap ? a.other_target : a.other, a.other};
+    for (int i = 0; i < fields; ++i) out += ':' + std::to_string(numbers[static_cast<std::size_t>(i)]);
     return out;
 }
 

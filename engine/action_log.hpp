@@ -1,7 +1,10 @@
 // A hand's action log as text, the one spelling used by the database, `golf export` files and the protocol's
 // RecordedHole.actions: tokens "SEAT:KIND[:SLOT[:OTHER]]" separated by single spaces, KIND as to_string(action_kind)
 // writes it (e.g. "0:flip:3 1:peek:2 0:draw_stock 0:place:4 1:swap_own:0:3"). SLOT is written for the kinds that
-// take a position, OTHER only for swap_own, so each move has exactly one spelling.
+// take a position, OTHER only for swap_own, so each move has exactly one spelling. The kinds that reach any layout
+// name a seat first: "0:power_peek:TARGET:SLOT", "0:power_swap:TARGET:SLOT:OTHER_TARGET:OTHER", "0:shuffle:TARGET",
+// "0:match:TARGET:SLOT:OTHER", "2:claim:TARGET:SLOT:OTHER" (OTHER: the actor's card given, 0 when TARGET is the
+// actor); use_power has no numbers.
 #pragma once
 
 #include <optional>

@@ -183,10 +183,36 @@ public:
             return choose_holding();
         case phase::after_discard:
             return choose_after_discard();
+        case phase::power:
+            return choose_power_step();
+        case phase::matching:
+            return next_match().value_or(first_of(view_, action_kind::pass).value_or(view_.legal.front()));
+        case phase::calling:
+            return should_knock() && has_kind(view_, action_kind::knock) ? action{action_kind::knock}
+                                                                           : action{action_kind::pass};
         case phase::over:
             break;
         }
         return view_.legal.front();
+    }
+
+    // A claim the bot knows will succeed: a card it knows equal to the top discard (its own first).
+    std::optional<action> sure_claim() const {
+        if (!view_.top_discard) return std::nullopt;
+        std::optional<action> best;
+        double best_score = 0;
+        for (action a : view_.legal) {
+            if (a.kind != action_kind::claim) continue;
+            const auto& known = card_at(a.target, a.slot);
+            if (!known || !same(*known, *view_.top_discard)) continue;
+            // Its own card first (the layout shrinks); for another seat's, give away its worst card.
+            const double score = a.target == me_ ? 1000.0 : own_value(a.other);
+            if (!best || score > best_score) {
+                best = a;
+                best_score = score;
+            }
+        }
+        return best;
     }
 
 private:
@@ -212,10 +238,136 @@ private:
         return view_.legal.front();
     }
 
+    const std::optional<card>& card_at(int seat, int slot) const {
+        static const std::optional<card> none;
+        const auto& layout = view_.seats[static_cast<std::size_t>(seat)].layout;
+        if (slot < 0 || static_cast<std::size_t>(slot) >= layout.size() || layout[static_cast<std::size_t>(slot)].empty)
+            return none;
+        return layout[static_cast<std::size_t>(slot)].value;
+    }
+
+    bool same(card a, card b) const {
+        return rules_.match_by_value ? rules_.value_of(a) == rules_.value_of(b) : a.rank == b.rank;
+    }
+
+    // The value of one of its own positions as it knows it (the unseen mean when unknown).
+    double own_value(int slot) const {
+        const auto& c = card_at(me_, slot);
+        return c ? rules_.value_of(*c) : unseen_;
+    }
+    double value_at(int seat, int slot) const {
+        const auto& c = card_at(seat, slot);
+        return c ? rules_.value_of(*c) : unseen_;
+    }
+
+    // Is a power worth a turn's card? Peeks help while own cards are unknown; swaps while one is known high.
+    bool power_worth(power_kind kind) const {
+        double worst_known = -never;
+        for (int i = 0; i < static_cast<int>(mine_.cells.size()); ++i)
+            if (mine_.cells[static_cast<std::size_t>(i)]) worst_known = std::max(worst_known, own_value(i));
+        switch (kind) {
+            case power_kind::none: return false;
+            case power_kind::peek_own:
+            case power_kind::peek_any: return mine_.unknown_count > 0;
+            case power_kind::peek_opponent: return true;
+            case power_kind::peek_both_swap: return mine_.unknown_count > 0 || worst_known > unseen_;
+            case power_kind::swap_own_opponent:
+            case power_kind::swap_any:
+            case power_kind::peek_then_swap: return worst_known > unseen_ + take_margin;
+            case power_kind::shuffle_opponent: return best_other_ < my_estimate_;
+        }
+        return false;
+    }
+
+    // The next try of a match the bot is sure of: equal cards it knows (own_equal_set), or a card it knows equal
+    // to the held one (any_layout, its own cards first, giving its worst card for another seat's).
+    std::optional<action> next_match() const {
+        if (!view_.held) return std::nullopt;
+        if (rules_.matching == match_rule::own_equal_set) {
+            std::optional<card> want;
+            if (!view_.marked.empty()) want = card_at(me_, view_.marked.front());
+            for (int i = 0; i < static_cast<int>(mine_.cells.size()) && !want; ++i) {
+                const auto& c = card_at(me_, i);
+                if (!c || rules_.value_of(*c) <= rules_.value_of(*view_.held)) continue;
+                int equal = 0;
+                for (int j = 0; j < static_cast<int>(mine_.cells.size()); ++j)
+                    equal += card_at(me_, j) && same(*card_at(me_, j), *c);
+                if (equal >= 2) want = c;
+            }
+            if (!want) return std::nullopt;
+            for (action a : view_.legal)
+                if (a.kind == action_kind::match && card_at(me_, a.slot) && same(*card_at(me_, a.slot), *want)) return a;
+            return std::nullopt;
+        }
+        std::optional<action> best;
+        double best_gain = 0;
+        for (action a : view_.legal) {
+            if (a.kind != action_kind::match) continue;
+            const auto& c = card_at(a.target, a.slot);
+            if (!c || !same(*c, *view_.held)) continue;
+            const double gain = a.target == me_ ? rules_.value_of(*c) + 100.0 : own_value(a.other);
+            if (!best || gain > best_gain) {
+                best = a;
+                best_gain = gain;
+            }
+        }
+        return best;
+    }
+
+    action choose_power_step() const {
+        const power_view& pw = view_.power;
+        std::optional<action> best;
+        double best_score = -never;
+        const auto consider = [&](action a, double score) {
+            if (!best || score > best_score) {
+                best = a;
+                best_score = score;
+            }
+        };
+        for (action a : view_.legal) {
+            switch (a.kind) {
+                case action_kind::power_peek: {
+                    // Unknown cards first: its own, then those of the opponent doing best.
+                    const bool unknown = !card_at(a.target, a.slot);
+                    double score = unknown ? 100.0 : 0.0;
+                    if (a.target == me_) score += 50.0;
+                    consider(a, score - a.slot * 0.01);
+                    break;
+                }
+                case action_kind::power_swap: {
+                    const bool mine_first = a.target == me_;
+                    const bool mine_second = a.other_target == me_;
+                    double gain = 0;
+                    if (mine_first != mine_second) {
+                        const int my_slot = mine_first ? a.slot : a.other;
+                        const int their_seat = mine_first ? a.other_target : a.target;
+                        const int their_slot = mine_first ? a.other : a.slot;
+                        gain = own_value(my_slot) - value_at(their_seat, their_slot);
+                    }
+                    consider(a, gain);
+                    break;
+                }
+                case action_kind::shuffle: {
+                    // The opponent who knows most of its own layout.
+                    int known = 0;
+                    for (const position_view& p : view_.seats[a.target].layout) known += !p.empty && (p.known_by >> a.target & 1u);
+                    consider(a, known);
+                    break;
+                }
+                case action_kind::pass: consider(a, pw.kind == power_kind::peek_both_swap ? 0.5 : -never); break;
+                default: break;
+            }
+        }
+        return best.value_or(view_.legal.front());
+    }
+
     action choose_turn() const {
         if (has_kind(view_, action_kind::knock) && should_knock()) return action{action_kind::knock};
         if (has_kind(view_, action_kind::reveal_all) && should_reveal()) return action{action_kind::reveal_all};
         if (auto look = worth_looking()) return *look;
+        if (has_kind(view_, action_kind::use_power) && view_.top_discard &&
+            (rules_.power_of(*view_.top_discard) == power_kind::peek_own) && mine_.unknown_count >= 2)
+            return action{action_kind::use_power};
         const bool can_draw = has_kind(view_, action_kind::draw_stock);
         if (has_kind(view_, action_kind::take_discard) && view_.top_discard) {
             if (!can_draw || my_estimate_ - best_place_estimate(*view_.top_discard) >= take_margin)
@@ -301,12 +453,18 @@ private:
 
     action choose_holding() const {
         if (!view_.held) return first_of(view_, action_kind::discard).value_or(view_.legal.front());
+        if (auto m = next_match()) return *m;
         std::optional<action> best;
         double best_value = never;
-        // The discard is weighed first so that a placement must be strictly better to be chosen.
+        // The discard is weighed first so that a placement must be strictly better to be chosen; a useful power
+        // beats a plain discard by a little.
         if (auto discard = first_of(view_, action_kind::discard)) {
             best = discard;
             best_value = estimate_after_discard();
+        }
+        if (has_kind(view_, action_kind::use_power) && power_worth(rules_.power_of(*view_.held))) {
+            best_value = (best ? best_value : my_estimate_) - take_margin;
+            best = action{action_kind::use_power};
         }
         for (action a : view_.legal) {
             if (a.kind != action_kind::place || a.slot >= mine_.cells.size()) continue;
@@ -377,10 +535,17 @@ private:
 
 }  // namespace
 
+std::optional<action> sure_claim(const ruleset& rules, const hand_view& view) {
+    if (view.viewer < 0 || view.viewer >= static_cast<int>(view.seats.size()) || !view.claim_open) return std::nullopt;
+    return situation(rules, view).sure_claim();
+}
+
 action heuristic_bot::choose(const ruleset& rules, const hand_view& view, random_source&) {
     if (view.viewer < 0 || view.viewer >= static_cast<int>(view.seats.size()) || view.legal.size() == 1)
         return view.legal.front();
-    const action chosen = situation(rules, view).choose();
+    const situation here(rules, view);
+    if (auto claim = here.sure_claim()) return *claim;
+    const action chosen = here.choose();
     return is_legal(view, chosen) ? chosen : view.legal.front();  // a guard: never answer outside legal
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string_view>
 
 #include "engine/action.hpp"
@@ -31,6 +32,10 @@ class heuristic_bot final : public bot {
 public:
     action choose(const ruleset& rules, const hand_view& view, random_source& random) override;
 };
+
+// A claim the seat is sure of (it knows a card equal to the top discard), for a driver offering bots the claim
+// window of a discard; nullopt when there is none. The heuristic bot also claims this way on its own turn.
+std::optional<action> sure_claim(const ruleset& rules, const hand_view& view);
 
 // "random" or "heuristic"; nullptr for any other name.
 std::unique_ptr<bot> make_bot(std::string_view name);

@@ -16,6 +16,15 @@ void emit(std::vector<event>* events, event_kind kind, int seat, int slot = 0, s
                                 static_cast<std::uint8_t>(other), shown});
 }
 
+// An event that names the layouts it touches (powers, matches, claims).
+void emit_at(std::vector<event>* events, event_kind kind, int seat, int target, int slot,
+             std::optional<card> shown = {}, int other_target = -1, int other = 0) {
+    if (events)
+        events->push_back(event{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot),
+                                static_cast<std::uint8_t>(other), shown, static_cast<std::int8_t>(target),
+                                static_cast<std::int8_t>(other_target)});
+}
+
 }  // namespace
 
 std::string_view to_string(phase p) {
@@ -25,6 +34,9 @@ std::string_view to_string(phase p) {
         case phase::holding: return "holding";
         case phase::after_discard: return "after_discard";
         case phase::over: return "over";
+        case phase::power: return "power";
+        case phase::matching: return "matching";
+        case phase::calling: return "calling";
     }
     return "unknown";
 }
@@ -36,6 +48,7 @@ std::string_view to_string(end_reason r) {
         case end_reason::final_round_done: return "final_round_done";
         case end_reason::stock_exhausted: return "stock_exhausted";
         case end_reason::turn_limit: return "turn_limit";
+        case end_reason::layout_empty: return "layout_empty";
     }
     return "unknown";
 }
@@ -90,7 +103,10 @@ void hand::deal_from_stock() {
     const ruleset& r = *rules_;
     const int n = players();
     // One card at a time, starting at the dealer's left, filling positions in row-major order.
-    for (auto& s : seats_) s.layout.assign(static_cast<std::size_t>(r.slots()), position{});
+    for (auto& s : seats_) {
+        s.layout.assign(static_cast<std::size_t>(r.positions()), position{});
+        for (int slot = r.slots(); slot < r.positions(); ++slot) s.layout[static_cast<std::size_t>(slot)].empty = true;
+    }
     for (int slot = 0; slot < r.slots(); ++slot) {
         for (int i = 1; i <= n; ++i) {
             position& p = seats_[static_cast<std::size_t>((dealer_ + i) % n)].layout[static_cast<std::size_t>(slot)];
@@ -102,6 +118,7 @@ void hand::deal_from_stock() {
     if (r.initial_discard) {
         discards_.push_back(stock_.back());
         stock_.pop_back();
+        claim_open_ = true;
     }
     for (auto& s : seats_) s.start_left = r.start == start_action::none ? 0 : r.start_count;
 
@@ -130,7 +147,7 @@ bool hand::start_applies_now(int seat) const {
 action_error hand::check_start_position(int seat, int slot) const {
     const ruleset& r = *rules_;
     const seat_state& s = seats_[static_cast<std::size_t>(seat)];
-    if (slot < 0 || slot >= r.slots()) return action_error::bad_position;
+    if (slot < 0 || slot >= r.positions()) return action_error::bad_position;
     const position& p = s.layout[static_cast<std::size_t>(slot)];
     if (p.empty || p.face_up || (s.start_touched >> slot & 1u)) return action_error::bad_position;
 
@@ -168,7 +185,7 @@ action_error hand::check_start_position(int seat, int slot) const {
 
 bool hand::replaceable(int seat, int slot) const {
     const ruleset& r = *rules_;
-    if (slot < 0 || slot >= r.slots()) return false;
+    if (slot < 0 || slot >= r.positions()) return false;
     const auto& layout = seats_[static_cast<std::size_t>(seat)].layout;
     const position& p = layout[static_cast<std::size_t>(slot)];
     if (p.empty || p.locked) return false;
@@ -188,10 +205,11 @@ action_error hand::check(int seat, action a) const {
     if (phase_ == phase::over) return action_error::hand_over;
     if (seat < 0 || seat >= players()) return action_error::not_a_seat;
     if (!well_formed(a)) return action_error::malformed;
+    if (a.kind == action_kind::claim) return check_claim(seat, a);
     const ruleset& r = *rules_;
     const seat_state& s = seats_[static_cast<std::size_t>(seat)];
     const int slot = a.slot;
-    const bool slot_ok = slot < r.slots() && !s.layout[static_cast<std::size_t>(slot)].empty;
+    const bool slot_ok = slot < r.positions() && !s.layout[static_cast<std::size_t>(slot)].empty;
 
     if (start_applies_now(seat)) {
         switch (a.kind) {
@@ -203,7 +221,7 @@ action_error hand::check(int seat, action a) const {
             }
             case action_kind::swap_own: {
                 if (!s.rearranging) return action_error::wrong_phase;
-                const bool other_ok = a.other < r.slots() && !s.layout[a.other].empty;
+                const bool other_ok = a.other < r.positions() && !s.layout[a.other].empty;
                 return slot_ok && other_ok && a.slot != a.other ? action_error::none : action_error::bad_position;
             }
             case action_kind::ready: return s.rearranging ? action_error::none : action_error::wrong_phase;
@@ -226,9 +244,11 @@ action_error hand::check(int seat, action a) const {
                     return stock_.empty() ? action_error::not_allowed : action_error::none;
                 case action_kind::take_discard: {
                     if (discards_.empty()) return action_error::not_allowed;
+                    if (r.power_cards_unplaceable && r.power_of(discards_.back()) != power_kind::none)
+                        return action_error::not_allowed;  // it could go nowhere
                     if (r.final_turn_stock_only && caller_ >= 0) return action_error::not_allowed;
                     if (!r.taken_discard_must_be_used) return action_error::none;
-                    for (int i = 0; i < r.slots(); ++i)
+                    for (int i = 0; i < r.positions(); ++i)
                         if (replaceable(seat, i)) return action_error::none;
                     return action_error::not_allowed;  // nowhere to put it
                 }
@@ -241,15 +261,30 @@ action_error hand::check(int seat, action a) const {
                     if (!r.flip_only_turn) return action_error::not_allowed;
                     return face_down_here() ? action_error::none : action_error::bad_position;
                 case action_kind::look: return check_look();
+                case action_kind::use_power:
+                    if (!r.discard_power_reuse || !discard_power_unused_ || discards_.empty())
+                        return action_error::not_allowed;
+                    return power_possible(r.power_of(discards_.back()), seat) ? action_error::none
+                                                                              : action_error::not_allowed;
                 default: return action_error::wrong_phase;
             }
         case phase::holding:
             switch (a.kind) {
                 case action_kind::place:
+                    if (r.power_cards_unplaceable && r.power_of(*held_) != power_kind::none)
+                        return action_error::not_allowed;
                     return replaceable(seat, slot) ? action_error::none : action_error::bad_position;
-                case action_kind::discard:
-                    return held_from_discard_ && r.taken_discard_must_be_used ? action_error::not_allowed
-                                                                              : action_error::none;
+                case action_kind::use_power:
+                    return held_is_power() && power_possible(r.power_of(*held_), seat) ? action_error::none
+                                                                                       : action_error::not_allowed;
+                case action_kind::match: return check_match(a);
+                case action_kind::discard: {
+                    if (!held_from_discard_ || !r.taken_discard_must_be_used) return action_error::none;
+                    // A claim may have emptied the layout since the card was taken: then it goes back.
+                    for (int i = 0; i < r.positions(); ++i)
+                        if (replaceable(seat, i)) return action_error::not_allowed;
+                    return action_error::none;
+                }
                 case action_kind::look: return check_look();
                 default: return action_error::wrong_phase;
             }
@@ -264,14 +299,151 @@ action_error hand::check(int seat, action a) const {
                 }
                 default: return action_error::wrong_phase;
             }
+        case phase::power: return check_power_step(a);
+        case phase::matching:
+            if (a.kind == action_kind::pass) return action_error::none;
+            return a.kind == action_kind::match ? check_match(a) : action_error::wrong_phase;
+        case phase::calling:
+            return a.kind == action_kind::knock || a.kind == action_kind::pass ? action_error::none
+                                                                              : action_error::wrong_phase;
         default: return action_error::wrong_phase;
     }
+}
+
+bool hand::occupied(int seat, int slot) const {
+    if (seat < 0 || seat >= players() || slot < 0 || slot >= rules_->positions()) return false;
+    return !seats_[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].empty;
+}
+
+int hand::card_count(int seat) const {
+    int count = 0;
+    for (const position& p : seats_[static_cast<std::size_t>(seat)].layout) count += !p.empty;
+    return count;
+}
+
+int hand::empty_positions(int seat) const { return rules_->positions() - card_count(seat); }
+
+bool hand::matches(card a, card b) const {
+    return rules_->match_by_value ? rules_->value_of(a) == rules_->value_of(b) : a.rank == b.rank;
+}
+
+bool hand::held_is_power() const {
+    return held_ && !held_from_discard_ && rules_->power_of(*held_) != power_kind::none;
+}
+
+// A power is offered only when its first step, and any card a later step needs, exist.
+bool hand::power_possible(power_kind kind, int seat) const {
+    const bool own = card_count(seat) > 0;
+    int others = 0;
+    for (int t = 0; t < players(); ++t)
+        if (t != seat) others += card_count(t);
+    switch (kind) {
+        case power_kind::none: return false;
+        case power_kind::peek_own: return own;
+        case power_kind::peek_opponent:
+        case power_kind::shuffle_opponent: return others > 0;
+        case power_kind::peek_any: return own || others > 0;
+        case power_kind::swap_own_opponent:
+        case power_kind::peek_then_swap:
+        case power_kind::peek_both_swap: return own && others > 0;
+        case power_kind::swap_any: return card_count(seat) + others >= 2;
+    }
+    return false;
+}
+
+action_error hand::check_power_step(action a) const {
+    const int me = current_;
+    const auto own_peek = [&] {
+        if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
+        if (a.target != me) return action_error::bad_position;
+        return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    };
+    const auto other_peek = [&] {
+        if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
+        if (a.target == me || a.target >= players()) return action_error::bad_position;
+        return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    };
+    const bool swap_cards_ok = a.kind == action_kind::power_swap && occupied(a.target, a.slot) &&
+                               occupied(a.other_target, a.other);
+    // power_swap is spelled with its two positions in order, so "this pair" means either order.
+    const auto is_pair = [&](int seat1, int slot1, int seat2, int slot2) {
+        return (a.target == seat1 && a.slot == slot1 && a.other_target == seat2 && a.other == slot2) ||
+               (a.target == seat2 && a.slot == slot2 && a.other_target == seat1 && a.other == slot1);
+    };
+    switch (power_.kind) {
+        case power_kind::none: return action_error::wrong_phase;
+        case power_kind::peek_own: return own_peek();
+        case power_kind::peek_opponent: return other_peek();
+        case power_kind::peek_any:
+            if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
+            return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+        case power_kind::swap_own_opponent:
+            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+            if (!swap_cards_ok || (a.target == me) == (a.other_target == me)) return action_error::bad_position;
+            return action_error::none;
+        case power_kind::swap_any:
+            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+            return swap_cards_ok ? action_error::none : action_error::bad_position;
+        case power_kind::peek_then_swap:
+            if (power_.step == 0) return other_peek();
+            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+            for (int own = 0; swap_cards_ok && own < rules_->positions(); ++own)
+                if (is_pair(power_.seat, power_.slot, me, own)) return action_error::none;
+            return action_error::bad_position;
+        case power_kind::peek_both_swap:
+            if (power_.step == 0) return own_peek();
+            if (power_.step == 1) return other_peek();
+            if (a.kind == action_kind::pass) return action_error::none;
+            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+            return swap_cards_ok && is_pair(me, power_.own_slot, power_.seat, power_.slot) ? action_error::none
+                                                                                           : action_error::bad_position;
+        case power_kind::shuffle_opponent:
+            if (a.kind != action_kind::shuffle) return action_error::wrong_phase;
+            return a.target != me && a.target < players() && card_count(a.target) > 0 ? action_error::none
+                                                                                        : action_error::bad_position;
+    }
+    return action_error::wrong_phase;
+}
+
+// Shared by the first try (phase holding) and the next ones (phase matching).
+action_error hand::check_match(action a) const {
+    const ruleset& r = *rules_;
+    const int me = current_;
+    if (r.matching == match_rule::none) return action_error::not_allowed;
+    if (a.target >= players()) return action_error::bad_position;
+    if (a.target == me && a.other != 0) return action_error::malformed;
+    if (!occupied(a.target, a.slot)) return action_error::bad_position;
+    if (r.matching == match_rule::own_equal_set) {
+        if (a.target != me) return action_error::bad_position;
+        if (std::find(marked_.begin(), marked_.end(), a.slot) != marked_.end()) return action_error::bad_position;
+    } else if (a.target != me && !occupied(me, a.other)) {
+        return action_error::bad_position;  // nothing of yours to give for it
+    }
+    // A wrong try adds a card (the held card, or a penalty card), which needs an empty position.
+    return empty_positions(me) >= 1 ? action_error::none : action_error::no_room;
+}
+
+action_error hand::check_claim(int seat, action a) const {
+    const ruleset& r = *rules_;
+    if (r.claims == claim_rule::none) return action_error::not_allowed;
+    if (phase_ == phase::over) return action_error::hand_over;
+    const bool open_phase = phase_ == phase::turn || phase_ == phase::holding || phase_ == phase::after_discard ||
+                            phase_ == phase::calling;
+    if (!open_phase || start_applies_now(seat)) return action_error::wrong_phase;
+    if (!claim_open_ || discards_.empty()) return action_error::not_allowed;
+    if (a.target >= players()) return action_error::bad_position;
+    if (a.target == seat && a.other != 0) return action_error::malformed;
+    if (r.claims == claim_rule::own_matching_top && a.target != seat) return action_error::bad_position;
+    if (!occupied(a.target, a.slot)) return action_error::bad_position;
+    if (a.target != seat && !occupied(seat, a.other)) return action_error::bad_position;
+    return empty_positions(seat) >= r.wrong_claim_cards ? action_error::none : action_error::no_room;
 }
 
 void hand::legal_actions(int seat, std::vector<action>& out) const {
     out.clear();
     if (phase_ == phase::over || seat < 0 || seat >= players()) return;
-    const int slots = rules_->slots();
+    const int slots = rules_->positions();
+    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
     const auto try_add = [&](action a) {
         if (check(seat, a) == action_error::none) out.push_back(a);
     };
@@ -290,7 +462,35 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
         }
         return;
     }
+    // Every card on the table, for the kinds that reach any layout.
+    const auto each_card = [&](auto&& f) {
+        for (int t = 0; t < players(); ++t)
+            for (int i = 0; i < slots; ++i)
+                if (occupied(t, i)) f(t, i);
+    };
+    // Trying another seat's card names one of your own to give for it.
+    const auto each_target = [&](action_kind kind) {
+        each_card([&](int t, int i) {
+            if (t == seat) return try_add(action{kind, u8(i), 0, u8(t), 0});
+            for (int own = 0; own < slots; ++own)
+                if (occupied(seat, own)) try_add(action{kind, u8(i), u8(own), u8(t), 0});
+        });
+    };
+    if (rules_->claims != claim_rule::none && claim_open_) {
+        if (rules_->claims == claim_rule::own_matching_top) {
+            for (int i = 0; i < slots; ++i) try_add(action{action_kind::claim, u8(i), 0, u8(seat), 0});
+        } else {
+            each_target(action_kind::claim);
+        }
+    }
     if (phase_ == phase::start || seat != current_) return;
+    const auto matches_here = [&] {
+        if (rules_->matching == match_rule::own_equal_set) {
+            for (int i = 0; i < slots; ++i) try_add(action{action_kind::match, u8(i), 0, u8(seat), 0});
+        } else if (rules_->matching == match_rule::any_layout) {
+            each_target(action_kind::match);
+        }
+    };
     switch (phase_) {
         case phase::turn:
             try_add(action{action_kind::draw_stock});
@@ -299,11 +499,36 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
             try_add(action{action_kind::reveal_all});
             if (rules_->flip_only_turn) each_slot(action_kind::flip);
             if (rules_->look_cost > 0) each_slot(action_kind::look);
+            try_add(action{action_kind::use_power});
             break;
         case phase::holding:
             each_slot(action_kind::place);
             try_add(action{action_kind::discard});
             if (rules_->look_cost > 0) each_slot(action_kind::look);
+            try_add(action{action_kind::use_power});
+            matches_here();
+            break;
+        case phase::matching:
+            matches_here();
+            try_add(action{action_kind::pass});
+            break;
+        case phase::calling:
+            try_add(action{action_kind::knock});
+            try_add(action{action_kind::pass});
+            break;
+        case phase::power:
+            each_card([&](int t, int i) { try_add(action{action_kind::power_peek, u8(i), 0, u8(t), 0}); });
+            if (power_.kind == power_kind::swap_own_opponent || power_.kind == power_kind::swap_any ||
+                power_.step > 0) {
+                each_card([&](int t, int i) {
+                    each_card([&](int t2, int i2) {
+                        if (t < t2 || (t == t2 && i < i2))
+                            try_add(action{action_kind::power_swap, u8(i), u8(i2), u8(t), u8(t2)});
+                    });
+                });
+            }
+            for (int t = 0; t < players(); ++t) try_add(action{action_kind::shuffle, 0, 0, u8(t), 0});
+            try_add(action{action_kind::pass});
             break;
         case phase::after_discard:
             each_slot(action_kind::flip);
@@ -336,6 +561,10 @@ std::vector<int> hand::seats_to_act() const {
 action_error hand::apply(int seat, action a, std::vector<event>* events) {
     if (const action_error error = check(seat, a); error != action_error::none) return error;
     log_.push_back(logged_action{static_cast<std::uint8_t>(seat), a});
+    if (a.kind == action_kind::claim) {  // out of turn: whoever it is, whatever the phase
+        do_claim(seat, a, events);
+        return action_error::none;
+    }
     if (start_applies_now(seat)) {
         do_start(seat, a, events);
         return action_error::none;
@@ -348,6 +577,9 @@ action_error hand::apply(int seat, action a, std::vector<event>* events) {
         case phase::turn: do_turn(a, events); break;
         case phase::holding: do_holding(a, events); break;
         case phase::after_discard: do_after_discard(a, events); break;
+        case phase::power: do_power(a, events); break;
+        case phase::matching: do_matching(a, events); break;
+        case phase::calling: do_calling(a, events); break;
         default: break;
     }
     return action_error::none;
@@ -406,6 +638,8 @@ void hand::do_turn(action a, std::vector<event>* events) {
             held_ = discards_.back();
             discards_.pop_back();
             held_from_discard_ = true;
+            claim_open_ = false;  // the card a claim would match has left the pile
+            discard_power_unused_ = false;
             phase_ = phase::holding;
             emit(events, event_kind::took_discard, current_, 0, held_);
             break;
@@ -432,6 +666,12 @@ void hand::do_turn(action a, std::vector<event>* events) {
             remove_completed_lines(current_, events);
             end_turn(events);
             break;
+        case action_kind::use_power: {  // the top discard's power, which its player did not use
+            discard_power_unused_ = false;
+            emit(events, event_kind::power_used, current_, 0, discards_.back());
+            begin_power(rules_->power_of(discards_.back()), events);
+            break;
+        }
         default: break;
     }
 }
@@ -456,6 +696,7 @@ void hand::do_holding(action a, std::vector<event>* events) {
             p.face_up = r.new_card_face_up;
             // A card taken from the discard pile was seen by everyone; one from the stock only by its holder.
             p.known_by = held_from_discard_ ? static_cast<seat_set>(seat_bit(players()) - 1) : seat_bit(current_);
+            p.shown = held_from_discard_;
             held_.reset();
             const bool everyone_knows = p.face_up || held_from_discard_;
             emit(events, event_kind::placed, current_, a.slot, everyone_knows ? std::optional<card>(p.value) : std::nullopt);
@@ -465,6 +706,16 @@ void hand::do_holding(action a, std::vector<event>* events) {
             end_turn(events);
             break;
         }
+        case action_kind::use_power: {
+            const card used = *held_;
+            held_.reset();
+            put_on_discard(used);
+            discard_power_unused_ = false;
+            emit(events, event_kind::power_used, current_, 0, used);
+            begin_power(rules_->power_of(used), events);
+            break;
+        }
+        case action_kind::match: do_matching(a, events); break;
         case action_kind::discard: {
             const card thrown = *held_;
             held_.reset();
@@ -495,8 +746,223 @@ void hand::do_after_discard(action a, std::vector<event>* events) {
     end_turn(events);
 }
 
+void hand::begin_power(power_kind kind, std::vector<event>*) {
+    power_ = power_view{};
+    power_.kind = kind;
+    phase_ = phase::power;
+}
+
+void hand::do_power(action a, std::vector<event>* events) {
+    const int me = current_;
+    switch (a.kind) {
+        case action_kind::power_peek: {
+            seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
+            emit_at(events, event_kind::peeked_at, me, a.target, a.slot);
+            const bool more = (power_.kind == power_kind::peek_then_swap && power_.step == 0) ||
+                              (power_.kind == power_kind::peek_both_swap && power_.step < 2);
+            if (!more) return finish_power(events);
+            if (a.target == me) {
+                power_.own_slot = a.slot;
+            } else {
+                power_.seat = a.target;
+                power_.slot = a.slot;
+            }
+            ++power_.step;
+            return;
+        }
+        case action_kind::power_swap:
+            std::swap(seats_[a.target].layout[a.slot], seats_[a.other_target].layout[a.other]);
+            emit_at(events, event_kind::swapped, me, a.target, a.slot, {}, a.other_target, a.other);
+            return finish_power(events);
+        case action_kind::shuffle: {
+            auto& layout = seats_[a.target].layout;
+            std::vector<std::size_t> where;
+            std::vector<card> cards;
+            for (std::size_t i = 0; i < layout.size(); ++i) {
+                if (layout[i].empty || layout[i].face_up) continue;
+                where.push_back(i);
+                cards.push_back(layout[i].value);
+            }
+            random_.shuffle(std::span<card>(cards));
+            for (std::size_t k = 0; k < where.size(); ++k) {
+                layout[where[k]].value = cards[k];
+                layout[where[k]].known_by = 0;
+                layout[where[k]].shown = false;
+            }
+            emit_at(events, event_kind::shuffled, me, a.target, 0);
+            return finish_power(events);
+        }
+        default: return finish_power(events);  // pass: the optional swap declined
+    }
+}
+
+void hand::finish_power(std::vector<event>* events) {
+    power_ = power_view{};
+    end_turn(events);
+}
+
+// A card joins `seat`'s layout at its first empty position, face down, known to `known`.
+void hand::add_card(int seat, card c, seat_set known, std::vector<event>* events) {
+    auto& layout = seats_[static_cast<std::size_t>(seat)].layout;
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (!layout[i].empty) continue;
+        layout[i] = position{};
+        layout[i].value = c;
+        layout[i].known_by = known;
+        layout[i].shown = known == static_cast<seat_set>(seat_bit(players()) - 1);
+        const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
+        const int knower = known == seat_bit(seat) ? seat : -1;
+        emit_at(events, event_kind::added, knower, seat, static_cast<int>(i),
+                known == everyone ? std::optional<card>(c) : std::nullopt);
+        return;
+    }
+    discards_.insert(discards_.begin(), c);  // unreachable while moves that add a card check for room
+}
+
+// Both match rules: one try per action; own_equal_set decides at a mismatch or at pass, any_layout at each try.
+void hand::do_matching(action a, std::vector<event>* events) {
+    const ruleset& r = *rules_;
+    const int me = current_;
+    const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
+    if (a.kind == action_kind::pass) return finish_matching(events);
+    phase_ = phase::matching;
+    position& p = seats_[a.target].layout[a.slot];
+    const card tried = p.value;
+    if (r.matching == match_rule::own_equal_set) {
+        p.known_by = everyone;
+        p.shown = true;
+        emit_at(events, event_kind::shown, me, a.target, a.slot, tried);
+        marked_.push_back(a.slot);
+        if (matches(tried, seats_[me].layout[marked_.front()].value)) return;
+        // Not equal: the tried cards stay and the held card joins the layout; nothing is discarded this turn.
+        emit(events, event_kind::match_failed, me);
+        marked_.clear();
+        const card joining = *held_;
+        held_.reset();
+        add_card(me, joining, held_from_discard_ ? everyone : seat_bit(me), events);
+        phase_ = phase::turn;
+        return end_turn(events);
+    }
+    if (matches(tried, *held_)) {
+        discards_.push_back(tried);
+        p = position{};
+        p.empty = true;
+        emit_at(events, event_kind::thrown, me, a.target, a.slot, tried);
+        if (a.target != me) {  // one of yours, unseen, takes its place
+            std::swap(seats_[a.target].layout[a.slot], seats_[me].layout[a.other]);
+            emit_at(events, event_kind::gave, me, a.target, a.other, {}, -1, a.slot);
+        }
+        end_if_layout_empty(events);
+        return;
+    }
+    p.known_by = everyone;
+    p.shown = true;
+    emit_at(events, event_kind::shown, me, a.target, a.slot, tried);
+    emit(events, event_kind::match_failed, me);
+    if (!stock_.empty()) {  // a penalty card, unseen
+        const card penalty = stock_.back();
+        stock_.pop_back();
+        add_card(me, penalty, 0, events);
+    }
+}
+
+void hand::finish_matching(std::vector<event>* events) {
+    const ruleset& r = *rules_;
+    const int me = current_;
+    const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
+    const card held = *held_;
+    held_.reset();
+    if (r.matching == match_rule::any_layout) {
+        put_on_discard(held);
+        emit(events, event_kind::discarded, me, 0, held);
+        return end_turn(events);
+    }
+    auto& layout = seats_[static_cast<std::size_t>(me)].layout;
+    if (marked_.size() >= 2) {  // every tried card was equal: they all go, the held card takes the first place
+        for (const std::uint8_t slot : marked_) {
+            const card thrown = layout[slot].value;
+            layout[slot] = position{};
+            layout[slot].empty = true;
+            put_on_discard(thrown);
+            emit_at(events, event_kind::thrown, me, me, slot, thrown);
+        }
+        position& p = layout[marked_.front()];
+        p = position{};
+        p.value = held;
+        p.face_up = r.new_card_face_up;
+        p.known_by = held_from_discard_ ? everyone : seat_bit(me);
+        p.shown = held_from_discard_;
+        const bool everyone_knows = p.face_up || held_from_discard_;
+        emit(events, event_kind::placed, me, marked_.front(), everyone_knows ? std::optional<card>(held) : std::nullopt);
+    } else {  // a single card is not a set: the try fails
+        emit(events, event_kind::match_failed, me);
+        add_card(me, held, held_from_discard_ ? everyone : seat_bit(me), events);
+    }
+    marked_.clear();
+    end_turn(events);
+}
+
+void hand::do_claim(int seat, action a, std::vector<event>* events) {
+    const ruleset& r = *rules_;
+    const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
+    claim_open_ = false;  // one claim per discard, right or wrong
+    position& p = seats_[a.target].layout[a.slot];
+    const card tried = p.value;
+    if (matches(tried, discards_.back())) {
+        discards_.push_back(tried);
+        discard_power_unused_ = false;
+        p = position{};
+        p.empty = true;
+        emit_at(events, event_kind::thrown, seat, a.target, a.slot, tried);
+        if (a.target != seat) {
+            std::swap(seats_[a.target].layout[a.slot], seats_[static_cast<std::size_t>(seat)].layout[a.other]);
+            emit_at(events, event_kind::gave, seat, a.target, a.other, {}, -1, a.slot);
+        }
+        end_if_layout_empty(events);
+        return;
+    }
+    p.known_by = everyone;
+    p.shown = true;
+    emit_at(events, event_kind::shown, seat, a.target, a.slot, tried);
+    emit(events, event_kind::match_failed, seat);
+    if (a.target != seat) seats_[static_cast<std::size_t>(seat)].penalty_points += r.wrong_claim_points;
+    for (int i = 0; i < r.wrong_claim_cards && !stock_.empty(); ++i) {
+        const card penalty = stock_.back();
+        stock_.pop_back();
+        add_card(seat, penalty, 0, events);
+    }
+    // The seat to move must still be able to draw.
+    if (phase_ == phase::turn) refill_stock_if_empty(events);
+}
+
+bool hand::end_if_layout_empty(std::vector<event>* events) {
+    if (!rules_->empty_layout_ends || phase_ == phase::over) return false;
+    for (int s = 0; s < players(); ++s) {
+        if (card_count(s) > 0) continue;
+        if (held_) {  // the card in hand follows the thrown ones
+            discards_.push_back(*held_);
+            held_.reset();
+        }
+        emit(events, event_kind::layout_emptied, s);
+        finish(end_reason::layout_empty, events);
+        return true;
+    }
+    return false;
+}
+
+void hand::do_calling(action a, std::vector<event>* events) {
+    if (a.kind == action_kind::knock) {
+        caller_ = current_;
+        emit(events, event_kind::called, current_);
+        begin_final_round(events);
+    }
+    advance_turn(events);
+}
+
 void hand::put_on_discard(card c) {
     discards_.push_back(c);
+    claim_open_ = true;
+    discard_power_unused_ = rules_->power_of(c) != power_kind::none;
     if (rules_->jack_skips_next && c.rank == 11) last_discard_was_jack_ = true;
 }
 
@@ -541,7 +1007,16 @@ void hand::begin_final_round(std::vector<event>* events) {
     }
 }
 
+// A finished turn may first offer its player the call (call_after_turn).
 void hand::end_turn(std::vector<event>* events) {
+    if (rules_->call_after_turn && caller_ < 0 && phase_ != phase::over) {
+        phase_ = phase::calling;
+        return;
+    }
+    advance_turn(events);
+}
+
+void hand::advance_turn(std::vector<event>* events) {
     const ruleset& r = *rules_;
     const int n = players();
     const int seat = current_;
@@ -612,7 +1087,8 @@ void hand::finish(end_reason why, std::vector<event>* events) {
     for (int s = 0; s < players(); ++s) {
         for (position& p : seats_[static_cast<std::size_t>(s)].layout) p.face_up = true;
         layouts.push_back(cells_of(s));
-        extra.push_back(seats_[static_cast<std::size_t>(s)].look_points + seats_[static_cast<std::size_t>(s)].removed_points);
+        const seat_state& st = seats_[static_cast<std::size_t>(s)];
+        extra.push_back(st.look_points + st.removed_points + st.penalty_points);
     }
     result_ = score_hand(*rules_, layouts, caller_, extra);
     emit(events, event_kind::hand_over, caller_);
@@ -642,7 +1118,6 @@ std::vector<card> hand::all_cards() const {
 hand_view hand::view_for(int viewer) const {
     const ruleset& r = *rules_;
     if (viewer < 0 || viewer >= players()) viewer = -1;
-    const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
     hand_view v;
     v.viewer = viewer;
     v.current_phase = phase_;
@@ -657,6 +1132,7 @@ hand_view hand::view_for(int viewer) const {
         sv.rearranging = s.rearranging;
         sv.turns_taken = s.turns_taken;
         sv.look_points = s.look_points;
+        sv.penalty_points = s.penalty_points;
         sv.layout.reserve(s.layout.size());
         for (const position& p : s.layout) {
             position_view pv;
@@ -664,7 +1140,7 @@ hand_view hand::view_for(int viewer) const {
             pv.face_up = p.face_up;
             pv.known_by = p.known_by;
             pv.locked = p.locked;
-            const bool knows = p.face_up || p.known_by == everyone || (viewer >= 0 && (p.known_by & seat_bit(viewer)));
+            const bool knows = p.face_up || p.shown || (viewer >= 0 && (p.known_by & seat_bit(viewer)));
             if (!p.empty && knows) pv.value = p.value;
             sv.layout.push_back(pv);
         }
@@ -679,6 +1155,10 @@ hand_view hand::view_for(int viewer) const {
     v.final_round = final_round();
     v.final_turns_left = final_round() ? final_turns_left_ : 0;
     v.ended = ended_;
+    v.power = power_;
+    v.marked.assign(marked_.begin(), marked_.end());
+    v.claim_open = claim_open_ && rules_->claims != claim_rule::none;
+    v.discard_power_unused = discard_power_unused_ && rules_->discard_power_reuse;
     if (viewer >= 0) legal_actions(viewer, v.legal);
     if (phase_ == phase::over) v.result = result_;
     return v;

@@ -3,6 +3,28 @@
 // state or returns a typed error with the state untouched. Randomness comes only from the seed, so
 // ruleset + players + dealer + seed + the action log replay a hand exactly. view_for(seat) is the only way
 // a card value should leave a hand: it holds exactly what that seat (or a spectator) knows.
+//
+// Power cards, matches, claims and calls (the Cambio family, issue 7), as options any ruleset may use:
+// - Layouts shrink and grow inside the grid model. A layout has ruleset::positions() = (rows + extra_rows) * cols
+//   positions: the dealt grid, then extra rows that start empty. A card leaving play (a match, a claim) empties its
+//   position; a card joining a layout (a penalty card, a failed Pablo match) takes the first empty position, and a
+//   move that could add a card where no position is empty is refused (no_room). Cancelling patterns look at the
+//   dealt grid only; cards in the extra rows score their value in their column.
+// - A power is offered only for a card drawn from the stock (rank_power): in phase holding, `use_power` discards it
+//   and enters phase power, where the power's steps are its own actions (power_peek, power_swap, shuffle, and pass
+//   where a swap is optional); when the last step is done the turn ends. Taken from the discards it is a normal
+//   card. Under discard_power_reuse a turn may instead be `use_power` on the top discard whose power nobody used.
+// - Actions are {kind, slot, other} in the actor's own layout, plus {target, other_target}: seats, for the kinds
+//   that reach any layout (power_peek, power_swap, shuffle, match, claim). Fields a kind does not use are 0.
+// - Claims come in out of turn: apply(seat, claim) is accepted from any seat while play is in a turn, holding,
+//   after_discard or calling phase and the top discard is open to a claim. Each card thrown on the pile by play
+//   opens it; the first claim, right or wrong, closes it, so two claims on one discard never both succeed (the
+//   server decides which arrives first). seats_to_act() still lists only the seats that must act; claims are
+//   extra entries of legal_actions(seat) for everyone.
+// - Calls: knocking is a whole turn; under call_after_turn a finished turn enters phase calling, where its player
+//   may `knock` (call: everyone else has one more turn) or `pass`. The caller scores by the caller_* options.
+// - Knowledge: a peek adds the peeker to known_by; a swap moves each position whole, so knowledge moves with the
+//   cards; a shuffle clears known_by of the cards it moves; a card tried by a match or claim is shown to everyone.
 #pragma once
 
 #include <cstdint>
@@ -29,10 +51,13 @@ enum class phase : std::uint8_t {
     holding,        // the current seat holds a drawn card
     after_discard,  // the current seat discarded a stock card and may or must flip a card
     over,           // the hand has ended and is scored
+    power,          // the current seat is using a power: its steps are power_peek, power_swap, shuffle or pass
+    matching,       // the current seat is matching its held card against layout cards (match, pass to finish)
+    calling,        // the current seat's turn is done and it may call (knock) or pass (call_after_turn)
 };
 
 enum class end_reason : std::uint8_t {
-    none, all_face_up, final_round_done, stock_exhausted, turn_limit,
+    none, all_face_up, final_round_done, stock_exhausted, turn_limit, layout_empty,
 };
 
 std::string_view to_string(phase p);
@@ -43,6 +68,7 @@ struct position {
     bool empty = false;         // removed from play
     bool face_up = false;
     seat_set known_by = 0;      // seats that know this card while it is face down
+    bool shown = false;         // everyone, spectators too, saw it (taken from the discards, tried by a match)
     bool replace_once = false;  // unseen at the start, under unseen_replace_once: one replacement allowed
     bool locked = false;        // may no longer be replaced
     friend bool operator==(const position&, const position&) = default;
@@ -56,6 +82,7 @@ struct seat_state {
     int turns_taken = 0;
     int look_points = 0;             // paid for looking during play
     int removed_points = 0;          // bonuses earned by lines or blocks removed from play
+    int penalty_points = 0;          // wrong claims on other seats' cards
     friend bool operator==(const seat_state&, const seat_state&) = default;
 };
 
@@ -79,6 +106,17 @@ struct seat_view {
     bool rearranging = false;
     int turns_taken = 0;
     int look_points = 0;
+    int penalty_points = 0;
+};
+
+// A power being used, as every seat sees it (which cards are looked at is public; what they are is not).
+struct power_view {
+    power_kind kind = power_kind::none;
+    int step = 0;         // steps done
+    int seat = -1;        // peek_then_swap, peek_both_swap: the other seat's card looked at
+    int slot = -1;
+    int own_slot = -1;    // peek_both_swap: the user's own card looked at
+    friend bool operator==(const power_view&, const power_view&) = default;
 };
 
 struct hand_view {
@@ -97,6 +135,10 @@ struct hand_view {
     bool final_round = false;
     int final_turns_left = 0;
     end_reason ended = end_reason::none;
+    power_view power;                   // in phase power
+    std::vector<int> marked;            // in phase matching under own_equal_set: the current seat's cards tried
+    bool claim_open = false;            // the top discard may still be claimed
+    bool discard_power_unused = false;  // discard_power_reuse: the top discard's power may be used
     std::vector<action> legal;          // what the viewer may do now
     std::optional<hand_score> result;   // once the hand is over
 };
@@ -163,6 +205,25 @@ private:
     void do_holding(action a, std::vector<event>* events);
     void do_after_discard(action a, std::vector<event>* events);
     void do_look(action a, std::vector<event>* events);
+    void do_power(action a, std::vector<event>* events);
+    void do_matching(action a, std::vector<event>* events);
+    void do_calling(action a, std::vector<event>* events);
+    void do_claim(int seat, action a, std::vector<event>* events);
+    action_error check_claim(int seat, action a) const;
+    action_error check_match(action a) const;
+    action_error check_power_step(action a) const;
+    bool power_possible(power_kind kind, int seat) const;
+    bool matches(card a, card b) const;
+    bool held_is_power() const;
+    bool occupied(int seat, int slot) const;
+    int empty_positions(int seat) const;
+    int card_count(int seat) const;
+    void add_card(int seat, card c, seat_set known, std::vector<event>* events);
+    void begin_power(power_kind kind, std::vector<event>* events);
+    void finish_power(std::vector<event>* events);
+    void finish_matching(std::vector<event>* events);
+    bool end_if_layout_empty(std::vector<event>* events);
+    void advance_turn(std::vector<event>* events);
     action_error check_start_position(int seat, int slot) const;
     bool start_applies_now(int seat) const;
     bool replaceable(int seat, int slot) const;
@@ -189,6 +250,10 @@ private:
     std::optional<card> held_;
     bool held_from_discard_ = false;
     bool last_discard_was_jack_ = false;
+    power_view power_;                    // the power in use, in phase power
+    std::vector<std::uint8_t> marked_;    // positions tried so far, in phase matching (own_equal_set)
+    bool claim_open_ = false;
+    bool discard_power_unused_ = false;
     int caller_ = -1;
     int first_out_ = -1;  // under all_face_up == when_everyone: the first seat whose layout was all face up
     int final_turns_left_ = 0;

@@ -104,6 +104,127 @@ ruleset ten_card() {
     return r;
 }
 
+// The power-card family (000 pagat "Golf with Power Cards", 001/002 Wikipedia "Cambio"): four cards face down,
+// a look at two, new cards face down, nothing ever turned up, no cancelling pairs; powers only from the stock.
+ruleset power_family() {
+    ruleset r;
+    r.min_players = 2;
+    r.max_players = 8;
+    r.rows = 2;
+    r.cols = 2;
+    r.start = start_action::peek;  // "privately looks at two of them"
+    r.start_count = 2;
+    r.start_where = start_pattern::nearest_row;
+    r.new_card_face_up = false;
+    r.all_face_up = all_face_up_rule::nothing;
+    r.cancel_column = false;
+    r.holes = 0;  // "until one player's score reaches 100" where a version says how a game ends
+    r.target_score = 100;
+    return r;
+}
+
+ruleset cambio() {
+    ruleset r = power_family();
+    r.jokers_per_pack = 2;  // "a standard pack of 52 cards plus two jokers"
+    r.rank_value = face_values(10, 2, 10, 10, 10);  // "all picture cards and jokers ... count 10 each"
+    r.rank_power[11] = power_kind::peek_own;
+    r.rank_power[12] = power_kind::peek_opponent;
+    r.rank_power[13] = power_kind::swap_own_opponent;
+    r.rank_power[0] = power_kind::shuffle_opponent;
+    r.empty_stock = empty_stock_rule::end_hand;  // "no knocking. Play continues until the stock pile is exhausted"
+    return r;
+}
+
+ruleset pablo() {
+    ruleset r = power_family();
+    r.jokers_per_pack = 2;
+    r.rank_value = face_values(-5, 2, 10, 10, 10);
+    r.rank_power[7] = power_kind::peek_then_swap;
+    r.rank_power[8] = power_kind::peek_any;
+    r.matching = match_rule::own_equal_set;  // "replace two or more equal ranked cards"
+    r.extra_rows = 2;                        // "the player's layout now has one more card than before"
+    r.call_after_turn = true;                // "says 'Pablo' at the end of their turn"
+    r.caller_bonus = caller_bonus_rule::set_to_points;
+    r.caller_bonus_points = -10;
+    r.caller_penalty = caller_penalty_rule::add_highest;
+    r.caller_tie = caller_tie_rule::no_adjustment;  // "everyone scores the value of their layout"
+    return r;
+}
+
+ruleset cumbia() {
+    ruleset r = power_family();
+    r.rank_value = face_values(0, 2, 11, 12, 0);  // black kings 0
+    r.card_value_overrides = {{make_card(2, suit::diamonds), -10}, {make_card(13, suit::diamonds), -5},
+                              {make_card(13, suit::hearts), -5}};
+    r.rank_power[4] = r.rank_power[5] = power_kind::peek_own;
+    r.rank_power[6] = r.rank_power[7] = power_kind::peek_opponent;
+    r.rank_power[10] = power_kind::swap_any;
+    r.rank_power[11] = power_kind::peek_both_swap;
+    r.power_cards_unplaceable = true;
+    r.claims = claim_rule::any_matching_top;
+    r.match_by_value = true;  // "the card values must be equal"
+    r.wrong_claim_points = 10;
+    r.knocking = true;  // "calls 'Cumbia' at any time during their turn": the call is the turn
+    r.holes = 7;        // "after an agreed number of deals - for example 7"
+    r.target_score = 0;
+    return r;
+}
+
+ruleset cabo() {
+    ruleset r = power_family();
+    r.rank_value = face_values(0, 2, 11, 12, 13);
+    r.card_value_overrides = {{make_card(13, suit::diamonds), 0}};
+    r.rank_power[7] = r.rank_power[8] = power_kind::peek_own;
+    r.rank_power[9] = r.rank_power[10] = power_kind::peek_opponent;
+    r.rank_power[11] = r.rank_power[12] = power_kind::swap_any;
+    r.matching = match_rule::any_layout;  // "All kings match each other": by rank
+    r.extra_rows = 2;
+    r.knocking = true;  // "calls 'Cabo' at any time during their turn"
+    r.empty_layout_ends = true;
+    r.empty_stock = empty_stock_rule::end_hand;
+    return r;
+}
+
+ruleset cactus() {
+    ruleset r = power_family();
+    r.max_players = 6;
+    r.initial_discard = false;  // "the first player must draw from the stock"
+    r.rank_value = face_values(0, 2, 10, 10, 0);
+    r.rank_power[6] = r.rank_power[7] = r.rank_power[8] = power_kind::peek_own;
+    r.rank_power[9] = r.rank_power[10] = r.rank_power[11] = power_kind::peek_opponent;
+    r.rank_power[12] = power_kind::swap_own_opponent;
+    r.discard_power_reuse = true;
+    r.claims = claim_rule::own_matching_top;
+    r.wrong_claim_cards = 2;  // "take back their card and draw an additional two cards"
+    r.extra_rows = 2;
+    r.call_after_turn = true;  // "calls 'Cactus' at the end of their turn"
+    r.caller_bonus = caller_bonus_rule::set_to_points;  // "you score nothing"
+    r.caller_bonus_points = 0;
+    r.caller_penalty = caller_penalty_rule::add_points;
+    r.caller_penalty_points = 10;
+    r.caller_tie = caller_tie_rule::as_not_lowest;  // "The caller loses ties"
+    r.at_or_below_caller_scores_zero = true;
+    r.match_tie = match_tie_rule::play_off;
+    return r;
+}
+
+ruleset dacz() {
+    ruleset r = power_family();
+    r.rows = 1;  // "dealt 4 cards in a row and peeks at two of them"
+    r.cols = 4;
+    r.start_where = start_pattern::any;
+    r.rank_value = face_values(0, 2, 11, 12, 13);
+    r.card_value_overrides = {{make_card(13, suit::diamonds), 0}, {make_card(13, suit::hearts), 0}};
+    r.rank_power[11] = power_kind::swap_any;
+    r.rank_power[12] = power_kind::peek_any;
+    r.call_after_turn = true;
+    r.caller_penalty = caller_penalty_rule::add_points;
+    r.caller_penalty_points = 10;
+    r.caller_tie = caller_tie_rule::add_tie_points;
+    r.caller_tie_points = 5;
+    return r;
+}
+
 std::vector<preset> make_presets() {
     return {
         {"four-card",
@@ -137,6 +258,46 @@ std::vector<preset> make_presets() {
          "000 pagat.com, Ten Card Golf: two decks, five columns of two, played as Six-Card Golf",
          "2x5, 2 decks, turn up any two, column pairs score zero",
          ten_card()},
+        {"cambio",
+         "000 pagat.com, Golf with Power Cards (Ashbir Dhillon's Malaysian game), and 001/002 Wikipedia (Cambio): "
+         "J peek own, Q peek opponent, K blind swap, joker shuffles an opponent, no knocking, the hand ends when the "
+         "stock runs out. Chosen where silent: 2x2, peek at the nearer row, a match to 100",
+         "2x2 face down, peek at two, J/Q/K/joker powers, no knocking, ends with the stock",
+         cambio()},
+        {"pablo",
+         "000 pagat.com, Golf with Power Cards (John Roberts's Pablo): jokers -5, 7 look then swap, 8 peek at any "
+         "card, replace two or more equal cards, call 'Pablo' at the end of a turn (-10 if lowest, else plus the "
+         "highest opponent; a tie changes nothing), to 100. Chosen where silent: the stock is reshuffled",
+         "2x2 face down, 7 look and swap, 8 peek, replace equal sets, Pablo caller -10 or plus the highest",
+         pablo()},
+        {"cumbia",
+         "000 pagat.com, Golf with Power Cards (Andrew Soule's Cumbia): 2D -10, red kings -5, 4/5 peek own, 6/7 "
+         "peek opponent, 10 swap any two, J look at two and swap or not, power cards never in a layout, any seat "
+         "throws a card of equal value onto a discard (one per discard; a wrong claim on another's card costs 10), "
+         "7 deals. Chosen where silent: calling is a turn of its own",
+         "2x2 face down, power cards only used or discarded, equal-value claims out of turn, 7 deals",
+         cumbia()},
+        {"cabo",
+         "000 pagat.com, Golf with Power Cards (Chris Smyth's Cabo): KD 0, kings 13, 7/8 peek own, 9/10 peek "
+         "another's, J/Q swap any two, match the drawn card against equal cards in any layout (an unseen penalty "
+         "card for a wrong try), call 'Cabo' as a turn, ends when a layout is empty or the stock runs out. Chosen "
+         "where silent: no caller bonus, a match to 100",
+         "2x2 face down, peeks and swaps, match equal cards anywhere, Cabo call",
+         cabo()},
+        {"cactus",
+         "000 pagat.com, Golf with Power Cards (Connor Chew's Vancouver Cactus): no first discard, K 0, 6-8 peek "
+         "own, 9-J peek opponent, Q blind swap, a turn may use the unused power of the top discard, anyone throws a "
+         "card equal to the top discard out of turn (two penalty cards if wrong), call at the end of a turn (0 if "
+         "lowest, else plus 10; the caller loses ties; opponents at or below the caller score 0), to 100, ties "
+         "played off. Chosen where silent: one claim per discard",
+         "2x2 face down, peeks and a blind swap, out-of-turn throws, Cactus call",
+         cactus()},
+        {"dacz",
+         "000 pagat.com, Golf with Power Cards (Kamila A. Sledz's Polish Dacz): four in a row, J swap any two, Q "
+         "peek at any card, red kings 0, black kings 13, call 'dacz' at the end of a turn (+10 if someone is lower, "
+         "+5 if tied), to 100. Chosen where silent: no jokers, the stock is reshuffled",
+         "1x4 face down, J swap, Q peek, Dacz call +10 / +5",
+         dacz()},
     };
 }
 

@@ -88,10 +88,13 @@ std::optional<std::string> validate(const ruleset& rules) {
     if (rules.cancel_diagonal && rules.rows != rules.cols)
         return "cancel_diagonal needs a square layout (got " + std::to_string(rules.rows) + "x" +
                std::to_string(rules.cols) + ")";
-    if (rules.all_face_up == all_face_up_rule::nothing && !rules.knocking && !rules.reveal_all_turn &&
-        rules.empty_stock == empty_stock_rule::reshuffle && rules.turn_limit == 0)
-        return std::string("all_face_up nothing needs knocking, reveal_all_turn, empty_stock end_hand or a "
-                           "turn_limit, or a hand could never end");
+    if (rules.positions() > max_positions_limit)
+        return "extra_rows gives " + std::to_string(rules.positions()) + " positions, more than " +
+               std::to_string(max_positions_limit) + " (rows plus extra_rows, times cols)";
+    if (rules.all_face_up == all_face_up_rule::nothing && !rules.knocking && !rules.call_after_turn &&
+        !rules.reveal_all_turn && rules.empty_stock == empty_stock_rule::reshuffle && rules.turn_limit == 0)
+        return std::string("all_face_up nothing needs knocking, call_after_turn, reveal_all_turn, empty_stock "
+                           "end_hand or a turn_limit, or a hand could never end");
     if (rules.holes == 0 && rules.target_score == 0)
         return std::string("holes and target_score cannot both be 0, or the match would never end");
     return std::nullopt;

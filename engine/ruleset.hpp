@@ -18,6 +18,7 @@ namespace golf {
 inline constexpr int max_seats_limit = 16;
 inline constexpr int max_rows_limit = 6;
 inline constexpr int max_cols_limit = 6;
+inline constexpr int max_positions_limit = 60;  // grid plus extra rows: positions stay below 64 (logs, masks)
 
 // What a player does with some of their own cards before or at the start of play.
 enum class start_action : std::uint8_t {
@@ -88,6 +89,37 @@ enum class caller_tie_rule : std::uint8_t {
     add_tie_points, // + caller_tie_points
 };
 
+// What a power card does when it is drawn from the stock and its power is used (it is then discarded).
+// "Opponent" is any other seat. Blind swaps move cards with whatever each seat knew about them.
+enum class power_kind : std::uint8_t {
+    none,
+    peek_own,           // look privately at one of your cards
+    peek_opponent,      // look privately at one card of another seat
+    peek_any,           // look privately at any one card on the table
+    swap_own_opponent,  // exchange one of your cards with another seat's card, neither seen
+    swap_any,           // exchange any two cards on the table, neither seen
+    peek_then_swap,     // look at another seat's card, then exchange it with one of yours unseen (Pablo's 7)
+    peek_both_swap,     // look at one of yours and one of another seat's, then exchange them or not (Cumbia's J)
+    shuffle_opponent,   // another seat's face-down cards are shuffled: nobody knows which is where any more
+};
+
+// Using the held card against cards in layouts instead of placing or discarding it.
+enum class match_rule : std::uint8_t {
+    none,
+    own_equal_set,  // replace two or more equal cards of your own with it; if they are not equal they stay and the
+                    // held card joins your layout (Pablo)
+    any_layout,     // discard equal cards from any layout (a card taken from another seat is replaced by one of
+                    // yours, unseen); each wrong try adds an unseen stock card to your layout (Cabo)
+};
+
+// Out-of-turn claims: a seat other than (or as well as) the current one throws a matching card.
+enum class claim_rule : std::uint8_t {
+    none,
+    own_matching_top,  // any seat throws one of its own cards equal to the top discard (Cactus)
+    any_matching_top,  // any seat throws any layout's card equal to the top discard; taking another seat's card
+                       // gives that seat one of yours, unseen (Cumbia)
+};
+
 enum class match_tie_rule : std::uint8_t {
     shared,    // every player tied on the lowest total wins
     play_off,  // further holes are played until one player is lowest
@@ -106,6 +138,7 @@ struct ruleset {
     // Layout
     int rows = 2;
     int cols = 3;
+    int extra_rows = 0;  // rows below the grid that start empty and hold the cards a layout gains (never cancel)
 
     // Start of a hand
     start_action start = start_action::flip;
@@ -129,11 +162,23 @@ struct ruleset {
     bool jack_skips_next = false;        // a Jack put on the discard pile makes the next player miss a turn
     int turn_limit = 0;                  // >0: the hand ends after this many turns (a guard against stalling)
 
+    // Power cards (a power works only when its card comes from the stock; see hand.hpp)
+    std::array<power_kind, 14> rank_power{};  // by rank, index 0 joker, 1 ace .. 13 king
+    bool power_cards_unplaceable = false;  // a card with a power can never go into a layout (Cumbia)
+    bool discard_power_reuse = false;      // a turn may use the power of a top discard whose power was not used (Cactus)
+    match_rule matching = match_rule::none;
+    claim_rule claims = claim_rule::none;
+    bool match_by_value = false;           // cards match when their values are equal, not their ranks (Cumbia)
+    int wrong_claim_cards = 0;             // unseen stock cards added to the layout of a seat whose claim is wrong
+    int wrong_claim_points = 0;            // points for a wrong claim on another seat's card
+    bool call_after_turn = false;          // at the end of a turn its player may call: everyone else has one more turn
+
     // End of a hand
     all_face_up_rule all_face_up = all_face_up_rule::ends_immediately;
     bool final_turn_stock_only = false;  // in the final round, draw only from the stock (004)
     bool expose_on_end = false;          // when play starts to end, everyone else turns their cards up (003, 004)
     empty_stock_rule empty_stock = empty_stock_rule::reshuffle;
+    bool empty_layout_ends = false;      // the hand ends as soon as a layout has no card left (Cabo)
 
     // Scoring: values indexed by rank (0 joker, 1 ace .. 13 king), then per-card overrides.
     std::array<int, 14> rank_value{-2, 1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0};
@@ -159,6 +204,7 @@ struct ruleset {
     int caller_bonus_points = 0;
     caller_tie_rule caller_tie = caller_tie_rule::as_lowest;
     int caller_tie_points = 0;
+    bool at_or_below_caller_scores_zero = false;  // a seat whose layout scores no more than the caller's scores 0 (Cactus)
     bool lowest_scores_zero = false;    // the lowest hand score is recorded as zero (9-card)
     bool remove_completed_lines = false; // full cancelling lines leave the layout as soon as they are face up
 
@@ -167,7 +213,9 @@ struct ruleset {
     int target_score = 0;   // >0: the match ends after a hole in which someone reaches this total
     match_tie_rule match_tie = match_tie_rule::shared;
 
-    int slots() const { return rows * cols; }
+    int slots() const { return rows * cols; }           // the dealt grid
+    int positions() const { return (rows + extra_rows) * cols; }  // the grid and the rows it may grow into
+    power_kind power_of(card c) const { return rank_power[c.rank < rank_power.size() ? c.rank : 0]; }
     int packs_for(int players) const;
     int deck_size(int players) const;
     int value_of(card c) const;

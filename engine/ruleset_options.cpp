@@ -374,6 +374,51 @@ constexpr std::string_view caller_bonus_choices[] = {"none", "zero", "minus_play
                                                      "set_to_points"};
 constexpr std::string_view caller_tie_choices[] = {"as_lowest", "as_not_lowest", "no_adjustment", "add_tie_points"};
 constexpr std::string_view match_tie_choices[] = {"shared", "play_off"};
+constexpr std::string_view power_choices[] = {"none",          "peek_own",       "peek_opponent",
+                                              "peek_any",      "swap_own_opponent", "swap_any",
+                                              "peek_then_swap", "peek_both_swap", "shuffle_opponent"};
+constexpr std::string_view matching_choices[] = {"none", "own_equal_set", "any_layout"};
+constexpr std::string_view claims_choices[] = {"none", "own_matching_top", "any_matching_top"};
+
+constexpr std::string_view power_help =
+    "What a card of this rank drawn from the stock may do instead of being played (it is then discarded): none, "
+    "peek_own (look at one of yours), peek_opponent (at another seat's card), peek_any, swap_own_opponent (exchange "
+    "one of yours with another seat's, unseen), swap_any (any two cards, unseen), peek_then_swap (look at another "
+    "seat's card, then exchange it with one of yours), peek_both_swap (look at one of yours and one of another "
+    "seat's, then exchange them or not) or shuffle_opponent (another seat's face-down cards are shuffled).";
+
+// A power per rank reads and writes one entry of rank_power, like rank_value<> for points.
+template <std::size_t Rank>
+std::string get_rank_power(const ruleset& rules, const option_info& option) {
+    const auto index = static_cast<std::size_t>(rules.rank_power[Rank]);
+    return index < option.choices.size() ? std::string(option.choices[index]) : std::to_string(index);
+}
+
+template <std::size_t Rank>
+std::optional<std::string> set_rank_power(ruleset& rules, std::string_view value, const option_info& option) {
+    const auto text = trim(value);
+    for (std::size_t i = 0; i < option.choices.size(); ++i) {
+        if (same_word(text, option.choices[i])) {
+            rules.rank_power[Rank] = static_cast<power_kind>(i);
+            return std::nullopt;
+        }
+    }
+    return "expected one of " + choice_list(option) + quoted(value);
+}
+
+template <std::size_t Rank>
+std::optional<std::string> check_rank_power(const ruleset& rules, const option_entry& entry) {
+    if (static_cast<std::size_t>(rules.rank_power[Rank]) < entry.info.choices.size()) return std::nullopt;
+    return std::string(entry.info.name) + " is not a known choice (got " +
+           std::to_string(static_cast<int>(rules.rank_power[Rank])) + ")";
+}
+
+template <std::size_t Rank>
+constexpr option_entry rank_power(std::string_view name, std::string_view help) {
+    return {{name, "powers", help, option_kind::choice, 0, static_cast<int>(std::size(power_choices)) - 1,
+             power_choices},
+            &get_rank_power<Rank>, &set_rank_power<Rank>, &check_rank_power<Rank>};
+}
 
 // The public contract: these names are JSON keys, --set names and protocol fields. These ranges and choices are
 // the only ones: set_option parses within them and validate() checks them through check_option_ranges().
@@ -394,6 +439,10 @@ constexpr option_entry entries[] = {
 
     integer<&ruleset::rows>("rows", "layout", "How many rows of cards each player lays out.", 1, max_rows_limit),
     integer<&ruleset::cols>("cols", "layout", "How many columns of cards each player lays out.", 1, max_cols_limit),
+    integer<&ruleset::extra_rows>("extra_rows", "layout",
+                                  "Rows below the dealt grid that start empty and take the cards a layout gains "
+                                  "(penalty cards, failed matches); they never cancel.",
+                                  0, 6),
 
     choice<&ruleset::start>("start", "start",
                             "What players do with some of their own cards as a hand starts: none (every card stays "
@@ -451,6 +500,48 @@ constexpr option_entry entries[] = {
                                   "Above 0, the hand ends after this many turns, a guard against stalling.", 0,
                                   100000),
 
+    rank_power<0>("power_joker", power_help),
+    rank_power<1>("power_ace", power_help),
+    rank_power<2>("power_two", power_help),
+    rank_power<3>("power_three", power_help),
+    rank_power<4>("power_four", power_help),
+    rank_power<5>("power_five", power_help),
+    rank_power<6>("power_six", power_help),
+    rank_power<7>("power_seven", power_help),
+    rank_power<8>("power_eight", power_help),
+    rank_power<9>("power_nine", power_help),
+    rank_power<10>("power_ten", power_help),
+    rank_power<11>("power_jack", power_help),
+    rank_power<12>("power_queen", power_help),
+    rank_power<13>("power_king", power_help),
+    boolean<&ruleset::power_cards_unplaceable>("power_cards_unplaceable", "powers",
+                                               "A card with a power can never go into a layout: it is used or "
+                                               "discarded (and cannot be taken from the discard pile)."),
+    boolean<&ruleset::discard_power_reuse>("discard_power_reuse", "powers",
+                                           "A turn may be using the power of the top discard when nobody used it "
+                                           "yet; the card stays on the pile."),
+    choice<&ruleset::matching>("matching", "powers",
+                               "Using the held card against layout cards: none, own_equal_set (replace two or more "
+                               "equal cards of your own; unequal ones stay and the held card joins your layout) or "
+                               "any_layout (throw equal cards from any layout, giving one of yours for another "
+                               "seat's; each wrong try adds an unseen stock card to your layout).",
+                               matching_choices),
+    choice<&ruleset::claims>("claims", "powers",
+                             "Out-of-turn claims on the top discard, one per discard: none, own_matching_top (any "
+                             "seat throws an equal card of its own) or any_matching_top (any seat throws an equal "
+                             "card from any layout, giving one of its own for another seat's).",
+                             claims_choices),
+    boolean<&ruleset::match_by_value>("match_by_value", "powers",
+                                      "Cards match when their point values are equal, not their ranks."),
+    integer<&ruleset::wrong_claim_cards>("wrong_claim_cards", "powers",
+                                         "Unseen stock cards added to the layout of a seat whose claim is wrong.", 0,
+                                         4),
+    points<&ruleset::wrong_claim_points>("wrong_claim_points", "powers",
+                                         "Points for a wrong claim on another seat's card."),
+    boolean<&ruleset::call_after_turn>("call_after_turn", "powers",
+                                       "At the end of each turn its player may call: everyone else has one more "
+                                       "turn, then the hand ends."),
+
     choice<&ruleset::all_face_up>("all_face_up", "end",
                                   "When one player's layout is all face up: ends_immediately (the hand ends at once), "
                                   "final_round (every other player has one more turn), when_everyone (the hand ends "
@@ -464,6 +555,8 @@ constexpr option_entry entries[] = {
                                   "When the stock runs out: reshuffle (the discards under the top card become a new "
                                   "stock) or end_hand (the hand ends).",
                                   empty_stock_choices),
+    boolean<&ruleset::empty_layout_ends>("empty_layout_ends", "end",
+                                         "The hand ends as soon as a layout has no card left."),
 
     rank_value<0>("value_joker", "Points for a joker."),
     rank_value<1>("value_ace", "Points for an ace."),
@@ -538,6 +631,9 @@ constexpr option_entry entries[] = {
                                  caller_tie_choices),
     points<&ruleset::caller_tie_points>("caller_tie_points", "scoring",
                                         "The points caller_tie add_tie_points adds to a caller who ties."),
+    boolean<&ruleset::at_or_below_caller_scores_zero>(
+        "at_or_below_caller_scores_zero", "scoring",
+        "A player whose layout scores no more than the caller's layout scores 0 for the hand."),
     boolean<&ruleset::lowest_scores_zero>("lowest_scores_zero", "scoring",
                                           "The lowest score of each hand is recorded as zero."),
     boolean<&ruleset::remove_completed_lines>("remove_completed_lines", "scoring",

@@ -17,7 +17,7 @@ enum class option_kind { boolean, integer, optional_integer, choice, integer_lis
 
 struct option_info {
     std::string_view name;
-    std::string_view group;  // table, cards, layout, start, turns, end, scoring, match
+    std::string_view group;  // table, cards, layout, start, turns, powers, end, scoring, match
     std::string_view help;   // one sentence a house-rules editor can show
     option_kind kind;
     int min = 0;

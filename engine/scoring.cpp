@@ -345,7 +345,9 @@ layout_score score_layout(const ruleset& rules, std::span<const std::optional<ca
     out.column_points.assign(static_cast<std::size_t>(g.cols), 0);
     out.four_of_a_kind = has_four_of_a_kind(rules, g);
 
-    if (rules.straight_score && is_straight(g)) {
+    const bool gained_cards = std::any_of(cells.begin() + std::min<std::ptrdiff_t>(g.size(), std::ssize(cells)),
+                                          cells.end(), [](const std::optional<card>& c) { return c.has_value(); });
+    if (rules.straight_score && !gained_cards && is_straight(g)) {
         out.cancelled.assign(static_cast<std::size_t>(g.size()), false);
         out.straight = true;
         out.bonus = *rules.straight_score;
@@ -356,6 +358,12 @@ layout_score score_layout(const ruleset& rules, std::span<const std::optional<ca
 
     out.cancelled = cancelled_cells(rules, g);
     for (int i = 0; i < g.size(); ++i) out.column_points[i % g.cols] += cell_score(rules, g, out.cancelled, i);
+    // Cards a layout gained sit in the extra rows below the grid: they score their value and never cancel.
+    const std::size_t positions = static_cast<std::size_t>(std::max(rules.positions(), 0));
+    for (std::size_t i = static_cast<std::size_t>(g.size()); i < std::min(cells.size(), positions); ++i) {
+        out.cancelled.push_back(false);
+        if (cells[i] && g.cols > 0) out.column_points[i % static_cast<std::size_t>(g.cols)] += rules.value_of(*cells[i]);
+    }
     add_bonuses(rules, g, out);
     out.points = std::accumulate(out.column_points.begin(), out.column_points.end(), 0) + out.bonus;
     return out;
@@ -461,6 +469,16 @@ void apply_caller_rules(const ruleset& rules, int caller, hand_score& h) {
     }
 }
 
+// Cactus: an opponent whose layout scored no more than the caller's scores nothing.
+void apply_at_or_below_caller(const ruleset& rules, int caller, const std::vector<int>& before, hand_score& h) {
+    const int players = static_cast<int>(h.layouts.size());
+    if (!rules.at_or_below_caller_scores_zero || caller < 0 || caller >= players) return;
+    for (int j = 0; j < players; ++j) {
+        if (j == caller || before[static_cast<std::size_t>(j)] > before[static_cast<std::size_t>(caller)]) continue;
+        adjust(h, j, -current_score(h, j), seat_name(j) + " was at or below the caller's layout and scores 0");
+    }
+}
+
 // Every seat tied on the lowest score records zero.
 void apply_lowest_scores_zero(const ruleset& rules, hand_score& h) {
     const int players = static_cast<int>(h.layouts.size());
@@ -491,7 +509,13 @@ hand_score score_hand(const ruleset& rules, std::span<const layout_cells> layout
 
     apply_others_penalties(h);
     if (!apply_shoot_the_moon(rules, h)) {
+        const std::vector<int> before_caller_rules = [&] {
+            std::vector<int> out;
+            for (std::size_t i = 0; i < players; ++i) out.push_back(current_score(h, static_cast<int>(i)));
+            return out;
+        }();
         apply_caller_rules(rules, caller, h);
+        apply_at_or_below_caller(rules, caller, before_caller_rules, h);
         apply_lowest_scores_zero(rules, h);
     }
 

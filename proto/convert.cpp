@@ -202,6 +202,7 @@ v1::SeatLayout seat_to_proto(const seat_view& s) {
     out.set_rearranging(s.rearranging);
     out.set_turns_taken(static_cast<std::uint32_t>(s.turns_taken));
     out.set_look_points(s.look_points);
+    out.set_penalty_points(s.penalty_points);
     return out;
 }
 
@@ -259,17 +260,21 @@ v1::Action to_proto(action a) {
     out.set_kind(static_cast<v1::ActionKind>(static_cast<int>(a.kind) + 1));
     out.set_position(a.slot);
     out.set_other(a.other);
+    out.set_target_seat(a.target);
+    out.set_other_seat(a.other_target);
     return out;
 }
 
 std::optional<action> from_proto(const v1::Action& a) {
-    constexpr int kinds = static_cast<int>(action_kind::look) + 1;
+    constexpr int kinds = static_cast<int>(action_kind::claim) + 1;
     const int kind = static_cast<int>(a.kind());
     if (kind < 1 || kind > kinds) return std::nullopt;
     constexpr std::uint32_t byte_max = 255;
     if (a.position() > byte_max || a.other() > byte_max) return std::nullopt;
+    if (a.target_seat() > byte_max || a.other_seat() > byte_max) return std::nullopt;
     return action{static_cast<action_kind>(kind - 1), static_cast<std::uint8_t>(a.position()),
-                  static_cast<std::uint8_t>(a.other())};
+                  static_cast<std::uint8_t>(a.other()), static_cast<std::uint8_t>(a.target_seat()),
+                  static_cast<std::uint8_t>(a.other_seat())};
 }
 
 // ---- scores and views
@@ -298,7 +303,8 @@ v1::HandView to_proto(const hand_view& view, int hole) {
     out.set_discard_count(static_cast<std::uint32_t>(view.discard_count));
     out.set_stock_count(static_cast<std::uint32_t>(view.stock_count));
     // The view carries the held card only for those who may know it, so the phase says it for everyone else.
-    out.set_holding(view.held.has_value() || view.current_phase == phase::holding);
+    out.set_holding(view.held.has_value() || view.current_phase == phase::holding ||
+                    view.current_phase == phase::matching);
     out.set_held_from_discard(view.held_from_discard);
     if (view.held) *out.mutable_held() = to_proto(*view.held);
     out.set_caller(view.caller);
@@ -308,6 +314,17 @@ v1::HandView to_proto(const hand_view& view, int hole) {
     for (const auto a : view.legal) *out.add_legal() = to_proto(a);
     if (view.result) *out.mutable_result() = to_proto(*view.result);
     out.set_hole(static_cast<std::uint32_t>(hole));
+    if (view.power.kind != power_kind::none) {
+        v1::PowerInUse& power = *out.mutable_power();
+        power.set_kind(static_cast<v1::PowerKind>(static_cast<int>(view.power.kind) + 1));
+        power.set_step(static_cast<std::uint32_t>(view.power.step));
+        power.set_seat(view.power.seat);
+        power.set_position(view.power.slot);
+        power.set_own_position(view.power.own_slot);
+    }
+    for (const int slot : view.marked) out.add_marked(static_cast<std::uint32_t>(slot));
+    out.set_claim_open(view.claim_open);
+    out.set_discard_power_unused(view.discard_power_unused);
     return out;
 }
 
@@ -365,8 +382,8 @@ hand_score to_hand_score(const v1::HandScore& score) {
 
 std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     hand_view result;
-    if (view.phase() < v1::PHASE_START || view.phase() > v1::PHASE_OVER) return std::nullopt;
-    if (view.ended() < v1::END_REASON_NONE || view.ended() > v1::END_REASON_TURN_LIMIT) return std::nullopt;
+    if (view.phase() < v1::PHASE_START || view.phase() > v1::PHASE_CALLING) return std::nullopt;
+    if (view.ended() < v1::END_REASON_NONE || view.ended() > v1::END_REASON_LAYOUT_EMPTY) return std::nullopt;
     constexpr auto max_rows = static_cast<std::uint32_t>(max_rows_limit);
     constexpr auto max_cols = static_cast<std::uint32_t>(max_cols_limit);
     if (view.rows() > max_rows || view.cols() > max_cols) return std::nullopt;
@@ -379,7 +396,11 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     // A bot indexes layouts by rows * cols, so the sizes must agree.
     if (view.seats_size() > max_seats_limit) return std::nullopt;
     for (const v1::SeatLayout& s : view.seats()) {
-        if (s.positions_size() != result.rows * result.cols) return std::nullopt;
+        // The grid, then any extra rows a layout may grow into (whole rows, within the engine's limit).
+        const int positions = s.positions_size();
+        if (positions < result.rows * result.cols || positions > max_positions_limit ||
+            (result.cols > 0 && positions % result.cols != 0))
+            return std::nullopt;
         seat_view seat;
         for (const v1::Position& p : s.positions()) {
             position_view position;
@@ -399,6 +420,7 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
         seat.rearranging = s.rearranging();
         seat.turns_taken = static_cast<int>(s.turns_taken());
         seat.look_points = s.look_points();
+        seat.penalty_points = s.penalty_points();
         result.seats.push_back(std::move(seat));
     }
     if (view.has_top_discard()) {
@@ -422,6 +444,22 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
         result.legal.push_back(*converted);
     }
     if (view.has_result()) result.result = to_hand_score(view.result());
+    if (view.has_power()) {
+        const v1::PowerInUse& power = view.power();
+        constexpr int power_kinds = static_cast<int>(power_kind::shuffle_opponent) + 1;
+        if (power.kind() < 1 || power.kind() > power_kinds) return std::nullopt;
+        result.power.kind = static_cast<power_kind>(power.kind() - 1);
+        result.power.step = static_cast<int>(power.step());
+        result.power.seat = power.seat();
+        result.power.slot = power.position();
+        result.power.own_slot = power.own_position();
+    }
+    for (const std::uint32_t slot : view.marked()) {
+        if (slot >= static_cast<std::uint32_t>(max_positions_limit)) return std::nullopt;
+        result.marked.push_back(static_cast<int>(slot));
+    }
+    result.claim_open = view.claim_open();
+    result.discard_power_unused = view.discard_power_unused();
     return result;
 }
 

@@ -1,6 +1,7 @@
 // The `golf` tool as a user runs it: the real binary with real arguments, its stdout, stderr and exit status.
 // Every command's happy path and JSON shape, the worked example from Dick Oakes's rules, every kind of bad
 // input (exit 2 with a one-line message naming the problem, never a crash), and simulate's determinism.
+// replay and export run against a database written by the real store and the files export writes.
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
@@ -17,6 +18,15 @@
 #include <vector>
 
 #include "tests/cli/json_reader.hpp"
+
+#ifdef GOLF_HAVE_PERSISTENCE
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "persistence/sqlite_store.hpp"
+#include "tests/persistence/played_match.hpp"
+#endif
 
 extern char** environ;
 
@@ -364,6 +374,27 @@ TEST(golf_score, caller_rules_apply_to_the_given_caller) {
     EXPECT_EQ(caller0["scores"][1].number(), no_caller["scores"][1].number());
 }
 
+TEST(golf_score, power_presets_score_their_callers_by_their_sources) {
+    const auto scores_of = [](const std::string& preset, const std::string& caller, std::vector<std::string> layouts) {
+        std::vector<std::string> args{"score", "--rules", preset, "--json", "--caller", caller};
+        args.insert(args.end(), layouts.begin(), layouts.end());
+        const json_value result = run_json(args);
+        std::vector<double> out;
+        for (std::size_t i = 0; i < layouts.size(); ++i) out.push_back(result["scores"][i].number());
+        return out;
+    };
+    // Pablo: -10 when lowest, else plus the highest opponent.
+    EXPECT_EQ(scores_of("pablo", "0", {"AH 2H / 3H 4H", "9S 9C / 9D 9H"}), (std::vector<double>{-10, 36}));
+    EXPECT_EQ(scores_of("pablo", "1", {"AH 2H / 3H 4H", "9S 9C / 9D 9H"}), (std::vector<double>{10, 46}));
+    // Cactus: a beaten caller +10, and an opponent at or below the caller scores nothing; a layout that grew
+    // into its extra rows is scored whole.
+    EXPECT_EQ(scores_of("cactus", "1", {"KH KS / AH 2H", "5S 5C / 5D 5H / 3C --"}), (std::vector<double>{0, 33}));
+    // Dacz: +5 for a tie.
+    EXPECT_EQ(scores_of("dacz", "0", {"AH 2H 3H 4H", "AS 2S 3S 4S"}), (std::vector<double>{15, 10}));
+    expect_bad_input({"score", "--rules", "cactus", "KH KS / AH 2H / 3C 4C / 5C 6C / 7C 8C", "AS 2S / 3S 4S"},
+                     {"layout 1", "up to 4 rows"});
+}
+
 TEST(golf_score, the_deck_for_the_player_count_limits_copies) {
     // six-card-oakes: one deck with 2 jokers for 2-3 players, two decks with 4 jokers for 4 or more.
     const run_result two_jokers = run({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D 6S"});
@@ -499,6 +530,18 @@ TEST(golf_simulate, every_preset_plays_with_both_bots) {
     }
 }
 
+// Claims, matches and calls with three seats, long enough for layouts to shrink to nothing (a regression: a
+// taken discard once had no legal move left after a claim emptied its holder's layout).
+TEST(golf_simulate, power_presets_play_many_hands_with_three_seats) {
+    for (const std::string name : {"cambio", "pablo", "cumbia", "cabo", "cactus", "dacz"}) {
+        for (const std::string bot : {"heuristic", "random"}) {
+            const run_result r =
+                run({"simulate", "--rules", name, "--players", "3", "--hands", "400", "--bot", bot, "--json"});
+            EXPECT_EQ(r.status, 0) << name << " " << bot << ": " << r.err;
+        }
+    }
+}
+
 TEST(golf_simulate, bad_input_names_the_problem) {
     const std::vector<std::string> base{"simulate", "--rules", "six-card"};
     const auto with = [&](std::vector<std::string> extra) {
@@ -575,6 +618,235 @@ TEST(golf_deal, bad_input_names_the_problem) {
     expect_bad_input({"deal", "--rules", "six-card", "--players", "1", "--dealer", "0", "--seed", "1"}, {"players"});
 }
 #endif  // GOLF_HAVE_CLIENT
+
+#ifdef GOLF_HAVE_PERSISTENCE
+// ---- golf replay and golf export, against a database the real store wrote and the files export writes
+
+// A temporary directory holding a database with one finished and one unfinished self-played match, written
+// through the store's public interface only (start_match, record_hole, record_hand_progress, finish_match, flush).
+class recorded_matches : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        dir_ = std::filesystem::temp_directory_path() /
+               ("golf-cli-replay-" + std::to_string(getpid()) + "-" + test);
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
+        persistence::testing::play_options options;
+        options.players = 3;
+        options.seed = 11;
+        finished_ = persistence::testing::play_match("six-card", options).detail;
+        options.max_holes = 2;
+        options.in_play_actions = 5;
+        unfinished_ = persistence::testing::play_match("nine-card", options).detail;
+
+        persistence::sqlite_options store_options;
+        store_options.path = db();
+        persistence::sqlite_store store(store_options);
+        finished_id_ = record(store, finished_);
+        unfinished_id_ = record(store, unfinished_);
+        ASSERT_TRUE(store.flush(std::chrono::seconds(30)));
+    }
+    void TearDown() override {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+
+    static persistence::match_id record(persistence::match_store& store, persistence::match_detail& detail) {
+        persistence::match_start start;
+        start.table_code = detail.summary.table_code;
+        start.preset = detail.summary.preset;
+        start.ruleset = detail.summary.ruleset;
+        start.seats = detail.summary.seats;
+        start.started_at = detail.summary.started_at;
+        const persistence::match_id id = store.start_match(start);
+        detail.summary.id = id;
+        for (persistence::hole_record hole : detail.holes) {
+            hole.match = id;
+            store.record_hole(hole);
+        }
+        if (detail.summary.ended_at) {
+            persistence::match_result result;
+            result.match = id;
+            result.ended_at = *detail.summary.ended_at;
+            result.winner_seat = detail.summary.winner_seat;
+            for (const auto& total : detail.summary.final_totals) result.final_totals.push_back(total.value_or(0));
+            store.finish_match(result);
+        }
+        if (detail.in_play) {
+            persistence::hand_progress progress = *detail.in_play;
+            progress.match = id;
+            store.record_hand_progress(progress);
+        }
+        return id;
+    }
+
+    std::string db() const { return (dir_ / "golf.db").string(); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+    static std::string read_file(const std::string& file) {
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+    static void write_file(const std::string& file, const std::string& text) {
+        std::ofstream(file, std::ios::binary) << text;
+    }
+
+    std::filesystem::path dir_;
+    persistence::match_detail finished_, unfinished_;
+    persistence::match_id finished_id_ = 0, unfinished_id_ = 0;
+};
+
+// Exit 1 with nothing on stdout and one line on stderr holding every one of `parts`.
+void expect_failure(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
+    std::string shown;
+    for (const std::string& arg : args) shown += " '" + arg + "'";
+    SCOPED_TRACE("golf" + shown);
+    const run_result r = run(args);
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
+}
+
+TEST_F(recorded_matches, replay_from_the_database_checks_every_hole_and_prints_the_scorecard) {
+    const run_result r = run({"replay", "--db", db(), std::to_string(finished_id_)});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    const std::size_t holes = finished_.holes.size();
+    EXPECT_TRUE(contains(r.out, "match " + std::to_string(finished_id_) + " at table K7QM2X: six-card, 3 seats"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "  seat 1: Bob Smith (heuristic bot)\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "hole  dealer  caller")) << r.out;
+    EXPECT_TRUE(contains(r.out, "every hole matches the record (" + std::to_string(holes) + " holes checked)\n"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "winner: ") || contains(r.out, "shared win:")) << r.out;
+    // Each seat's last running total is on the totals line.
+    std::string totals = "totals:";
+    for (const int t : finished_.holes.back().running_totals) totals += " " + std::to_string(t);
+    EXPECT_TRUE(contains(r.out, totals + "\n")) << r.out;
+}
+
+TEST_F(recorded_matches, an_unfinished_match_replays_and_says_so) {
+    const run_result r = run({"replay", "--db", db(), std::to_string(unfinished_id_)});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, "the match is not finished\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "hole 3 in play: dealer " + std::to_string(unfinished_.in_play->dealer) +
+                                    ", 5 actions so far\n"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "every hole matches the record (2 holes checked)")) << r.out;
+
+    // The hand in play travels in the exported file too.
+    const run_result exported = run({"export", "--db", db(), std::to_string(unfinished_id_)});
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    EXPECT_TRUE(contains(exported.out, "\nended -\n")) << exported.out;
+    EXPECT_TRUE(contains(exported.out, "\nin-play 3\n")) << exported.out;
+    EXPECT_TRUE(contains(exported.out, "\nactions " + unfinished_.in_play->actions + "\nend\n")) << exported.out;
+}
+
+TEST_F(recorded_matches, export_then_replay_the_file_without_the_database) {
+    const run_result exported = run({"export", "--db", db(), std::to_string(finished_id_)});
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    EXPECT_EQ(exported.err, "");
+    EXPECT_TRUE(exported.out.starts_with("golf-match-record 1\nmatch " + std::to_string(finished_id_) + "\n"))
+        << exported.out.substr(0, 200);
+    EXPECT_FALSE(contains(exported.out, "hash-of-token"));  // seat tokens never leave the database
+
+    const std::string file = path("match.golf");
+    const run_result written = run({"export", "--db", db(), std::to_string(finished_id_), "--out", file});
+    ASSERT_EQ(written.status, 0) << written.err;
+    EXPECT_TRUE(contains(written.out, "to " + file)) << written.out;
+    EXPECT_EQ(read_file(file), exported.out);
+
+    std::filesystem::remove(db());  // the file is enough
+    const run_result replayed = run({"replay", "--file", file});
+    ASSERT_EQ(replayed.status, 0) << replayed.err;
+    EXPECT_TRUE(contains(replayed.out, "every hole matches the record (" + std::to_string(finished_.holes.size()) +
+                                           " holes checked)"))
+        << replayed.out;
+}
+
+TEST_F(recorded_matches, a_tampered_file_names_the_hole_that_differs) {
+    const run_result exported = run({"export", "--db", db(), std::to_string(finished_id_)});
+    ASSERT_EQ(exported.status, 0) << exported.err;
+    // Hole 2's first seat scores one more than it did.
+    std::string text = exported.out;
+    const std::size_t hole = text.find("\nhole 2\n");
+    ASSERT_NE(hole, std::string::npos);
+    const std::size_t scores = text.find("\nscores ", hole) + 8;
+    const std::size_t end = text.find(' ', scores);
+    text.replace(scores, end - scores, std::to_string(std::stoi(text.substr(scores, end - scores)) + 1));
+    const std::string file = path("tampered.golf");
+    write_file(file, text);
+
+    const run_result r = run({"replay", "--file", file});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(count_lines(r.err), 1) << r.err;
+    EXPECT_TRUE(contains(r.err, "golf replay: the record does not replay: hole 2: seat 0 scores")) << r.err;
+    EXPECT_FALSE(contains(r.out, "every hole matches")) << r.out;
+}
+
+TEST_F(recorded_matches, a_damaged_file_names_its_line) {
+    const std::string file = path("damaged.golf");
+    write_file(file, "golf-match-record 1\nmatch seven\n");
+    expect_failure({"replay", "--file", file}, {"golf replay: ", file, ": line 2: expected a match number"});
+    write_file(file, "PK\x03\x04 not a record\n");
+    expect_failure({"replay", "--file", file}, {"line 1: not a golf match record"});
+}
+
+TEST_F(recorded_matches, missing_matches_files_and_databases_fail_clearly) {
+    expect_failure({"replay", "--db", db(), "999"}, {"golf replay: no match 999 in '" + db() + "'"});
+    expect_failure({"export", "--db", db(), "999"}, {"golf export: no match 999"});
+    const std::string nowhere = path("no-such.db");
+    expect_failure({"replay", "--db", nowhere, "1"}, {"no such database file '" + nowhere + "'"});
+    expect_failure({"export", "--db", nowhere, "1"}, {"no such database file"});
+    EXPECT_FALSE(std::filesystem::exists(nowhere));  // looking never creates a database
+    expect_failure({"replay", "--file", path("no-such.golf")}, {"no such file '" + path("no-such.golf") + "'"});
+    expect_failure({"replay", "--db", dir_.string(), "1"}, {"is not a database file"});
+    expect_failure({"replay", "--file", dir_.string()}, {"is not a file"});
+    expect_failure({"export", "--db", db(), std::to_string(finished_id_), "--out", path("no-dir/x.golf")},
+                   {"cannot write '" + path("no-dir/x.golf") + "'"});
+}
+
+TEST_F(recorded_matches, a_file_that_is_not_a_database_fails_clearly) {
+    const std::string garbage = path("garbage.db");
+    write_file(garbage, std::string(8192, 'x'));
+    expect_failure({"replay", "--db", garbage, "1"}, {"cannot read the database '" + garbage + "'"});
+    const std::string empty = path("empty.db");
+    write_file(empty, "");
+    expect_failure({"export", "--db", empty, "1"}, {"'" + empty + "' is empty, not a golf-server database"});
+    EXPECT_EQ(std::filesystem::file_size(empty), 0u);  // and it was left alone
+}
+
+TEST(golf_replay, bad_flags_are_bad_input) {
+    expect_bad_input({"replay"}, {"missing --db PATH MATCH_ID or --file PATH"});
+    expect_bad_input({"replay", "--db", "x.db"}, {"missing MATCH_ID"});
+    expect_bad_input({"replay", "--db", "x.db", "--file", "y", "1"}, {"not both"});
+    expect_bad_input({"replay", "--file", "y", "3"}, {"MATCH_ID goes with --db"});
+    expect_bad_input({"replay", "--db", "x.db", "abc"}, {"MATCH_ID: expected a positive integer (got 'abc')"});
+    expect_bad_input({"replay", "--db", "x.db", "0"}, {"MATCH_ID"});
+    expect_bad_input({"replay", "--db", "x.db", "1", "2"}, {"unexpected argument '2'"});
+    expect_bad_input({"replay", "--bogus"}, {"--bogus"});
+    expect_bad_input({"replay", "--db"}, {"--db"});
+    expect_bad_input({"export"}, {"missing --db PATH"});
+    expect_bad_input({"export", "--db", "x.db"}, {"missing MATCH_ID"});
+    expect_bad_input({"export", "--db", "x.db", "1", "--out"}, {"--out"});
+    expect_bad_input({"export", "--file", "x", "1"}, {"--file"});
+    expect_bad_input({"export", "--db", "x.db", "12x"}, {"MATCH_ID"});
+}
+
+TEST(golf_replay, help_lists_replay_and_export) {
+    const run_result r = run({"--help"});
+    EXPECT_TRUE(contains(r.out, "\n  replay ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "\n  export ")) << r.out;
+    for (const std::string command : {"replay", "export"}) {
+        const run_result usage = run({command, "--help"});
+        EXPECT_EQ(usage.status, 0);
+        EXPECT_TRUE(usage.out.starts_with("usage: golf " + command)) << usage.out;
+    }
+}
+#endif  // GOLF_HAVE_PERSISTENCE
 
 }  // namespace
 }  // namespace golf

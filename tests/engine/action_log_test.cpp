@@ -143,5 +143,27 @@ TEST(ActionLog, LongLogsDecodeInOnePass) {
     EXPECT_FALSE(decode_action_log(text + " 0:place").has_value());
 }
 
+TEST(ActionLog, PowerKindsNameTheirSeatFirst) {
+    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
+    const std::vector<std::pair<logged_action, std::string>> cases = {
+        {{0, action{action_kind::use_power}}, "0:use_power"},
+        {{1, action{action_kind::power_peek, u8(3), 0, u8(2), 0}}, "1:power_peek:2:3"},
+        {{2, action{action_kind::power_swap, u8(5), u8(1), u8(0), u8(3)}}, "2:power_swap:0:5:3:1"},
+        {{3, action{action_kind::shuffle, 0, 0, u8(15), 0}}, "3:shuffle:15"},
+        {{0, action{action_kind::match, u8(2), u8(1), u8(1), 0}}, "0:match:1:2:1"},
+        {{7, action{action_kind::claim, u8(63), 0, u8(7), 0}}, "7:claim:7:63:0"},
+    };
+    for (const auto& [entry, text] : cases) {
+        EXPECT_EQ(to_text(entry), text);
+        const auto back = decode_action_log(text);
+        ASSERT_TRUE(back.has_value()) << text;
+        ASSERT_EQ(back->size(), 1u);
+        EXPECT_EQ(back->front(), entry) << text;
+    }
+    for (const std::string bad : {"0:use_power:1", "0:power_peek:1", "0:power_peek:16:0", "0:shuffle:1:2",
+                                  "0:power_swap:1:0:0:3", "0:power_swap:1:2:1:2", "0:claim:1:2", "0:match:0:1:2:3"})
+        EXPECT_FALSE(decode_action_log(bad).has_value()) << bad;
+}
+
 }  // namespace
 }  // namespace golf::testing

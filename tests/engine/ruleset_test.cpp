@@ -491,18 +491,25 @@ TEST(validate_for_players, counts_the_initial_discard) {
 
 TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
     const std::vector<std::string> expected = {
-        "min_players", "max_players", "base_packs", "extra_pack_above", "jokers_per_pack", "rows", "cols", "start",
+        "min_players", "max_players", "base_packs", "extra_pack_above", "jokers_per_pack", "rows", "cols",
+        "extra_rows", "start",
         "start_count", "start_where", "start_when", "rearrange_after_start", "initial_discard", "new_card_face_up",
         "discard_flip", "taken_discard_must_be_used", "flip_only_turn", "knocking", "reveal_all_turn",
         "face_up_locked", "frozen_columns", "unseen_replace_once", "look_cost", "jack_skips_next", "turn_limit",
-        "all_face_up", "final_turn_stock_only", "expose_on_end", "empty_stock", "value_joker", "value_ace",
+        "power_joker", "power_ace", "power_two", "power_three", "power_four", "power_five", "power_six",
+        "power_seven", "power_eight", "power_nine", "power_ten", "power_jack", "power_queen", "power_king",
+        "power_cards_unplaceable", "discard_power_reuse", "matching", "claims", "match_by_value",
+        "wrong_claim_cards", "wrong_claim_points", "call_after_turn",
+        "all_face_up", "final_turn_stock_only", "expose_on_end", "empty_stock", "empty_layout_ends", "value_joker",
+        "value_ace",
         "value_two", "value_three", "value_four", "value_five", "value_six", "value_seven", "value_eight",
         "value_nine", "value_ten", "value_jack", "value_queen", "value_king", "card_value_overrides",
         "cancel_column", "cancel_row", "cancel_diagonal", "cancel_pairs_anywhere", "cancel_adjacent_pairs",
         "cancelled_negatives_keep_value", "one_eyed_jacks_wild", "bonus_equal_column_pairs", "bonus_square_block",
         "bonus_all_equal", "bonus_row_of_kings", "others_penalty_side_by_side_pairs", "straight_score",
         "shoot_the_moon", "four_of_a_kind_wins_match", "caller_penalty", "caller_penalty_points", "caller_bonus",
-        "caller_bonus_points", "caller_tie", "caller_tie_points", "lowest_scores_zero", "remove_completed_lines",
+        "caller_bonus_points", "caller_tie", "caller_tie_points", "at_or_below_caller_scores_zero",
+        "lowest_scores_zero", "remove_completed_lines",
         "holes", "target_score", "match_tie",
     };
     std::vector<std::string> names;
@@ -511,7 +518,7 @@ TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
 }
 
 TEST(ruleset_options, every_option_has_a_group_and_one_sentence_of_help) {
-    const std::set<std::string> groups = {"table", "cards", "layout", "start", "turns", "end", "scoring", "match"};
+    const std::set<std::string> groups = {"table", "cards", "layout", "start", "turns", "powers", "end", "scoring", "match"};
     for (const auto& option : ruleset_options()) {
         EXPECT_TRUE(groups.count(std::string(option.group))) << option.name;
         ASSERT_FALSE(option.help.empty()) << option.name;
@@ -568,7 +575,7 @@ TEST(ruleset_options, find_option_finds_table_entries_only) {
     ASSERT_NE(knocking, nullptr);
     EXPECT_EQ(knocking->name, "knocking");
     EXPECT_EQ(knocking->kind, option_kind::boolean);
-    EXPECT_EQ(knocking, &ruleset_options()[17]);
+    EXPECT_EQ(knocking, &ruleset_options()[18]);
     EXPECT_EQ(find_option("knock"), nullptr);
     EXPECT_EQ(find_option(""), nullptr);
 }

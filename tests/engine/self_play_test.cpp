@@ -24,10 +24,11 @@ public:
     explicit knowledge_oracle(const hand& h) : players_(h.players()) {
         known_.assign(static_cast<std::size_t>(players_ + 1),
                       std::vector<std::vector<bool>>(static_cast<std::size_t>(players_),
-                                                     std::vector<bool>(static_cast<std::size_t>(h.rules().slots()), false)));
+                                                     std::vector<bool>(static_cast<std::size_t>(h.rules().positions()), false)));
     }
 
-    void follow(int actor, const event& e) {
+    // `h` is read only for what every view shows anyway (which positions are face up).
+    void follow(int actor, const event& e, const hand& h) {
         const auto everyone = [&](int seat, int slot) {
             for (auto& viewer : known_) viewer[static_cast<std::size_t>(seat)][static_cast<std::size_t>(slot)] = true;
         };
@@ -46,6 +47,26 @@ public:
                     row[e.slot] = row[e.other];
                     row[e.other] = a;
                 }
+                break;
+            case event_kind::peeked_at: at(e.seat, e.target, e.slot) = true; break;
+            case event_kind::swapped:
+                for (int v = 0; v <= players_; ++v) {
+                    const bool a = at(v, e.target, e.slot);
+                    at(v, e.target, e.slot) = at(v, e.other_target, e.other);
+                    at(v, e.other_target, e.other) = a;
+                }
+                break;
+            case event_kind::shuffled:
+                for (int v = 0; v <= players_; ++v)
+                    for (std::size_t i = 0; i < h.seat(e.target).layout.size(); ++i)
+                        if (!h.seat(e.target).layout[i].face_up) at(v, e.target, static_cast<int>(i)) = false;
+                break;
+            case event_kind::shown: everyone(e.target, e.slot); break;
+            case event_kind::gave:  // seat's card at slot moved into target's position `other`
+                for (int v = 0; v <= players_; ++v) at(v, e.target, e.other) = at(v, e.seat, e.slot);
+                break;
+            case event_kind::added:
+                for (int v = 0; v <= players_; ++v) at(v, e.target, e.slot) = e.card_shown.has_value() || v == e.seat;
                 break;
             case event_kind::drew_stock: held_public_ = false; break;
             case event_kind::took_discard: held_public_ = true; break;
@@ -128,23 +149,40 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
     for (; steps < limits.max_actions && !h.over(); ++steps) {
         const std::vector<int> acting = h.seats_to_act();
         ASSERT_FALSE(acting.empty());
+        std::vector<std::pair<int, action>> claims;  // out of turn, from anyone
         for (int seat = 0; seat < players; ++seat) {
             h.legal_actions(seat, legal);
             const bool acts = std::find(acting.begin(), acting.end(), seat) != acting.end();
-            ASSERT_EQ(!legal.empty(), acts) << "seat " << seat;
-            std::set<std::tuple<int, int, int>> unique;
-            for (action a : legal) unique.insert({static_cast<int>(a.kind), a.slot, a.other});
+            const auto turn_moves = std::count_if(legal.begin(), legal.end(),
+                                                  [](action a) { return a.kind != action_kind::claim; });
+            ASSERT_EQ(turn_moves > 0, acts) << "seat " << seat;
+            std::set<std::tuple<int, int, int, int, int>> unique;
+            for (action a : legal) {
+                unique.insert({static_cast<int>(a.kind), a.slot, a.other, a.target, a.other_target});
+                ASSERT_EQ(h.check(seat, a), action_error::none) << "a listed move is refused";
+                if (a.kind == action_kind::claim) claims.emplace_back(seat, a);
+            }
             ASSERT_EQ(unique.size(), legal.size()) << "duplicate legal actions";
         }
         ASSERT_EQ(count_cards(h.all_cards()), deck) << "cards lost or duplicated at step " << steps;
 
-        const int seat = acting[random.below(acting.size())];
+        int seat = acting[random.below(acting.size())];
         h.legal_actions(seat, legal);
-        const action chosen = legal[random.below(legal.size())];
+        std::vector<action> turn_moves = legal;
+        std::erase_if(turn_moves, [](action a) { return a.kind == action_kind::claim; });
+        action chosen = turn_moves[random.below(turn_moves.size())];
+        if (!claims.empty() && random.below(4) == 0) {  // now and then someone claims the top discard
+            std::tie(seat, chosen) = claims[random.below(claims.size())];
+            h.legal_actions(seat, legal);
+        }
 
         // A random action outside the legal set must be refused without a trace.
-        const action probe{static_cast<action_kind>(random.below(12)), static_cast<std::uint8_t>(random.below(40)),
-                           static_cast<std::uint8_t>(random.below(40))};
+        action probe{static_cast<action_kind>(random.below(18)), static_cast<std::uint8_t>(random.below(40)),
+                     static_cast<std::uint8_t>(random.below(40))};
+        if (random.below(2)) {
+            probe.target = static_cast<std::uint8_t>(random.below(static_cast<std::uint64_t>(players) + 1));
+            probe.other_target = static_cast<std::uint8_t>(random.below(static_cast<std::uint64_t>(players) + 1));
+        }
         if (std::find(legal.begin(), legal.end(), probe) == legal.end()) {
             const hand before = h;
             ASSERT_NE(h.apply(seat, probe), action_error::none)
@@ -159,7 +197,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none);
         ASSERT_EQ(copy.apply(seat, chosen), action_error::none);
         ASSERT_TRUE(copy == h) << "a copy diverged";
-        for (const event& e : events) oracle.follow(seat, e);
+        for (const event& e : events) oracle.follow(seat, e, h);
         if (limits.check_views) oracle.check(h);
         if (::testing::Test::HasFatalFailure()) return;
     }
@@ -174,7 +212,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
     std::vector<int> extra;
     for (int s = 0; s < players; ++s) {
         layouts.push_back(h.cells_of(s));
-        extra.push_back(h.seat(s).look_points + h.seat(s).removed_points);
+        extra.push_back(h.seat(s).look_points + h.seat(s).removed_points + h.seat(s).penalty_points);
     }
     EXPECT_EQ(score_hand(*rules, layouts, h.caller(), extra).scores, h.result().scores);
     const hand_view final_view = h.spectator_view();

@@ -345,19 +345,21 @@ TEST(CardConversion, WhatIsNotACardIsRefused) {
 
 // ---- actions
 
-constexpr int action_kind_count = static_cast<int>(action_kind::look) + 1;
+constexpr int action_kind_count = static_cast<int>(action_kind::claim) + 1;
 
 TEST(ActionConversion, EveryKindRoundTripsUnderItsName) {
     EXPECT_EQ(v1::ActionKind_descriptor()->value_count(), action_kind_count + 1);
     for (int k = 0; k < action_kind_count; ++k) {
         const auto kind = static_cast<action_kind>(k);
         SCOPED_TRACE(std::string(to_string(kind)));
-        const action a{kind, 3, 255};
+        const action a{kind, 3, 255, 7, 9};
         const auto message = to_proto(a);
         EXPECT_EQ(static_cast<int>(message.kind()), k + 1);
         EXPECT_EQ(v1::ActionKind_Name(message.kind()), "ACTION_KIND_" + upper(to_string(kind)));
         EXPECT_EQ(message.position(), 3u);
         EXPECT_EQ(message.other(), 255u);
+        EXPECT_EQ(message.target_seat(), 7u);
+        EXPECT_EQ(message.other_seat(), 9u);
         EXPECT_EQ(from_proto(message), a);
     }
 }
@@ -382,13 +384,14 @@ TEST(ActionConversion, BadActionsAreRefused) {
 // ---- views
 
 TEST(ViewConversion, PhaseAndEndReasonNamesMatchTheEngine) {
-    for (const phase p : {phase::start, phase::turn, phase::holding, phase::after_discard, phase::over}) {
+    for (const phase p : {phase::start, phase::turn, phase::holding, phase::after_discard, phase::over, phase::power,
+                          phase::matching, phase::calling}) {
         hand_view view;
         view.current_phase = p;
         EXPECT_EQ(v1::Phase_Name(to_proto(view, 1).phase()), "PHASE_" + upper(to_string(p)));
     }
     for (const end_reason r : {end_reason::none, end_reason::all_face_up, end_reason::final_round_done,
-                               end_reason::stock_exhausted, end_reason::turn_limit}) {
+                               end_reason::stock_exhausted, end_reason::turn_limit, end_reason::layout_empty}) {
         hand_view view;
         view.ended = r;
         EXPECT_EQ(v1::EndReason_Name(to_proto(view, 1).ended()), "END_REASON_" + upper(to_string(r)));
@@ -453,7 +456,7 @@ void expect_view_matches(const hand& h, const hand_view& view, const v1::HandVie
     }
     EXPECT_EQ(message.discard_count(), static_cast<std::uint32_t>(h.discards().size()));
     EXPECT_EQ(message.stock_count(), static_cast<std::uint32_t>(h.stock().size()));
-    EXPECT_EQ(message.holding(), h.current_phase() == phase::holding);
+    EXPECT_EQ(message.holding(), h.held().has_value());
     EXPECT_EQ(message.held_from_discard(), view.held_from_discard);
     ASSERT_EQ(message.has_held(), view.held.has_value());
     if (message.has_held()) {

@@ -1,0 +1,414 @@
+// The power-card family (issue 7): one scripted deal per power, match rule, claim rule and call rule, with the
+// secrets each one moves checked in every seat's view.
+#include <gtest/gtest.h>
+
+#include "engine/scoring.hpp"
+#include "test_support.hpp"
+
+namespace golf::testing {
+namespace {
+
+std::uint8_t u8(int n) { return static_cast<std::uint8_t>(n); }
+action use_power = simple(action_kind::use_power);
+action peek_at(int seat, int slot) { return action{action_kind::power_peek, u8(slot), 0, u8(seat), 0}; }
+action swap_cards(int seat, int slot, int other_seat, int other) {
+    if (std::make_pair(seat, slot) > std::make_pair(other_seat, other)) {
+        std::swap(seat, other_seat);
+        std::swap(slot, other);
+    }
+    return action{action_kind::power_swap, u8(slot), u8(other), u8(seat), u8(other_seat)};
+}
+action shuffle_of(int seat) { return action{action_kind::shuffle, 0, 0, u8(seat), 0}; }
+action match_at(int seat, int slot, int give = 0) { return action{action_kind::match, u8(slot), u8(give), u8(seat), 0}; }
+action claim_at(int seat, int slot, int give = 0) { return action{action_kind::claim, u8(slot), u8(give), u8(seat), 0}; }
+
+// What `viewer` (-1: a spectator) sees at a seat's position.
+std::optional<card> seen(const hand& h, int viewer, int seat, int slot) {
+    return h.view_for(viewer).seats[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].value;
+}
+
+// Everyone peeks at the nearer row (positions 2 and 3 of a 2x2 layout).
+void peek_nearer_row(hand& h) {
+    for (int seat = 0; seat < h.players(); ++seat) {
+        play(h, seat, peek(2));
+        play(h, seat, peek(3));
+    }
+}
+
+// ---- powers ---------------------------------------------------------------------------------------------------
+
+TEST(Powers, CambioJackPeeksAtOwnCardOnlyFromTheStock) {
+    auto h = deal(rules_of("cambio"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "JD", "JC 2C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    EXPECT_EQ(h.current_phase(), phase::power);
+    EXPECT_EQ(h.discards().back(), c("JC"));
+    refused(h, 0, peek_at(1, 0), action_error::bad_position);  // a jack looks at your own cards
+    EXPECT_FALSE(seen(h, 0, 0, 0));
+    play(h, 0, peek_at(0, 0));
+    EXPECT_EQ(seen(h, 0, 0, 0), c("5H"));
+    EXPECT_FALSE(seen(h, 1, 0, 0));
+    EXPECT_FALSE(seen(h, -1, 0, 0));
+    EXPECT_EQ(h.current_seat(), 1);
+    // Seat 1 takes the jack from the discards: a normal card now.
+    play(h, 1, take_discard);
+    refused(h, 1, use_power, action_error::not_allowed);
+    play(h, 1, place(0));
+}
+
+TEST(Powers, CambioQueenPeeksAtAnOpponentsCard) {
+    auto h = deal(rules_of("cambio"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "QC"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, peek_at(0, 0), action_error::bad_position);
+    play(h, 0, peek_at(1, 1));
+    EXPECT_EQ(seen(h, 0, 1, 1), c("6S"));
+    EXPECT_FALSE(seen(h, 1, 1, 1)) << "the owner did not look";
+    EXPECT_FALSE(seen(h, -1, 1, 1));
+}
+
+TEST(Powers, CambioKingSwapsBlindAndKnowledgeMovesWithTheCards) {
+    auto h = deal(rules_of("cambio"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "KC"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, swap_cards(1, 0, 1, 1), action_error::bad_position);  // one of the two must be yours
+    play(h, 0, swap_cards(0, 2, 1, 3));
+    EXPECT_EQ(h.seat(0).layout[2].value, c("8S"));
+    EXPECT_EQ(h.seat(1).layout[3].value, c("7H"));
+    EXPECT_EQ(seen(h, 0, 1, 3), c("7H")) << "seat 0 knew its card and knows where it went";
+    EXPECT_EQ(seen(h, 1, 0, 2), c("8S")) << "seat 1 knew its card and knows where it went";
+    EXPECT_FALSE(seen(h, 0, 0, 2));
+    EXPECT_FALSE(seen(h, 1, 1, 3));
+}
+
+TEST(Powers, CambioJokerShufflesAnOpponentAndWipesTheirKnowledge) {
+    auto h = deal(rules_of("cambio"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "X"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, shuffle_of(0), action_error::bad_position);
+    play(h, 0, shuffle_of(1));
+    for (int slot = 0; slot < 4; ++slot) {
+        EXPECT_FALSE(seen(h, 1, 1, slot)) << slot;
+        EXPECT_EQ(h.seat(1).layout[slot].known_by, 0);
+    }
+    auto layout = h.cells_of(1);
+    std::vector<card> held;
+    for (auto& cell : layout) held.push_back(*cell);
+    std::sort(held.begin(), held.end(), [](card a, card b) { return card_index(a) < card_index(b); });
+    EXPECT_EQ(held, cards("5S 6S 7S 8S"));
+}
+
+TEST(Powers, CambioEndsWhenTheStockRunsOut) {
+    auto h = deal(rules_of("cambio"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", ""});
+    peek_nearer_row(h);
+    for (int i = 0; i < 200 && !h.over(); ++i) {
+        play(h, h.current_seat(), draw_stock);
+        if (h.current_phase() == phase::holding) play(h, h.current_seat(), discard);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_EQ(h.ended(), end_reason::stock_exhausted);
+    EXPECT_EQ(h.caller(), -1);
+}
+
+TEST(Powers, PabloSevenLooksThenMustSwapThatCard) {
+    auto h = deal(rules_of("pablo"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "7C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, swap_cards(0, 0, 1, 0), action_error::wrong_phase);  // the look comes first
+    play(h, 0, peek_at(1, 0));
+    EXPECT_EQ(seen(h, 0, 1, 0), c("5S"));
+    refused(h, 0, swap_cards(0, 0, 1, 1), action_error::bad_position);  // only the card looked at
+    refused(h, 0, simple(action_kind::pass), action_error::wrong_phase);
+    play(h, 0, swap_cards(0, 3, 1, 0));
+    EXPECT_EQ(seen(h, 0, 0, 3), c("5S"));
+    EXPECT_EQ(seen(h, 0, 1, 0), c("8H"));
+    EXPECT_FALSE(seen(h, 1, 1, 0));
+    EXPECT_EQ(h.current_phase(), phase::calling);  // Pablo is said at the end of a turn
+}
+
+TEST(Powers, PabloEightPeeksAtAnyCard) {
+    auto h = deal(rules_of("pablo"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "8C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, peek_at(1, 1));
+    EXPECT_EQ(seen(h, 0, 1, 1), c("6S"));
+    EXPECT_FALSE(seen(h, 1, 1, 1));
+}
+
+TEST(Powers, CumbiaJackLooksAtTwoAndMaySwapOrNot) {
+    auto rules = rules_of("cumbia");
+    auto h = deal(rules, {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "JC"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    refused(h, 0, place(0), action_error::not_allowed);  // a power card never goes into a layout
+    play(h, 0, use_power);
+    refused(h, 0, peek_at(1, 0), action_error::bad_position);  // your own card first
+    play(h, 0, peek_at(0, 0));
+    play(h, 0, peek_at(1, 1));
+    EXPECT_EQ(seen(h, 0, 1, 1), c("6S"));
+    refused(h, 0, swap_cards(0, 1, 1, 1), action_error::bad_position);  // only the two looked at
+    play(h, 0, pass);
+    EXPECT_EQ(h.seat(0).layout[0].value, c("5H"));
+    EXPECT_EQ(h.current_seat(), 1);
+    refused(h, 1, take_discard, action_error::not_allowed);  // a power card cannot be taken into a layout
+}
+
+TEST(Powers, CumbiaTenSwapsAnyTwoCardsOfOtherSeats) {
+    auto h = deal(rules_of("cumbia"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S", "5C 6C / 7C 8C"}, "2D", "TH"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, swap_cards(1, 2, 2, 3));
+    EXPECT_EQ(h.seat(1).layout[2].value, c("8C"));
+    EXPECT_EQ(seen(h, 2, 1, 2), c("8C"));
+    EXPECT_EQ(seen(h, 1, 2, 3), c("7S"));
+    EXPECT_FALSE(seen(h, 0, 1, 2));
+}
+
+// ---- matching ---------------------------------------------------------------------------------------------------
+
+TEST(Matching, PabloReplacesTwoEqualCardsWithTheDrawnOne) {
+    auto h = deal(rules_of("pablo"), {{"5H 6H / 9C 9D", "5S 6S / 7S 8S"}, "2D", "2C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, match_at(0, 2));
+    EXPECT_EQ(h.current_phase(), phase::matching);
+    EXPECT_EQ(seen(h, 1, 0, 2), c("9C")) << "a tried card is shown to everyone";
+    play(h, 0, match_at(0, 3));
+    play(h, 0, pass);
+    EXPECT_EQ(h.seat(0).layout[2].value, c("2C"));
+    EXPECT_TRUE(h.seat(0).layout[3].empty);
+    EXPECT_EQ(h.discards().back(), c("9D"));
+    EXPECT_EQ(h.cells_of(0)[3], std::nullopt);
+}
+
+TEST(Matching, PabloUnequalCardsStayAndTheLayoutGrows) {
+    auto h = deal(rules_of("pablo"), {{"5H 6H / 9C 9D", "5S 6S / 7S 8S"}, "2D", "2C"});
+    peek_nearer_row(h);
+    const auto discards = h.discards().size();
+    play(h, 0, draw_stock);
+    play(h, 0, match_at(0, 0));
+    play(h, 0, match_at(0, 2));  // 5H and 9C: not equal
+    EXPECT_EQ(h.discards().size(), discards) << "no discard this turn";
+    EXPECT_EQ(h.seat(0).layout[4].value, c("2C")) << "the held card joins the layout in the extra row";
+    EXPECT_EQ(seen(h, 0, 0, 4), c("2C"));
+    EXPECT_FALSE(seen(h, 1, 0, 4));
+    EXPECT_EQ(seen(h, 1, 0, 0), c("5H"));
+    EXPECT_EQ(h.current_phase(), phase::calling);
+}
+
+TEST(Matching, CaboThrowsAnotherSeatsCardAndGivesOneOfYours) {
+    auto h = deal(rules_of("cabo"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "2D", "5C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, match_at(1, 0, 3));  // 5S for 5C; seat 0 gives its 8H
+    EXPECT_EQ(h.seat(1).layout[0].value, c("8H"));
+    EXPECT_EQ(seen(h, 0, 1, 0), c("8H")) << "the giver knew it";
+    EXPECT_FALSE(seen(h, 1, 1, 0));
+    EXPECT_TRUE(h.seat(0).layout[3].empty);
+    play(h, 0, match_at(1, 1, 2));  // 6S is no 5: it stays, shown, and seat 0 takes a penalty card unseen
+    EXPECT_EQ(seen(h, 1, 1, 1), c("6S"));
+    EXPECT_EQ(seen(h, -1, 1, 1), c("6S"));
+    EXPECT_FALSE(h.seat(0).layout[3].empty);
+    EXPECT_FALSE(seen(h, 0, 0, 3)) << "a penalty card is unseen";
+    play(h, 0, pass);
+    EXPECT_EQ(h.discards().back(), c("5C"));
+    EXPECT_EQ(h.discards()[h.discards().size() - 2], c("5S"));
+}
+
+TEST(Matching, CaboEndsWhenALayoutIsEmpty) {
+    // Sixes worth 5 and matching by value, so four cards can go with one drawn card.
+    auto h = deal(rules_of("cabo", {"value_six=5", "match_by_value=true"}),
+                  {{"5H 5S / 5C 6D", "2S 3S / 4S 8S"}, "2D", "6C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    for (int slot = 0; slot < 3; ++slot) play(h, 0, match_at(0, slot));
+    EXPECT_FALSE(h.over());
+    play(h, 0, match_at(0, 3));
+    ASSERT_TRUE(h.over());
+    EXPECT_EQ(h.ended(), end_reason::layout_empty);
+    EXPECT_EQ(h.result().scores[0], 0);
+}
+
+// ---- claims -----------------------------------------------------------------------------------------------------
+
+TEST(Claims, CactusAnyoneThrowsAnEqualCardOutOfTurnOncePerDiscard) {
+    auto h = deal(rules_of("cactus"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "", "7C 2C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, discard);  // 7C: a power card thrown unused
+    ASSERT_EQ(h.current_phase(), phase::calling);
+    const auto legal1 = h.legal_actions(1);
+    EXPECT_TRUE(contains(legal1, claim_at(1, 2)));
+    refused(h, 1, claim_at(0, 2), action_error::bad_position);  // only your own cards
+    play(h, 1, claim_at(1, 2));  // 7S on 7C, out of turn
+    EXPECT_TRUE(h.seat(1).layout[2].empty);
+    EXPECT_EQ(h.discards().back(), c("7S"));
+    refused(h, 0, claim_at(0, 2), action_error::not_allowed);  // two claims on one discard never both succeed
+    EXPECT_EQ(h.current_seat(), 0) << "a claim is no turn";
+}
+
+TEST(Claims, CactusWrongClaimTakesTheCardBackAndTwoUnseenCards) {
+    auto h = deal(rules_of("cactus"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "", "7C 2C 3C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, discard);
+    play(h, 1, claim_at(1, 3));  // 8S is no 7
+    EXPECT_EQ(h.seat(1).layout[3].value, c("8S"));
+    EXPECT_EQ(seen(h, 0, 1, 3), c("8S"));
+    EXPECT_EQ(h.seat(1).layout[4].value, c("2C"));
+    EXPECT_EQ(h.seat(1).layout[5].value, c("3C"));
+    EXPECT_FALSE(seen(h, 1, 1, 4));
+    refused(h, 0, claim_at(0, 2), action_error::not_allowed);
+}
+
+TEST(Claims, TakingTheTopDiscardClosesItsClaim) {
+    auto h = deal(rules_of("cactus"), {{"5H 6H / 7H 8H", "5S 6S / 7S 8S"}, "", "5C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, discard);
+    play(h, 0, pass);
+    play(h, 1, take_discard);
+    refused(h, 0, claim_at(0, 0), action_error::not_allowed);
+    EXPECT_FALSE(h.view_for(0).claim_open);
+}
+
+TEST(Claims, ATakenDiscardMustStillBePlacedAfterClaims) {
+    // Two cards each: after seat 0 throws one by a claim, a taken discard must still replace the other.
+    auto h = deal(rules_of("cactus", {"rows=1", "cols=2", "start_count=1"}), {{"9H 5H", "9S 6S"}, "", "5C 9C 4C"});
+    play(h, 0, peek(0));
+    play(h, 1, peek(0));
+    play(h, 0, draw_stock);
+    play(h, 0, discard);            // 5C
+    play(h, 0, claim_at(0, 1));     // 5H: seat 0 has one card left
+    play(h, 0, pass);
+    play(h, 1, draw_stock);
+    play(h, 1, discard);            // 9C
+    play(h, 1, pass);
+    play(h, 0, take_discard);       // 9C, to be placed
+    refused(h, 0, discard, action_error::not_allowed);
+    play(h, 0, place(0));           // 9H goes on the pile
+    play(h, 1, claim_at(1, 0));     // seat 1's 9S on it
+    EXPECT_TRUE(h.seat(1).layout[0].empty);
+}
+
+TEST(Claims, CactusUsesTheTopDiscardsUnusedPower) {
+    auto h = deal(rules_of("cactus"), {{"JH 6H / 7H 8H", "5S 6S / 7S 8S"}, "", "2C"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, place(0));  // the jack leaves seat 0's layout unused
+    play(h, 0, pass);      // no call
+    EXPECT_TRUE(h.view_for(1).discard_power_unused);
+    play(h, 1, use_power);
+    play(h, 1, peek_at(0, 0));
+    EXPECT_EQ(seen(h, 1, 0, 0), c("2C"));
+    EXPECT_EQ(h.discards().back(), c("JH")) << "the card stays on the pile";
+    play(h, 1, pass);
+    refused(h, 0, use_power, action_error::not_allowed);  // its power is spent
+}
+
+TEST(Claims, CumbiaTakesAnotherSeatsCardAndAWrongClaimCostsTen) {
+    auto h = deal(rules_of("cumbia"), {{"5H 6H / 7H 8H", "5S 6S / 2S 8S"}, "2D", "3C 3D 3H"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, place(3));  // 8H goes on the pile
+    play(h, 1, claim_at(0, 2, 3));  // a wrong claim on seat 0's 7H: it stays, seat 1 pays 10
+    EXPECT_EQ(h.seat(1).penalty_points, 10);
+    EXPECT_EQ(h.seat(0).layout[2].value, c("7H"));
+    play(h, 1, draw_stock);
+    play(h, 1, place(0));  // 5S goes on the pile
+    play(h, 0, claim_at(1, 1, 0));  // 6S is no 5
+    EXPECT_EQ(h.seat(0).penalty_points, 10);
+    EXPECT_EQ(h.view_for(1).seats[0].penalty_points, 10);
+}
+
+TEST(Claims, CumbiaASuccessfulTakerGivesOneOfTheirCardsUnseen) {
+    auto h = deal(rules_of("cumbia"), {{"5H 6H / 5C 8H", "5S 6S / 2S 8S"}, "2D", "3C 3D"});
+    peek_nearer_row(h);
+    play(h, 0, draw_stock);
+    play(h, 0, place(0));  // 5H on the pile
+    play(h, 1, claim_at(0, 2, 3));  // seat 0's 5C, unseen by seat 1: it matches; seat 1 gives its 8S
+    EXPECT_EQ(h.discards().back(), c("5C"));
+    EXPECT_EQ(h.seat(0).layout[2].value, c("8S"));
+    EXPECT_EQ(seen(h, 1, 0, 2), c("8S")) << "seat 1 knew the card it gave";
+    EXPECT_FALSE(seen(h, 0, 0, 2)) << "seat 0 did not see what it got";
+    EXPECT_TRUE(h.seat(1).layout[3].empty);
+    refused(h, 0, claim_at(0, 1), action_error::not_allowed);  // one claim per discard
+    play(h, 1, draw_stock);
+    play(h, 1, place(1));  // 6S on the pile
+    play(h, 0, claim_at(0, 1));  // seat 0's own 6H
+    EXPECT_TRUE(h.seat(0).layout[1].empty);
+}
+
+// ---- calls -------------------------------------------------------------------------------------------------------
+
+TEST(Calls, CallAtTheEndOfATurnGivesEveryoneElseOneMoreTurn) {
+    auto h = deal(rules_of("dacz"), {{"AH 2H 3H 4H", "9S TS 9C TC", "9D TD 8D 7D"}, "5D", "2C 3C 4C"});
+    for (int seat = 0; seat < 3; ++seat) {
+        play(h, seat, peek(0));
+        play(h, seat, peek(1));
+    }
+    play(h, 0, draw_stock);
+    play(h, 0, discard);
+    refused(h, 1, draw_stock, action_error::not_your_turn);
+    play(h, 0, knock);  // dacz
+    play(h, 1, draw_stock);
+    play(h, 1, discard);
+    EXPECT_EQ(h.current_phase(), phase::turn) << "after a call, a turn ends at once";
+    EXPECT_EQ(h.current_seat(), 2);
+    play(h, 2, draw_stock);
+    play(h, 2, discard);
+    ASSERT_TRUE(h.over());
+    EXPECT_EQ(h.caller(), 0);
+    EXPECT_EQ(h.result().scores, (std::vector<int>{10, 38, 34}));
+}
+
+std::vector<int> scores(std::string_view preset, std::vector<std::string> layouts, int caller) {
+    const ruleset& r = find_preset(preset)->rules;
+    std::vector<layout_cells> cells;
+    for (const auto& text : layouts) {
+        layout_cells one;
+        for (card x : cards(text)) one.push_back(x);
+        cells.push_back(one);
+    }
+    return score_hand(r, cells, caller).scores;
+}
+
+TEST(Calls, PabloCallerScoresMinusTenWhenLowestElsePlusTheHighest) {
+    EXPECT_EQ(scores("pablo", {"AH 2H 3H 4H", "9S 9C 9D 9H"}, 0), (std::vector<int>{-10, 36}));
+    EXPECT_EQ(scores("pablo", {"9S 9C 9D 9H", "AH 2H 3H 4H", "5S 5C 5D 5H"}, 0), (std::vector<int>{36 + 20, 10, 20}));
+    EXPECT_EQ(scores("pablo", {"AH 2H 3H 4H", "AS 2S 3S 4S"}, 0), (std::vector<int>{10, 10})) << "a tie changes nothing";
+    EXPECT_EQ(scores("pablo", {"X 2H 3H 4H", "AS 2S 3S 4S"}, 1), (std::vector<int>{4, 14})) << "jokers -5";
+}
+
+TEST(Calls, CactusCallerScoresNothingWhenLowestAndOthersAtOrBelowScoreNothing) {
+    EXPECT_EQ(scores("cactus", {"AH 2H 3H 4H", "9S 9C 9D 9H"}, 0), (std::vector<int>{0, 36}));
+    // Seat 1 ties the caller: the caller loses the tie (+10) and seat 1 scores nothing.
+    EXPECT_EQ(scores("cactus", {"AH 2H 3H 4H", "AS 2S 3S 4S", "5S 5C 5D 5H"}, 0), (std::vector<int>{20, 0, 20}));
+    EXPECT_EQ(scores("cactus", {"KH KS AH 2H", "5S 5C 5D 5H"}, 1), (std::vector<int>{0, 30}));
+}
+
+TEST(Calls, DaczCallerPaysTenWhenBeatenAndFiveWhenTied) {
+    EXPECT_EQ(scores("dacz", {"AH 2H 3H 4H", "9S 9C 9D 9H"}, 0), (std::vector<int>{10, 36}));
+    EXPECT_EQ(scores("dacz", {"9S 9C 9D 9H", "AH 2H 3H 4H"}, 0), (std::vector<int>{46, 10}));
+    EXPECT_EQ(scores("dacz", {"AH 2H 3H 4H", "AS 2S 3S 4S"}, 0), (std::vector<int>{15, 10}));
+    EXPECT_EQ(scores("dacz", {"KH KD KS AH", "AS 2S 3S 4S"}, 1), (std::vector<int>{14, 10})) << "red kings 0";
+}
+
+TEST(Calls, CaboAndCumbiaCallAsATurnWithoutBonus) {
+    for (const char* name : {"cabo", "cumbia"}) {
+        SCOPED_TRACE(name);
+        EXPECT_TRUE(find_preset(name)->rules.knocking);
+        EXPECT_EQ(scores(name, {"AH 2H 3H 4H", "9S 9C 9D 9H"}, 0), (std::vector<int>{10, 36}));
+    }
+    EXPECT_EQ(scores("cumbia", {"2D KD KH AH", "KS QS JS 9S"}, 0), (std::vector<int>{-19, 32}));
+}
+
+}  // namespace
+}  // namespace golf::testing
