@@ -185,6 +185,7 @@ public:
     const seat_state& seat(int s) const { return seats_[static_cast<std::size_t>(s)]; }
     const std::vector<card>& stock() const { return stock_; }       // top is back()
     const std::vector<card>& discards() const { return discards_; } // top is back()
+    bool claim_open() const { return claim_open_; }                  // the top discard may still be claimed
     const std::vector<card>& removed() const { return removed_; }
     std::optional<card> held() const { return held_; }
     const std::vector<logged_action>& log() const { return log_; }

@@ -167,12 +167,16 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
                 return refuse(v1::ERROR_CODE_BAD_REQUEST, "the turn clock is 0 (none) or 5 to 3600 seconds");
             if (request.password().size() > password_max_bytes)
                 return refuse(v1::ERROR_CODE_BAD_REQUEST, "the password is too long");
+            const std::uint32_t claim_window = request.claim_window_ms();
+            if (claim_window != 0 && (claim_window < 500 || claim_window > 30000))
+                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the claim window is 0 (3000 ms) or 500 to 30000 ms");
 
             table_settings settings;
             settings.is_public = request.public_();
             if (!request.password().empty()) settings.password_hash = secure::sha256(request.password());
             settings.turn_clock = std::chrono::seconds(clock);
             settings.forfeit_when_away = request.forfeit_when_away();
+            if (claim_window != 0) settings.claim_window = std::chrono::milliseconds(claim_window);
 
             std::shared_ptr<table> t;
             bool shutting_down = false;

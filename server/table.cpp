@@ -72,6 +72,17 @@ std::string describe(action a) {
         case action_kind::place:
         case action_kind::look: out += " " + std::to_string(a.slot); break;
         case action_kind::swap_own: out += " " + std::to_string(a.slot) + " " + std::to_string(a.other); break;
+        // Which positions a power, match or claim touches is public; what was seen there is not.
+        case action_kind::power_peek: out += " seat " + std::to_string(a.target) + "'s " + std::to_string(a.slot); break;
+        case action_kind::shuffle: out += " seat " + std::to_string(a.target) + "'s layout"; break;
+        case action_kind::power_swap:
+            out += " seat " + std::to_string(a.target) + "'s " + std::to_string(a.slot) + " with seat " +
+                   std::to_string(a.other_target) + "'s " + std::to_string(a.other);
+            break;
+        case action_kind::match:
+        case action_kind::claim:
+            out += " seat " + std::to_string(a.target) + "'s " + std::to_string(a.slot);
+            break;
         default: break;
     }
     return out;
@@ -117,6 +128,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       bot_timer_(strand_),
       clock_timer_(strand_),
       hole_timer_(strand_),
+      claim_timer_(strand_),
       durable_timer_(strand_),
       close_timer_(strand_) {
     seats_.reserve(static_cast<std::size_t>(seats));
@@ -461,6 +473,8 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
     const int s = seat_of(link.get());
     if (s < 0) return reply_error(link, rid, v1::ERROR_CODE_NOT_SEATED, "spectators cannot move");
     if (!match_) return reply_error(link, rid, v1::ERROR_CODE_MATCH_NOT_STARTED, "the match has not started");
+    if (const auto a = wire::from_proto(request.action()); a && a->kind == action_kind::claim)
+        return claim(link, s, *a, rid, received);
     if (request.hand_version() != 0 && request.hand_version() != hand_version_)
         return reply_error(link, rid, v1::ERROR_CODE_STALE,
                            "the hand has changed (version " + std::to_string(hand_version_) + "); look again");
@@ -476,6 +490,90 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
     after_move(note);
     changed(note);
     metrics_.observe_latency(clock::now() - received);
+}
+
+// A claim is a race for the top discard, decided by arrival here: it is not tied to a hand_version (the hand
+// moves on while players race), it counts only inside the window, and the first one, right or wrong, wins.
+void table::claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
+                  clock::time_point received) {
+    const bool lost_race =
+        claim_outcome_.has_value() && match_->hole_in_play() &&
+        claim_key_ == std::make_tuple(match_number_, static_cast<int>(match_->holes().size()),
+                                      match_->current_hand()->discards().size());
+    if (lost_race) {
+        claim_outcome_->set_refused(claim_outcome_->refused() + 1);
+        return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION,
+                           "another claim was first: " + seats_[static_cast<std::size_t>(claim_outcome_->seat())].name);
+    }
+    if (!claim_window_active_)
+        return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, "no discard may be claimed now");
+    std::vector<event> events;
+    const action_error error = match_->apply(s, a, &events);
+    if (error != action_error::none) return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
+    ++metrics_.actions;
+    const bool correct = std::none_of(events.begin(), events.end(),
+                                      [](const event& e) { return e.kind == event_kind::match_failed; });
+    claim_outcome_.emplace();
+    claim_outcome_->set_seat(s);
+    claim_outcome_->set_correct(correct);
+    reply_ok(link, rid);
+    std::string note = seats_[static_cast<std::size_t>(s)].name + " claimed first: " + describe(a) +
+                       (correct ? " (right)" : " (wrong: a penalty)");
+    after_move(note);
+    changed(note);
+    metrics_.observe_latency(clock::now() - received);
+}
+
+void table::update_claim_window() {
+    const auto stop = [this] {
+        if (!claim_window_active_) return;
+        claim_window_active_ = false;
+        ++claim_generation_;
+        claim_timer_.cancel();
+    };
+    if (closed_ || !match_ || !match_->hole_in_play() || rules_->claims == claim_rule::none) return stop();
+    const hand& h = *match_->current_hand();
+    const auto key = std::make_tuple(match_number_, static_cast<int>(match_->holes().size()), h.discards().size());
+    if (!h.claim_open()) return stop();
+    if (key == claim_key_) return;  // the same discard: its window runs on, or has already closed
+    claim_key_ = key;
+    claim_outcome_.reset();
+    claim_window_active_ = true;
+    claim_deadline_ = clock::now() + settings_.claim_window;
+    const std::uint64_t generation = ++claim_generation_;
+    claim_timer_.expires_at(claim_deadline_);
+    claim_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code) {
+        self->on_claim_window(generation);
+    });
+}
+
+void table::on_claim_window(std::uint64_t generation) {
+    if (generation != claim_generation_ || closed_ || !claim_window_active_) return;
+    claim_window_active_ = false;
+    changed("the claim window closed");
+}
+
+// Server bots (and stand-ins) claim a discard when they are sure of a card that matches it.
+bool table::bot_claims() {
+    if (!claim_window_active_ || !match_ || !match_->hole_in_play()) return false;
+    for (int s = 0; s < seat_count(); ++s) {
+        if (!bot_controlled(s) || seats_[static_cast<std::size_t>(s)].forfeited) continue;
+        const auto chosen = sure_claim(*rules_, match_->current_hand()->view_for(s));
+        if (!chosen) continue;
+        std::vector<event> events;
+        if (match_->apply(s, *chosen, &events) != action_error::none) continue;
+        ++metrics_.actions;
+        const bool correct = std::none_of(events.begin(), events.end(),
+                                          [](const event& e) { return e.kind == event_kind::match_failed; });
+        claim_outcome_.emplace();
+        claim_outcome_->set_seat(s);
+        claim_outcome_->set_correct(correct);
+        std::string note = seats_[static_cast<std::size_t>(s)].name + " claimed first: " + describe(*chosen);
+        after_move(note);
+        changed(note);
+        return true;
+    }
+    return false;
 }
 
 void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid) {
@@ -789,6 +887,7 @@ void table::changed(const std::string& note) {
     }
     std::erase_if(spectators_, [](const spectator& sp) { return sp.link.expired(); });
     update_clock();
+    update_claim_window();
     publish();  // first, so the registry's view is never behind what a client has seen
     broadcast(note);
     schedule_bots();
@@ -839,6 +938,13 @@ v1::TableUpdate table::base_update(const std::string& note) const {
         c.set_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
         c.set_seconds_per_turn(static_cast<std::uint32_t>((turn_clock_.count() + 999) / 1000));
     }
+    if (claim_window_active_) {
+        v1::ClaimWindow& w = *u.mutable_claim_window();
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(claim_deadline_ - clock::now());
+        w.set_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
+        w.set_window_ms(static_cast<std::uint32_t>(settings_.claim_window.count()));
+    }
+    if (claim_outcome_) *u.mutable_claim() = *claim_outcome_;
     u.set_hand_version(hand_version_);
     u.set_note(note);
     return u;
@@ -920,7 +1026,15 @@ void table::reply_error(const std::shared_ptr<client_link>& link, std::uint32_t 
 void table::schedule_bots() {
     if (bot_pending_ || closed_ || !match_ || !match_->hole_in_play()) return;
     const auto to_act = match_->current_hand()->seats_to_act();
-    if (std::none_of(to_act.begin(), to_act.end(), [this](int s) { return bot_controlled(s); })) return;
+    const bool bot_may_claim = claim_window_active_ && [this] {
+        for (int s = 0; s < seat_count(); ++s)
+            if (bot_controlled(s) && !seats_[static_cast<std::size_t>(s)].forfeited &&
+                sure_claim(*rules_, match_->current_hand()->view_for(s)))
+                return true;
+        return false;
+    }();
+    if (!bot_may_claim && std::none_of(to_act.begin(), to_act.end(), [this](int s) { return bot_controlled(s); }))
+        return;
     bot_pending_ = true;
     const std::uint64_t generation = ++bot_generation_;
     bot_timer_.expires_after(bot_delay_);
@@ -933,6 +1047,7 @@ void table::on_bot_timer(std::uint64_t generation) {
     if (generation != bot_generation_ || closed_) return;
     bot_pending_ = false;
     if (!match_ || !match_->hole_in_play()) return;
+    if (bot_claims()) return;
     for (int s : match_->current_hand()->seats_to_act()) {
         if (!bot_controlled(s) || match_->current_hand()->legal_actions(s).empty()) continue;
         const action a = bot_move(s);
@@ -1108,6 +1223,9 @@ void table::cancel_timers() {
     close_timer_.cancel();
     ++durable_generation_;
     durable_timer_.cancel();
+    ++claim_generation_;
+    claim_window_active_ = false;
+    claim_timer_.cancel();
     for (seat& st : seats_) {
         ++st.grace_generation;
         st.grace.cancel();

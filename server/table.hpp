@@ -37,6 +37,7 @@ struct table_settings {
     std::string password_hash;                 // SHA-256 of the password; empty: none
     std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;
+    std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken
 };
 
 // The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control
@@ -126,6 +127,8 @@ private:
     void rematch(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void act(const std::shared_ptr<client_link>& link, const v1::Act& request, std::uint32_t rid,
              clock::time_point received);
+    void claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
+               clock::time_point received);
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
 
     // Membership.
@@ -149,6 +152,11 @@ private:
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);
     void schedule_next_hole();
+    // The claim window of the top discard (rulesets with claims): opened by each new discard, closed by its timer
+    // or by the first claim, whose outcome is announced until the next discard.
+    void update_claim_window();
+    void on_claim_window(std::uint64_t generation);
+    bool bot_claims();
     void await_durable_hole();
     void on_hole_durable(std::uint64_t generation, bool written);
 
@@ -225,6 +233,13 @@ private:
 
     boost::asio::steady_timer hole_timer_;
     std::uint64_t hole_generation_ = 0;
+
+    boost::asio::steady_timer claim_timer_;
+    std::uint64_t claim_generation_ = 0;
+    bool claim_window_active_ = false;
+    clock::time_point claim_deadline_{};
+    std::tuple<int, int, std::size_t> claim_key_{-1, -1, 0};  // match, hole, discards: one per discard
+    std::optional<v1::ClaimOutcome> claim_outcome_;
 
     // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
     bool hole_end_pending_ = false;
