@@ -113,6 +113,7 @@ void player::open() {
     code_ = joined.code();
     picture_.seat = joined.seat();
     picture_.preset = joined.preset();
+    picture_.rules = joined.rules();
     if (!screen_) {
         std::string line = "code: " + joined.code() + "\n";
         line += joined.seat() >= 0 ? "seat: " + std::to_string(joined.seat()) + "\n" : "watching\n";
@@ -234,7 +235,7 @@ void player::command(const std::string& raw) {
 
 void player::show() {
     if (picture_.update) {
-        menu_ = move_choices(*picture_.update);
+        menu_ = move_choices(*picture_.update, picture_.rules ? &*picture_.rules : nullptr);
         menu_version_ = picture_.update->hand_version();
     }
     if (!screen_) {
@@ -247,7 +248,9 @@ void player::show() {
         return;
     }
     const auto now = std::chrono::steady_clock::now();
-    const bool ticking = picture_.update && picture_.update->has_clock() && now - drawn_at_ >= 1s;
+    // The turn clock redraws each second, the claim window's countdown five times a second.
+    const bool ticking = picture_.update && ((picture_.update->has_clock() && now - drawn_at_ >= 1s) ||
+                                             (picture_.update->has_claim_window() && now - drawn_at_ >= 200ms));
     if (keyboard_.changed()) dirty_ = true;
     if (!dirty_ && !ticking && !resized_signal) return;
     resized_signal = 0;

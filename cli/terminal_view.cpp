@@ -37,9 +37,72 @@ const v1::Position* own_position(const v1::HandView& hand, std::uint32_t positio
 
 std::string held_text(const v1::HandView& hand) { return hand.has_held() ? card_text(hand.held()) : "card"; }
 
-std::string describe(const v1::HandView& hand, const v1::Action& a) {
+// "your" for the viewer's own seat, else "Bob's".
+std::string whose(const v1::TableUpdate& update, std::uint32_t seat) {
+    const int s = static_cast<int>(seat);
+    return s == update.hand().viewer() ? "your" : seat_name(update, s) + "'s";
+}
+
+v1::PowerKind power_of(const v1::Ruleset* rules, const v1::Card& c) {
+    if (!rules) return v1::POWER_KIND_UNSPECIFIED;
+    switch (c.rank()) {
+        case 0: return rules->power_joker();
+        case 1: return rules->power_ace();
+        case 2: return rules->power_two();
+        case 3: return rules->power_three();
+        case 4: return rules->power_four();
+        case 5: return rules->power_five();
+        case 6: return rules->power_six();
+        case 7: return rules->power_seven();
+        case 8: return rules->power_eight();
+        case 9: return rules->power_nine();
+        case 10: return rules->power_ten();
+        case 11: return rules->power_jack();
+        case 12: return rules->power_queen();
+        case 13: return rules->power_king();
+        default: return v1::POWER_KIND_UNSPECIFIED;
+    }
+}
+
+std::string use_power_text(const v1::HandView& hand, const v1::Ruleset* rules) {
+    const bool holding = hand.phase() == v1::PHASE_HOLDING && hand.has_held();
+    if (!holding && !hand.has_top_discard()) return "use the card's power";
+    const v1::Card& c = holding ? hand.held() : hand.top_discard();
+    const std::string what = power_text(power_of(rules, c));
+    return holding ? "use the " + card_text(c) + "'s power: " + what
+                   : "use the power of the " + card_text(c) + " on the discards: " + what;
+}
+
+std::string describe(const v1::TableUpdate& update, const v1::Ruleset* rules, const v1::Action& a) {
+    const v1::HandView& hand = update.hand();
     const std::string at = place_name(hand, a.position());
+    const std::uint32_t me = static_cast<std::uint32_t>(std::max(hand.viewer(), 0));
     switch (a.kind()) {
+        case v1::ACTION_KIND_USE_POWER: return use_power_text(hand, rules);
+        case v1::ACTION_KIND_POWER_PEEK: return "look at " + whose(update, a.target_seat()) + " " + at;
+        case v1::ACTION_KIND_POWER_SWAP: {
+            std::string first = whose(update, a.target_seat()) + " " + at;
+            std::string second = whose(update, a.other_seat()) + " " + place_name(hand, a.other());
+            if (a.other_seat() == me && a.target_seat() != me) std::swap(first, second);  // yours first
+            return "swap " + first + " with " + second;
+        }
+        case v1::ACTION_KIND_SHUFFLE: return "shuffle " + whose(update, a.target_seat()) + " cards";
+        case v1::ACTION_KIND_MATCH:
+            return "match the held " + held_text(hand) + " with " + whose(update, a.target_seat()) + " " + at +
+                   (a.target_seat() == me ? std::string() : ", giving your " + place_name(hand, a.other()));
+        case v1::ACTION_KIND_CLAIM:
+            return "claim: throw " + whose(update, a.target_seat()) + " " + at + " on the " +
+                   (hand.has_top_discard() ? card_text(hand.top_discard()) : std::string("discard")) +
+                   (a.target_seat() == me ? std::string() : ", giving your " + place_name(hand, a.other()));
+        case v1::ACTION_KIND_PASS:
+            switch (hand.phase()) {
+                case v1::PHASE_POWER: return "don't swap (end the power)";
+                case v1::PHASE_MATCHING: return "done matching";
+                case v1::PHASE_CALLING: return "don't call";
+                default: return "don't flip";
+            }
+        case v1::ACTION_KIND_KNOCK:
+            return hand.phase() == v1::PHASE_CALLING ? "call (everyone else has one more turn)" : "knock";
         case v1::ACTION_KIND_FLIP: return "flip " + at;
         case v1::ACTION_KIND_PEEK: return "peek at " + at;
         case v1::ACTION_KIND_SWAP_OWN: return "swap " + at + " and " + place_name(hand, a.other());
@@ -54,8 +117,6 @@ std::string describe(const v1::HandView& hand, const v1::Action& a) {
                    (there ? " (replacing " + plain_card(*there) + ")" : std::string());
         }
         case v1::ACTION_KIND_DISCARD: return "discard " + held_text(hand);
-        case v1::ACTION_KIND_PASS: return "don't flip";
-        case v1::ACTION_KIND_KNOCK: return "knock";
         case v1::ACTION_KIND_REVEAL_ALL: return "turn all your cards up";
         case v1::ACTION_KIND_LOOK: return "pay to look at " + at;
         default: return "move " + std::to_string(static_cast<int>(a.kind()));
@@ -137,6 +198,52 @@ std::string result_text(const v1::TableUpdate& update) {
     }
     for (const std::string& note : result.notes()) out << "\n  " << note;
     return out.str();
+}
+
+// "power: Bob is using a power (look at another player's card); looked at your r1c2"
+std::string power_line(const v1::TableUpdate& update) {
+    const v1::HandView& hand = update.hand();
+    if (!hand_in_play(update) || hand.phase() != v1::PHASE_POWER || !hand.has_power()) return {};
+    const v1::PowerInUse& power = hand.power();
+    const bool mine = hand.current_seat() == hand.viewer();
+    std::string out = "power: " + (mine ? std::string("you are") : seat_name(update, hand.current_seat()) + " is") +
+                      " using a power (" + power_text(power.kind()) + ")";
+    std::vector<std::string> seen;
+    if (power.own_position() >= 0)
+        seen.push_back((mine ? "your " : "their ") + place_name(hand, static_cast<std::uint32_t>(power.own_position())));
+    if (power.seat() >= 0 && power.position() >= 0)
+        seen.push_back(whose(update, static_cast<std::uint32_t>(power.seat())) + " " +
+                       place_name(hand, static_cast<std::uint32_t>(power.position())));
+    for (std::size_t i = 0; i < seen.size(); ++i) out += (i == 0 ? "; looked at " : " and ") + seen[i];
+    return out;
+}
+
+// "claims open: 2.4s left" while the window runs (counted down from the update's arrival).
+std::string claim_window_line(const table_picture& picture) {
+    const v1::TableUpdate& update = *picture.update;
+    if (!update.has_claim_window() || !hand_in_play(update)) return {};
+    const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                              picture.update_at);
+    const long long left_ms =
+        std::max<long long>(0, static_cast<long long>(update.claim_window().remaining_ms()) - passed.count());
+    if (left_ms == 0) return "claims closed";
+    std::ostringstream out;
+    out << "claims open: " << left_ms / 1000 << '.' << (left_ms % 1000) / 100 << "s left of "
+        << update.claim_window().window_ms() / 1000 << '.' << (update.claim_window().window_ms() % 1000) / 100 << 's';
+    return out.str();
+}
+
+// "claim: Bob claimed first and was right (1 later claim refused)"
+std::string claim_outcome_line(const v1::TableUpdate& update) {
+    if (!update.has_claim() || !update.has_hand()) return {};
+    const v1::ClaimOutcome& claim = update.claim();
+    const bool mine = claim.seat() == update.hand().viewer();
+    std::string out = "claim: " + (mine ? std::string("you") : seat_name(update, claim.seat())) + " claimed first and " +
+                      (claim.correct() ? "the card matched" : "the card did not match (penalty)");
+    if (claim.refused() > 0)
+        out += " (" + std::to_string(claim.refused()) + (claim.refused() == 1 ? " later claim" : " later claims") +
+               " refused)";
+    return out;
 }
 
 // ---- the screen ----
@@ -253,11 +360,25 @@ void add_wrapped(std::vector<screen_line>& out, const std::string& text, int wid
 
 }  // namespace
 
-std::vector<move_choice> move_choices(const v1::TableUpdate& update) {
+std::vector<move_choice> move_choices(const v1::TableUpdate& update, const v1::Ruleset* rules) {
     std::vector<move_choice> out;
     if (!update.has_hand() || update.state() != v1::TABLE_STATE_PLAYING) return out;
-    for (const v1::Action& a : update.hand().legal()) out.push_back({a, describe(update.hand(), a)});
+    for (const v1::Action& a : update.hand().legal()) out.push_back({a, describe(update, rules, a)});
     return out;
+}
+
+std::string power_text(v1::PowerKind kind) {
+    switch (kind) {
+        case v1::POWER_KIND_PEEK_OWN: return "look at one of your cards";
+        case v1::POWER_KIND_PEEK_OPPONENT: return "look at another player's card";
+        case v1::POWER_KIND_PEEK_ANY: return "look at any card";
+        case v1::POWER_KIND_SWAP_OWN_OPPONENT: return "swap one of your cards with another player's, unseen";
+        case v1::POWER_KIND_SWAP_ANY: return "swap any two cards, unseen";
+        case v1::POWER_KIND_PEEK_THEN_SWAP: return "look at another player's card, then swap it with one of yours";
+        case v1::POWER_KIND_PEEK_BOTH_SWAP: return "look at one of yours and another player's, then swap them or not";
+        case v1::POWER_KIND_SHUFFLE_OPPONENT: return "shuffle another player's face-down cards";
+        default: return "its power";
+    }
 }
 
 bool is_host(const table_picture& picture) {
@@ -273,7 +394,7 @@ bool all_seats_filled(const v1::TableUpdate& update) {
 std::string prompt_line(const table_picture& picture) {
     if (!picture.update) return "connecting... (q to quit)";
     const v1::TableUpdate& update = *picture.update;
-    const auto moves = move_choices(update);
+    const auto moves = move_choices(update, picture.rules ? &*picture.rules : nullptr);
     if (!moves.empty())
         return "move? 1-" + std::to_string(moves.size()) + " (c TEXT to chat, q to quit)";
     switch (update.state()) {
@@ -371,6 +492,9 @@ std::string plain_table(const table_picture& picture) {
                 << (hand.has_held() ? card_text(hand.held()) : std::string("a card")) << " from the "
                 << (hand.held_from_discard() ? "discards" : "stock");
         out << '\n';
+        if (const std::string power = power_line(update); !power.empty()) out << power << '\n';
+        if (const std::string claims = claim_window_line(picture); !claims.empty()) out << claims << '\n';
+        if (const std::string claim = claim_outcome_line(update); !claim.empty()) out << claim << '\n';
         if (hand.final_round() && hand_in_play(update)) out << final_round_text(update) << '\n';
         if (const std::string clock = clock_text(picture); !clock.empty()) out << clock << '\n';
         if (const std::string result = result_text(update); !result.empty()) out << result << '\n';
@@ -464,6 +588,26 @@ std::string screen_frame(const table_picture& picture, const screen_style& style
                 banner.add(" " + final_round_text(update) + " ", "\x1b[1;30;43m");
                 top.push_back(banner);
             }
+            if (const std::string power = power_line(update); !power.empty())
+                add_wrapped(top, power, width, "\x1b[1;35m");
+            if (const std::string claims = claim_window_line(picture); !claims.empty()) {
+                screen_line bar;
+                bar.add(claims + " ", "\x1b[1;33m");
+                // The countdown as a bar that empties.
+                const long long whole = std::max<long long>(update.claim_window().window_ms(), 1);
+                const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    std::chrono::steady_clock::now() - picture.update_at);
+                const long long left =
+                    std::max<long long>(0, static_cast<long long>(update.claim_window().remaining_ms()) -
+                                               passed.count());
+                const int cells = static_cast<int>(std::clamp<long long>(20 * left / whole, 0, 20));
+                std::string cells_text;
+                for (int i = 0; i < cells; ++i) cells_text += style.utf8 ? "\u2588" : "=";
+                bar.add(cells_text, "\x1b[33m");
+                top.push_back(bar);
+            }
+            if (const std::string claim = claim_outcome_line(update); !claim.empty())
+                add_wrapped(top, claim, width, "\x1b[1m");
             if (const std::string result = result_text(update); !result.empty()) {
                 std::istringstream lines(result);
                 for (std::string line; std::getline(lines, line);) add_wrapped(top, line, width);
@@ -486,7 +630,7 @@ std::string screen_frame(const table_picture& picture, const screen_style& style
             for (const std::string& line : picture.chat) add_wrapped(middle, "  " + line, width);
         }
 
-        const auto moves = move_choices(update);
+        const auto moves = move_choices(update, picture.rules ? &*picture.rules : nullptr);
         if (!moves.empty()) {
             screen_line line;
             for (std::size_t i = 0; i < moves.size(); ++i) {

@@ -24,6 +24,7 @@ struct move_choice {
 struct table_picture {
     std::string url;
     std::string preset;
+    std::optional<v1::Ruleset> rules;  // the table's rules (TableJoined), for what a power card does
     int seat = -1;  // -1: watching
     std::optional<v1::TableUpdate> update;
     std::chrono::steady_clock::time_point update_at;  // when `update` arrived (for the clock's countdown)
@@ -34,8 +35,12 @@ struct table_picture {
 
 inline constexpr std::size_t chat_lines_kept = 6;
 
-// The legal moves of the seat's own view, in the order the server listed them.
-std::vector<move_choice> move_choices(const v1::TableUpdate& update);
+// The legal moves of the seat's own view, in the order the server listed them. With the table's rules, a
+// USE_POWER move says what the card's power does.
+std::vector<move_choice> move_choices(const v1::TableUpdate& update, const v1::Ruleset* rules = nullptr);
+
+// What a power does, in a few words ("look at another player's card").
+std::string power_text(v1::PowerKind kind);
 
 bool is_host(const table_picture& picture);
 bool all_seats_filled(const v1::TableUpdate& update);
@@ -46,8 +51,8 @@ std::string prompt_line(const table_picture& picture);
 // Cards in the engine's text form ("QS", "TD", "X"); "##" unknown, "(5C)" face down but known to you, "--" empty.
 std::string plain_card(const v1::Position& position);
 
-// Plain lines: the table after an update (seats, layouts, piles, held card, turn, final round, clock, a finished
-// hole's scores, the scorecard at the end of the match).
+// Plain lines: the table after an update (seats, layouts, piles, held card, turn, the power in use, the claim
+// window and who won the last claim, final round, clock, a finished hole's scores, the scorecard at the end).
 std::string plain_table(const table_picture& picture);
 // Plain lines: the scorecard, hole by hole, with totals (and winners once the match is over).
 std::string plain_scorecard(const v1::TableUpdate& update);

@@ -179,6 +179,84 @@ TEST(GolfPlay, PlaysAWholeMatchThroughItsPlainOutput) {
     EXPECT_EQ(p.out().find("\x1b["), std::string::npos) << "escape codes in plain output";
 }
 
+// A power move in `golf play`: a cambio table where every rank peeks at an opponent's card (house rules), so the
+// first card drawn from the stock offers it. The move list names the power in words, the peek names the bot's
+// card, and after choosing it the plain table shows that card face down but known, "(5C)", in the bot's layout.
+TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    std::vector<std::string> args{GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "ann", "--create", "cambio",
+                                  "--set", "holes=1", "--seats", "2", "--bots", "1"};
+    for (const char* rank : {"joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                             "jack", "queen", "king"}) {
+        args.emplace_back("--set");
+        args.push_back(std::string("power_") + rank + "=peek_opponent");
+    }
+    child_process p(args);
+    const std::regex move_prompt(R"(^> move\? 1-(\d+) )");
+    const std::regex numbered(R"(^  (\d+)\. (.*)$)");
+    std::vector<std::string> menu;  // the latest numbered moves, by number - 1
+    std::size_t scanned = 0;
+    bool used_power = false;
+    bool peeked = false;
+    std::string use_label;
+    std::string peek_label;
+    std::size_t peeked_at = 0;
+    const auto deadline = clock_type::now() + 60s;
+    for (int round = 0; round < 100000 && !peeked && clock_type::now() < deadline; ++round) {
+        const bool open = p.pump(100);
+        std::optional<std::string> prompt;
+        for (const std::string& line : new_lines(p.out(), scanned)) {
+            std::smatch m;
+            if (line == "moves:") menu.clear();
+            else if (std::regex_match(line, m, numbered)) menu.push_back(m[2].str());
+            else if (line.starts_with("> ")) prompt = line;
+        }
+        if (!prompt) {
+            if (!open) break;
+            continue;
+        }
+        if (prompt->find("every seat is filled: s to start") != std::string::npos) {
+            p.write("s\n");
+            continue;
+        }
+        if (!std::regex_search(*prompt, move_prompt)) continue;
+        // The move to make: a start peek, a draw, the power, then the peek at the bot's card.
+        const auto pick = [&](const std::string& prefix) -> int {
+            for (std::size_t i = 0; i < menu.size(); ++i)
+                if (menu[i].starts_with(prefix)) return static_cast<int>(i) + 1;
+            return 0;
+        };
+        int choice = 0;
+        if (used_power && (choice = pick("look at bot")) > 0) {
+            peek_label = menu[static_cast<std::size_t>(choice) - 1];
+            peeked = true;
+            peeked_at = p.out().size();
+        } else if ((choice = pick("use the ")) > 0) {
+            use_label = menu[static_cast<std::size_t>(choice) - 1];
+            used_power = true;
+        } else if ((choice = pick("peek at ")) == 0 && (choice = pick("draw from the stock")) == 0) {
+            continue;  // not a move of ours to make (waiting for the bot)
+        }
+        p.write(std::to_string(choice) + "\n");
+    }
+    ASSERT_TRUE(peeked) << "no power move within the deadline" << context(p);
+    EXPECT_TRUE(std::regex_match(use_label, std::regex(R"(use the (\w\w|X)'s power: look at another player's card)")))
+        << use_label;
+    EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s r\dc\d)"))) << peek_label;
+    EXPECT_NE(p.out().find("power: you are using a power (look at another player's card)"), std::string::npos)
+        << context(p);
+    // The peeked card, face down but known to ann, in the bot's layout.
+    const std::regex known_in_bot_layout(R"(\nseat 1 bot[^\n]*: [^\n]*\((\w\w|X)\))");
+    const auto shown = [&] {
+        return std::regex_search(p.out().substr(peeked_at), known_in_bot_layout);
+    };
+    for (int i = 0; i < 100 && !shown(); ++i) p.pump(50);
+    EXPECT_TRUE(shown()) << context(p);
+    p.write("q\n");
+    EXPECT_EQ(p.wait_exit(), 0) << context(p);
+}
+
 // A connection lost mid-session is resumed with the seat token: the same seat, still the host, and play goes on.
 TEST(GolfPlay, ResumesItsSeatAfterTheConnectionIsCut) {
     server_process server(GOLF_SERVER_PATH);

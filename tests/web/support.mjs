@@ -177,9 +177,11 @@ export async function leaks(page) {
 
 // Plays one move the page offers, if any: a knock once the player has had two turns, else a seeded random pick
 // among the other moves. With `keyboard`, the move is reached with Tab and made with Enter, as a keyboard player
-// would. Resolves to the move made, or undefined when the page offers none.
-export async function playOne(page, random, { keyboard = false } = {}) {
-  const moves = await offered(page);
+// would. A "select:" or "cancel" click (half of a two-click move) changes nothing on the server, so it is not
+// waited for. `avoid` leaves out the moves it returns true for. Resolves to the move made, or undefined when the
+// page offers none.
+export async function playOne(page, random, { keyboard = false, avoid = () => false } = {}) {
+  const moves = (await offered(page)).filter((m) => !avoid(m));
   if (moves.length === 0) return undefined;
   const state = await page.evaluate(() => {
     const u = window.golf.update;
@@ -208,6 +210,7 @@ export async function playOne(page, random, { keyboard = false } = {}) {
       return undefined;  // it was no longer offered (another player's move re-rendered the table)
     }
   }
+  if (move.startsWith("select:") || move === "cancel") return move;
   await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, state.version),
               `the move ${move} to be answered`);
   return move;

@@ -60,7 +60,8 @@ export class App {
   status: Status = "connecting";
   statusDetail = "";
   reclaiming = false;
-  ui = { busy: false, mode: 0, swapFirst: -1, chatDraft: "", lastVersion: 0n };
+  // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
+  ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n };
   onChange: () => void = () => {};
   onFlash: (text: string, kind: "error" | "info") => void = () => {};
 
@@ -132,14 +133,15 @@ export class App {
     this.ui.busy = true;
     this.onChange();
     try {
-      await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other },
+      await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other,
+                                                          targetSeat: action.targetSeat, otherSeat: action.otherSeat },
                                                 handVersion: this.update.handVersion } });
     } catch (error) {
       // A stale view is harmless: the newer update is on its way and shows the move we may make now.
       if (!(error instanceof RequestError && error.code === ErrorCode.STALE)) this.onFlash(errorText(error), "error");
     } finally {
       this.ui.busy = false;
-      this.ui.swapFirst = -1;
+      this.ui.first = "";
       this.onChange();
     }
   }
@@ -220,7 +222,7 @@ export class App {
         this.updateAt = performance.now();
         if (update.handVersion !== this.ui.lastVersion) {
           this.ui.lastVersion = update.handVersion;
-          this.ui.swapFirst = -1;
+          this.ui.first = "";
         }
         if (update.state === TableState.PLAYING && update.fairness)
           this.commitments.note(update.code, update.fairness.hole, update.fairness.commitment);

@@ -8,21 +8,53 @@ import { drawBack, drawEmpty, drawFace, cardName } from "./cards";
 import { checkSeed, hex, type Verdict } from "./fairness";
 import { ActionKind, EndReason, Phase, type Action, type HandView, type Position } from "./gen/golf/v1/game_pb";
 import { BotLevel, TableState, type TableUpdate } from "./gen/golf/v1/messages_pb";
+import { PowerKind, type Ruleset } from "./gen/golf/v1/ruleset_pb";
+import type { Card } from "./gen/golf/v1/cards_pb";
 import { OPTIONS, optionText } from "./rules";
 
-const POSITIONAL = [ActionKind.PLACE, ActionKind.FLIP, ActionKind.PEEK, ActionKind.SWAP_OWN, ActionKind.LOOK];
+// The kinds made by clicking cards; a radio button chooses among them when several are legal at once. CLAIM is
+// not among them: claimable cards carry their own "claim" button.
+const POSITIONAL = [ActionKind.PLACE, ActionKind.FLIP, ActionKind.PEEK, ActionKind.SWAP_OWN, ActionKind.LOOK,
+                    ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.MATCH];
 const MODE_LABEL: Partial<Record<ActionKind, string>> = {
   [ActionKind.PLACE]: "Place the card", [ActionKind.FLIP]: "Flip a card", [ActionKind.PEEK]: "Peek at a card",
   [ActionKind.SWAP_OWN]: "Swap two cards", [ActionKind.LOOK]: "Look at a card (costs points)",
+  [ActionKind.POWER_PEEK]: "Look at a card", [ActionKind.POWER_SWAP]: "Swap two cards",
+  [ActionKind.MATCH]: "Match the held card",
 };
 const VERB: Partial<Record<ActionKind, string>> = {
   [ActionKind.PLACE]: "Place here", [ActionKind.FLIP]: "Flip", [ActionKind.PEEK]: "Peek", [ActionKind.SWAP_OWN]: "Swap",
-  [ActionKind.LOOK]: "Look",
+  [ActionKind.LOOK]: "Look", [ActionKind.POWER_PEEK]: "Look at", [ActionKind.POWER_SWAP]: "Swap",
+  [ActionKind.MATCH]: "Match", [ActionKind.CLAIM]: "Claim",
 };
 const END_TEXT: Record<number, string> = {
   [EndReason.ALL_FACE_UP]: "a layout was all face up", [EndReason.FINAL_ROUND_DONE]: "the final round was played",
   [EndReason.STOCK_EXHAUSTED]: "the stock ran out", [EndReason.TURN_LIMIT]: "the turn limit was reached",
+  [EndReason.LAYOUT_EMPTY]: "a layout was emptied",
 };
+const POWER_TEXT: Record<number, string> = {
+  [PowerKind.PEEK_OWN]: "look at one of your cards",
+  [PowerKind.PEEK_OPPONENT]: "look at another player's card",
+  [PowerKind.PEEK_ANY]: "look at any card",
+  [PowerKind.SWAP_OWN_OPPONENT]: "swap one of your cards with another player's, unseen",
+  [PowerKind.SWAP_ANY]: "swap any two cards, unseen",
+  [PowerKind.PEEK_THEN_SWAP]: "look at another player's card, then swap it with one of yours",
+  [PowerKind.PEEK_BOTH_SWAP]: "look at one of your cards and another player's, then swap them or not",
+  [PowerKind.SHUFFLE_OPPONENT]: "shuffle another player's face-down cards",
+};
+const POWER_FIELD: (keyof Ruleset)[] = ["powerJoker", "powerAce", "powerTwo", "powerThree", "powerFour", "powerFive",
+  "powerSix", "powerSeven", "powerEight", "powerNine", "powerTen", "powerJack", "powerQueen", "powerKing"];
+
+// The power a card of this rank has under the table's rules.
+function powerOf(rules: Ruleset | undefined, card: Card | undefined): PowerKind {
+  if (!rules || !card) return PowerKind.UNSPECIFIED;
+  const field = POWER_FIELD[card.rank];
+  return field ? (rules[field] as PowerKind) : PowerKind.UNSPECIFIED;
+}
+
+export function powerText(kind: PowerKind): string {
+  return POWER_TEXT[kind] ?? "use its power";
+}
 
 function seatName(update: TableUpdate, seat: number): string {
   const info = update.seats[seat];
@@ -42,8 +74,12 @@ function sum(values: number[]): string {
   return values.map((v, i) => (i === 0 ? String(v) : v < 0 ? `\u2212 ${-v}` : `+ ${v}`)).join(" ");
 }
 
+// The kinds that name a seat: their position is in targetSeat's layout.
+const SEATED = new Set([ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.SHUFFLE, ActionKind.MATCH, ActionKind.CLAIM]);
+
 function actionCode(a: Action): string {
-  return `${ActionKind[a.kind].toLowerCase()}:${a.position}:${a.other}`;
+  const code = `${ActionKind[a.kind].toLowerCase()}:${a.position}:${a.other}`;
+  return SEATED.has(a.kind) ? `${code}:${a.targetSeat}:${a.otherSeat}` : code;
 }
 
 const verdicts = new Map<string, Verdict | "pending">();
@@ -131,29 +167,71 @@ function waitingRoom(app: App, update: TableUpdate): HTMLElement {
 
 // ---- the hand in play
 
+// A card on the table, as "seat:position".
+type Key = string;
+const key = (seat: number, position: number): Key => `${seat}:${position}`;
+
+// The card(s) a move names: [the first click, the second click (if any)], and whether either may come first.
+function ends(hand: HandView, a: Action): { first: Key; second?: Key; either: boolean } {
+  const me = hand.viewer;
+  switch (a.kind) {
+    case ActionKind.SWAP_OWN: return { first: key(me, a.position), second: key(me, a.other), either: true };
+    case ActionKind.POWER_SWAP:
+      return { first: key(a.targetSeat, a.position), second: key(a.otherSeat, a.other), either: true };
+    case ActionKind.MATCH:
+    case ActionKind.CLAIM:
+      // On another seat's card, the second click is your card given for it.
+      return a.targetSeat === me ? { first: key(me, a.position), either: false }
+                                 : { first: key(a.targetSeat, a.position), second: key(me, a.other), either: false };
+    case ActionKind.POWER_PEEK: return { first: key(a.targetSeat, a.position), either: false };
+    default: return { first: key(me, a.position), either: false };
+  }
+}
+
+// What a click on each card does for the moves of one kind: the move itself, or "select" (the first of two clicks,
+// or a click on the chosen first card, which un-chooses it). A card with one move makes it at once.
+function picks(hand: HandView, kind: ActionKind, first: Key): Map<Key, Action | "select"> {
+  const out = new Map<Key, Action | "select">();
+  const moves = hand.legal.filter((a) => a.kind === kind);
+  if (first) {
+    for (const a of moves) {
+      const e = ends(hand, a);
+      if (e.first === first && e.second) out.set(e.second, a);
+      else if (e.either && e.second === first) out.set(e.first, a);
+    }
+    if (out.size > 0) out.set(first, "select");
+    return out;
+  }
+  const count = new Map<Key, number>();
+  const only = new Map<Key, Action>();
+  const note = (k: Key, a: Action, pair: boolean) => {
+    count.set(k, (count.get(k) ?? 0) + (pair ? 2 : 1));
+    only.set(k, a);
+  };
+  for (const a of moves) {
+    const e = ends(hand, a);
+    note(e.first, a, e.either);
+    if (e.either && e.second) note(e.second, a, true);
+  }
+  for (const [k, n] of count) out.set(k, n === 1 ? only.get(k)! : "select");
+  return out;
+}
+
 interface Targets {
   modes: ActionKind[];
-  mode: ActionKind;
-  byPosition: Map<number, Action | "select">;
+  mode: ActionKind;      // what a click on a card does now (the chosen first card's kind while one is chosen)
+  bySlot: Map<Key, Action | "select">;
+  claims: Map<Key, Action | "select">;  // the claim buttons (none while a first card is chosen)
+  chosen: boolean;                      // the first card of a two-click move is chosen
 }
 
 function targets(app: App, hand: HandView): Targets {
   const modes = POSITIONAL.filter((k) => hand.legal.some((a) => a.kind === k));
-  const mode = modes.includes(app.ui.mode) ? app.ui.mode : modes[0] ?? ActionKind.UNSPECIFIED;
-  const byPosition = new Map<number, Action | "select">();
-  for (const a of hand.legal) {
-    if (a.kind !== mode) continue;
-    if (mode !== ActionKind.SWAP_OWN) {
-      byPosition.set(a.position, a);
-    } else if (app.ui.swapFirst < 0) {
-      byPosition.set(a.position, "select");
-      byPosition.set(a.other, "select");
-    } else if (a.position === app.ui.swapFirst || a.other === app.ui.swapFirst) {
-      byPosition.set(a.position === app.ui.swapFirst ? a.other : a.position, a);
-    }
-  }
-  if (mode === ActionKind.SWAP_OWN && app.ui.swapFirst >= 0) byPosition.set(app.ui.swapFirst, "select");
-  return { modes, mode, byPosition };
+  const chosen = app.ui.first !== "" && hand.legal.some((a) => a.kind === app.ui.firstKind);
+  const mode = chosen ? app.ui.firstKind : modes.includes(app.ui.mode) ? app.ui.mode : modes[0] ?? ActionKind.UNSPECIFIED;
+  const bySlot = picks(hand, mode, chosen ? app.ui.first : "");
+  const claims = chosen ? new Map<Key, Action | "select">() : picks(hand, ActionKind.CLAIM, "");
+  return { modes, mode, bySlot, claims, chosen };
 }
 
 function find(hand: HandView, kind: ActionKind): Action | undefined {
@@ -176,11 +254,26 @@ function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
     if (has(ActionKind.SWAP_OWN) || has(ActionKind.READY)) return "Rearrange your cards unseen if you like, then say you are ready.";
     return `${has(ActionKind.PEEK) ? "Peek at" : "Flip"} ${left} of your cards: choose ${left === 1 ? "one" : "them"} below.`;
   }
+  if (t.chosen && (t.mode === ActionKind.CLAIM || t.mode === ActionKind.MATCH)) return "Now choose one of your cards to give for it (or cancel).";
+  if (t.chosen) return "Now choose the second card (or cancel).";
+  if (hand.legal.every((a) => a.kind === ActionKind.CLAIM))
+    return `${seatName(update, hand.currentSeat)}'s turn. You may claim a card that matches the top discard.`;
   if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD)) return "Your turn: draw from the stock or take the top discard.";
+  if (has(ActionKind.USE_POWER) && hand.phase === Phase.HOLDING && has(ActionKind.PLACE)) return has(ActionKind.DISCARD)
+    ? "Place the card in your layout, discard it, or use its power."
+    : "Place the card in your layout, or use its power.";
   if (has(ActionKind.PLACE)) return has(ActionKind.DISCARD)
     ? "Place the card in your layout (the card there goes to the discard pile), or discard it."
     : "Place the card in your layout: the card there goes to the discard pile.";
+  if (hand.phase === Phase.POWER) {
+    if (t.mode === ActionKind.POWER_SWAP) return has(ActionKind.PASS) ? "Choose two cards to swap, or don't swap." : "Choose two cards to swap.";
+    if (t.mode === ActionKind.POWER_PEEK) return "Choose the card to look at.";
+    if (has(ActionKind.SHUFFLE)) return "Choose whose cards to shuffle.";
+  }
+  if (hand.phase === Phase.MATCHING) return "Match more equal cards, or say you are done.";
+  if (hand.phase === Phase.CALLING) return "Your turn is done: call (everyone else gets one more turn), or not.";
   if (t.mode === ActionKind.FLIP) return has(ActionKind.PASS) ? "You may flip one of your face-down cards." : "Flip one of your face-down cards.";
+  if (has(ActionKind.CLAIM)) return "You may claim a card that matches the top discard.";
   return "Your move.";
 }
 
@@ -202,10 +295,45 @@ function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
       : null,
     update.state === TableState.BETWEEN_HOLES ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.") : null,
     update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
-    h("div", { class: "opponents" }, ...order.map((s) => seatPanel(app, update, hand, s, undefined))),
+    powerBanner(update, hand),
+    claimBanner(update, hand),
+    h("div", { class: "opponents" }, ...order.map((s) => seatPanel(app, update, hand, s, t))),
     piles(app, update, hand),
     me >= 0 ? seatPanel(app, update, hand, me, t) : null,
-    actionBar(app, hand, t));
+    actionBar(app, update, hand, t));
+}
+
+// The power being used: what it does and which cards it has looked at (public); the values reach only the user,
+// on the cards themselves.
+function powerBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
+  const power = hand.power;
+  if (hand.phase !== Phase.POWER || !power) return null;
+  const mine = hand.currentSeat === hand.viewer;
+  const who = mine ? "You are" : `${seatName(update, hand.currentSeat)} is`;
+  const seen: string[] = [];
+  if (power.ownPosition >= 0) seen.push(`${mine ? "your" : "their"} own ${where(hand, power.ownPosition)}`);
+  if (power.seat >= 0 && power.position >= 0)
+    seen.push(`${power.seat === hand.viewer ? "your" : `${seatName(update, power.seat)}'s`} ${where(hand, power.position)}`);
+  return h("div", { class: "info-banner power-banner", id: "power", role: "status", "data-power": PowerKind[power.kind] },
+    `${who} using a power: ${powerText(power.kind)}.`, seen.length ? ` Looked at ${seen.join(" and ")}.` : "");
+}
+
+// The claim window as a countdown bar, and who won the race for the last discard.
+function claimBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
+  const window_ = update.claimWindow;
+  const outcome = update.claim;
+  if (!window_ && !outcome) return null;
+  const canClaim = hand.legal.some((a) => a.kind === ActionKind.CLAIM);
+  return h("div", { class: "claim-banner" },
+    window_ ? h("div", { class: "claim-window", id: "claim-window", role: "timer", "data-window-ms": window_.windowMs },
+      h("span", { class: "claim-text" }, canClaim ? "Claims are open" : "Claims are open (you have nothing to claim)"),
+      h("span", { class: "claim-seconds", id: "claim-seconds" }),
+      h("div", { class: "claim-bar", "aria-hidden": "true" }, h("span", { class: "claim-fill", id: "claim-fill" }))) : null,
+    outcome ? h("p", { class: "claim-outcome", id: "claim-outcome", role: "status", "data-seat": outcome.seat,
+                       "data-correct": String(outcome.correct) },
+      `${outcome.seat === update.yourSeat ? "You" : seatName(update, outcome.seat)} claimed first: `,
+      outcome.correct ? "the card matched." : "the card did not match (penalty).",
+      outcome.refused ? ` ${outcome.refused} later claim${outcome.refused === 1 ? " was" : "s were"} refused.` : "") : null);
 }
 
 function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, t: Targets | undefined): HTMLElement {
@@ -234,26 +362,28 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
 
 function slot(app: App, update: TableUpdate, hand: HandView, seat: number, p: number, pos: Position,
               t: Targets | undefined): HTMLElement {
-  const target = t?.byPosition.get(p);
+  const k = key(seat, p);
+  const target = t?.bySlot.get(k);
+  const claim = t?.claims.get(k);
   const owner = seat === hand.viewer ? "Your" : `${seatName(update, seat)}'s`;
-  const state = pos.empty ? "removed" : pos.card ? `${cardName(pos.card)}${pos.faceUp ? "" : ", face down"}` : "face down";
+  const state = pos.empty ? "empty" : pos.card ? `${cardName(pos.card)}${pos.faceUp ? "" : ", face down"}` : "face down";
   const label = `${owner} card at ${where(hand, p)}: ${state}`;
   const attrs = { "data-seat": seat, "data-pos": p, "data-face-up": String(pos.faceUp), "data-key": `pos-${seat}-${p}` };
+  const choose = (kind: ActionKind) => () => {
+    app.ui.first = app.ui.first === k ? "" : k;
+    app.ui.firstKind = kind;
+    app.onChange();
+  };
   let el: HTMLElement;
-  if (target && !app.ui.busy) {
-    const selected = target === "select" && app.ui.swapFirst === p;
-    const verb = target === "select" ? (selected ? "Keep" : "Swap") : VERB[target.kind] ?? "Choose";
+  if (target && !app.ui.busy && t) {
+    const selected = target === "select" && app.ui.first === k;
+    const verb = target === "select" ? (selected ? "Cancel" : t.mode === ActionKind.MATCH ? "Match" : "Choose")
+                                     : t.chosen && (t.mode === ActionKind.CLAIM || t.mode === ActionKind.MATCH)
+                                       ? "Give this card for it" : VERB[target.kind] ?? "Choose";
     el = h("button", { ...attrs, type: "button", class: `slot legal${selected ? " selected" : ""}`,
-                       "data-action": target === "select" ? `select:${p}` : actionCode(target),
+                       "data-action": target === "select" ? `select:${ActionKind[t.mode].toLowerCase()}:${k}` : actionCode(target),
                        "aria-label": `${verb}: ${label}`, "aria-pressed": target === "select" ? String(selected) : undefined,
-                       onclick: () => {
-                         if (target === "select") {
-                           app.ui.swapFirst = app.ui.swapFirst === p ? -1 : p;
-                           app.onChange();
-                         } else {
-                           void app.act(target);
-                         }
-                       } });
+                       onclick: target === "select" ? choose(t.mode) : () => void app.act(target) });
   } else {
     el = h("div", { ...attrs, class: "slot", role: "img", "aria-label": label });
   }
@@ -264,7 +394,14 @@ function slot(app: App, update: TableUpdate, hand: HandView, seat: number, p: nu
   if (pos.locked) el.classList.add("locked");
   if (pos.knownBy.length > 0 && !pos.faceUp) el.title = `seen by ${pos.knownBy.map((s) => seatName(update, s)).join(", ")}`;
   if (hand.result?.layouts[seat]?.cancelled[p]) el.classList.add("cancelled");
-  return el;
+  // Claims count only inside the server's window after a discard (and it says so in claim_window).
+  if (!claim || app.ui.busy || !update.claimWindow) return el;
+  // A claimable card: its own button, so a claim never needs a mode switch while the window runs.
+  const button = h("button", { type: "button", class: "small claim-button", "data-key": `claim-${seat}-${p}`,
+                               "data-action": claim === "select" ? `select:claim:${k}` : actionCode(claim),
+                               "aria-label": `Claim ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
+                               onclick: claim === "select" ? choose(ActionKind.CLAIM) : () => void app.act(claim) }, "Claim");
+  return h("div", { class: "cell" }, el, button);
 }
 
 function pileButton(app: App, action: Action | undefined, id: string, label: string, caption: string,
@@ -283,7 +420,7 @@ function piles(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const discard = find(hand, ActionKind.DISCARD);
   const top = hand.topDiscard;
   const holder = hand.currentSeat === hand.viewer ? "You hold" : `${seatName(update, hand.currentSeat)} holds`;
-  const held = hand.holding && hand.phase === Phase.HOLDING
+  const held = hand.holding && (hand.phase === Phase.HOLDING || hand.phase === Phase.MATCHING)
     ? h("div", { class: "pile held", id: "held" },
         h("div", { class: "pile-card", role: "img",
                    "aria-label": `${holder} ${hand.held ? cardName(hand.held) : "a card from the stock"}` },
@@ -301,22 +438,37 @@ function piles(app: App, update: TableUpdate, hand: HandView): HTMLElement {
     held);
 }
 
-function actionBar(app: App, hand: HandView, t: Targets): HTMLElement | null {
+function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targets): HTMLElement | null {
   const buttons: HTMLElement[] = [];
+  const button = (a: Action, text: string, id: string) =>
+    h("button", { type: "button", id, "data-key": id, class: "legal-button", disabled: app.ui.busy,
+                  "data-action": actionCode(a), onclick: () => void app.act(a) }, text);
   const add = (kind: ActionKind, text: string, id: string) => {
     const a = find(hand, kind);
-    if (a) buttons.push(h("button", { type: "button", id, "data-key": id, class: "legal-button", disabled: app.ui.busy,
-                                     "data-action": actionCode(a), onclick: () => void app.act(a) }, text));
+    if (a) buttons.push(button(a, text, id));
   };
-  add(ActionKind.KNOCK, "Knock (everyone else gets one more turn)", "knock");
+  const rules = app.joined?.rules;
+  const powerCard = hand.phase === Phase.HOLDING ? hand.held : hand.topDiscard;
+  const power = powerOf(rules, powerCard);
+  add(ActionKind.USE_POWER, powerCard
+    ? `Use the ${cardName(powerCard)}${hand.phase === Phase.HOLDING ? "" : " on the discards"}: ${powerText(power)}`
+    : "Use the card's power", "use-power");
+  for (const a of hand.legal.filter((x) => x.kind === ActionKind.SHUFFLE))
+    buttons.push(button(a, `Shuffle ${seatName(update, a.targetSeat)}'s cards`, `shuffle-${a.targetSeat}`));
+  add(ActionKind.KNOCK, hand.phase === Phase.CALLING ? "Call (everyone else gets one more turn)"
+                                                     : "Knock (everyone else gets one more turn)", "knock");
   add(ActionKind.REVEAL_ALL, "Turn all my cards up", "reveal-all");
-  add(ActionKind.PASS, "Don't flip", "pass");
+  add(ActionKind.PASS, hand.phase === Phase.POWER ? "Don't swap" : hand.phase === Phase.MATCHING ? "Done matching"
+                       : hand.phase === Phase.CALLING ? "Don't call" : "Don't flip", "pass");
   add(ActionKind.READY, "I'm ready", "ready");
-  const modes = t.modes.length > 1
+  if (t.chosen)
+    buttons.push(h("button", { type: "button", id: "cancel", "data-key": "cancel", class: "secondary", "data-action": "cancel",
+                               onclick: () => { app.ui.first = ""; app.onChange(); } }, "Cancel"));
+  const modes = !t.chosen && t.modes.length > 1
     ? h("div", { class: "modes", role: "radiogroup", "aria-label": "What a click on your cards does" },
         ...t.modes.map((k) => h("label", { class: "mode" },
           h("input", { type: "radio", name: "mode", checked: k === t.mode, "data-key": `mode-${k}`,
-                       onchange: () => { app.ui.mode = k; app.ui.swapFirst = -1; app.onChange(); } }),
+                       onchange: () => { app.ui.mode = k; app.ui.first = ""; app.onChange(); } }),
           MODE_LABEL[k] ?? ActionKind[k])))
     : null;
   if (buttons.length === 0 && !modes) return null;
@@ -471,6 +623,7 @@ function chat(app: App): HTMLElement {
 }
 
 function updateClock(app: App, root: HTMLElement): void {
+  updateClaimWindow(app, root);
   const el = root.querySelector<HTMLElement>("#clock");
   const clock = app.update?.clock;
   if (!el) return;
@@ -485,4 +638,17 @@ function updateClock(app: App, root: HTMLElement): void {
   el.textContent = `${who}: ${seconds}s`;
   el.classList.toggle("urgent", seconds <= 5);
   el.setAttribute("aria-label", `${seconds} seconds left for ${who}`);
+}
+
+// The claim window counts down from the update that opened it; the bar empties as it runs out.
+function updateClaimWindow(app: App, root: HTMLElement): void {
+  const window_ = app.update?.claimWindow;
+  const fill = root.querySelector<HTMLElement>("#claim-fill");
+  const seconds = root.querySelector<HTMLElement>("#claim-seconds");
+  if (!window_ || !fill || !seconds) return;
+  const left = Math.max(0, window_.remainingMs - (performance.now() - app.updateAt));
+  const whole = Math.max(window_.windowMs, window_.remainingMs, 1);
+  fill.style.width = `${(100 * left) / whole}%`;
+  seconds.textContent = left > 0 ? `${(left / 1000).toFixed(1)}s` : "closed";
+  root.querySelector("#claim-window")?.setAttribute("aria-label", left > 0 ? `claims close in ${Math.ceil(left / 1000)} seconds` : "claims closed");
 }

@@ -1,0 +1,187 @@
+// Powers in the browser: a `cambio` hole (every rank given the "peek at an opponent's card" power by house rules,
+// so the first card Ann draws from the stock has it) with a second person, Bob, on a 360 px screen, and a server
+// bot. Ann draws, presses the button that names the held card's power, and clicks the bot's card: her page then
+// shows that card face down but known to her, and Bob's page (and what the server sent Bob) never holds it. Every
+// wait is bounded.
+import assert from "node:assert/strict";
+import test from "node:test";
+import {
+  createTable, joinByLink, launchBrowser, leaks, newPlayer, offered, onlyLegalClickable, playOne, screenshot, seeded,
+  startServer, until, watchForLeaks,
+} from "./support.mjs";
+
+const RANKS = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+               "king"];
+
+// Makes one move on Ann's page towards using a power, if she has one: start peeks, then a draw from the stock.
+async function annStep(ann) {
+  const moves = await offered(ann);
+  const move = moves.find((m) => m.startsWith("peek:")) ?? moves.find((m) => m.startsWith("draw_stock:"));
+  if (!move) return false;
+  const version = await ann.evaluate(() => String(window.golf.update.handVersion));
+  await ann.click(`.play [data-action="${move}"]`);
+  await until(() => ann.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, version),
+              `Ann's ${move} to be answered`);
+  return true;
+}
+
+test("a person uses a power on an opponent's card and only their page shows what they saw", { timeout: 150_000 },
+     async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser);
+    const bob = await newPlayer(browser, { width: 360, height: 800 });
+    const rules = Object.fromEntries(RANKS.map((r) => [`power_${r}`, "peek_opponent"]));
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "cambio", seats: 3, rules: { ...rules, holes: "1" } });
+    assert.equal(await ann.evaluate(() => window.golf.joined.rules.powerFive), 3 /* PEEK_OPPONENT */,
+                 "the house rule reached the server");
+    await joinByLink(bob, server.url, code, "Bob");
+    await ann.click('[data-key="add-bot-2"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await watchForLeaks(bob);
+    await ann.click("#start-match");
+    for (const page of [ann, bob]) await page.waitForSelector(".play");
+
+    // Bob plays at random but never uses a power himself, so he has no way to know the bot's cards.
+    const random = seeded(7001);
+    const bobMove = () => playOne(bob, random, { avoid: (m) => m.startsWith("use_power:") });
+    let holding = false;
+    const deadline = Date.now() + 90_000;
+    for (let round = 0; round < 500 && !holding; ++round) {
+      assert.ok(Date.now() < deadline, "Ann never held a card from the stock");
+      await annStep(ann);
+      holding = (await offered(ann)).some((m) => m.startsWith("use_power:"));
+      if (!holding && !(await bobMove())) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(holding, "Ann drew a card with a power");
+
+    // The button says which power the held card has.
+    const label = await ann.textContent("#use-power");
+    assert.match(label, /^Use the .+: look at another player's card$/);
+    assert.ok(await onlyLegalClickable(ann), "only legal moves are clickable");
+    await screenshot(ann, "powers-01-holding");
+    const before = await ann.evaluate(() => String(window.golf.update.handVersion));
+    await ann.click("#use-power");
+    await until(() => ann.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, before),
+                "the power to be taken up");
+
+    // In the power: a banner says what is being used, and the opponents' cards are the moves (the bot's included).
+    await ann.waitForSelector("#power");
+    assert.match(await ann.textContent("#power"), /You are using a power: look at another player's card/);
+    const peeks = (await offered(ann)).filter((m) => m.startsWith("power_peek:"));
+    assert.ok(peeks.length > 0, "the opponents' cards are clickable");
+    assert.ok(peeks.every((m) => m.split(":")[3] !== "0"), "never Ann's own cards (seat 0)");
+    assert.ok(await onlyLegalClickable(ann), "only legal moves are clickable in the power");
+    // A bot card Bob does not know (a card the bot took from the discards is known to everyone).
+    const bobKnows = await bob.evaluate(() => window.golf.update.hand.seats[2].positions.map((p) => p.card !== undefined));
+    const target = peeks.find((m) => m.split(":")[3] === "2" && !bobKnows[Number(m.split(":")[1])]);
+    assert.ok(target, `a bot card unknown to Bob can be peeked (${peeks.join(" ")})`);
+    const position = Number(target.split(":")[1]);
+    await screenshot(ann, "powers-02-choosing");
+    const chosen = await ann.evaluate(() => String(window.golf.update.handVersion));
+    await ann.click(`.play [data-action="${target}"]`);
+    await until(() => ann.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, chosen),
+                "the peek to be answered");
+
+    // Ann's page shows the card, face down but known to her.
+    const slot = `.play .slot[data-seat="2"][data-pos="${position}"]`;
+    const seen = await until(() => ann.getAttribute(slot, "data-card"), "Ann's page to show the peeked card");
+    assert.ok(await ann.$eval(slot, (el) => el.classList.contains("private") && el.dataset.faceUp === "false"));
+    await screenshot(ann, "powers-03-seen");
+
+    // Bob's page and Bob's data never hold it, now or over the next moves, while the card stays face down there.
+    const bobNeverSees = async () => {
+      const onTable = await bob.evaluate(({ p, card }) => {
+        const hand = window.golf.update.hand;
+        const sent = hand.seats[2]?.positions[p];
+        const rendered = [...document.querySelectorAll(".play [data-card]")]
+          .filter((el) => el.id !== "discard" && el.dataset.card === card && el.dataset.faceUp !== "true");
+        // The card there now, in the same notation as data-card (another card may have replaced it).
+        const code = sent?.card ? (sent.card.rank === 0 ? "X" : "XA23456789TJQK"[sent.card.rank] + "?CDHS"[sent.card.suit]) : "";
+        return { sent: code === card ? "sent" : "", faceUp: sent?.faceUp ?? false, rendered: rendered.length };
+      }, { p: position, card: seen });
+      if (!onTable.faceUp) {
+        assert.equal(onTable.sent, "", "the server sent Bob the card Ann peeked");
+        assert.equal(onTable.rendered, 0, "Bob's page rendered the card Ann peeked");
+      }
+    };
+    await bobNeverSees();
+    for (let i = 0; i < 12 && Date.now() < deadline; ++i) {
+      await bobMove();
+      await bobNeverSees();
+      if ((await offered(ann)).some((m) => m.startsWith("draw_stock:"))) break;  // a full round has passed
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const result = await leaks(bob);
+    assert.deepEqual(result.leaks, [], "Bob's page rendered cards he may not know");
+    assert.ok(result.checks > 3 && result.backs > 0, `Bob's page was checked (${result.checks} states)`);
+    assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= 360), "the table fits a 360 px screen");
+    await screenshot(bob, "powers-04-phone");
+    for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+// Claims in the browser: a `cactus` hole (claims on your own cards matching the top discard, two penalty cards for
+// a wrong one) against a server bot. The extra rows show as empty slots; once a card is discarded every card of
+// Ann's carries a "claim" button; her claim is applied (the card leaves her layout, or two penalty cards join it).
+test("claim buttons appear on the cards that may be claimed, and a claim is applied", { timeout: 120_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser);
+    await createTable(ann, server.url, { name: "Ann", preset: "cactus", seats: 2, rules: { holes: "1" } });
+    await ann.click('[data-key="add-bot-1"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    await ann.waitForSelector(".play");
+    const mine = '.play .seat.me .slot';
+    assert.equal(await ann.$$eval(mine, (els) => els.length), 8, "2x2 plus two extra rows");
+    assert.equal(await ann.$$eval(`${mine}.empty`, (els) => els.length), 4, "the extra rows are empty slots");
+
+    // A claim can lose its race (the bot may claim first, or the window may close under load): then try the next
+    // discard's window, until one of Ann's claims is applied.
+    const deadline = Date.now() + 90_000;
+    const cards = () => ann.$$eval(`${mine}:not(.empty)`, (els) => els.length);
+    let applied = false;
+    let shot = false;
+    for (let round = 0; round < 600 && !applied; ++round) {
+      assert.ok(Date.now() < deadline, "no claim of Ann's was ever applied");
+      const claims = await ann.$$eval(".play .claim-button", (els) => els.map((el) => el.dataset.action));
+      if (claims.length === 0) {
+        const moves = await offered(ann);
+        const move = ["peek:", "draw_stock:", "discard:", "pass:"].map((p) => moves.find((m) => m.startsWith(p))).find(Boolean);
+        if (!move) { await new Promise((r) => setTimeout(r, 50)); continue; }
+        const version = await ann.evaluate(() => String(window.golf.update.handVersion));
+        await ann.click(`.play [data-action="${move}"]`).catch(() => {});
+        await until(() => ann.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, version),
+                    `Ann's ${move} to be answered`).catch(() => {});
+        continue;
+      }
+      assert.ok(claims.every((c) => /^claim:\d+:0:0:0$/.test(c)), `claims name Ann's own cards (${claims.join(" ")})`);
+      assert.ok(await ann.evaluate(() => Boolean(window.golf.update.claimWindow)), "claims are offered inside the window");
+      assert.ok(await onlyLegalClickable(ann), "only legal moves are clickable");
+      if (!shot) { await screenshot(ann, "claims-01-open"); shot = true; }
+      const before = await cards();
+      const version = await ann.evaluate(() => String(window.golf.update.handVersion));
+      await ann.click(`.play .claim-button[data-action="${claims[0]}"]`).catch(() => {});
+      await until(() => ann.evaluate((v) => !window.golf.ui.busy && (String(window.golf.update.handVersion) !== v ||
+                                                                      !window.golf.update.claimWindow), version),
+                  "the claim to be answered").catch(() => {});
+      const after = await cards();
+      if (after === before) continue;  // lost the race: the next discard opens another window
+      assert.ok(after === before - 1 || after === before + 2, `one card thrown, or two penalty cards (${before} -> ${after})`);
+      assert.equal(await ann.$$eval(".play .claim-button", (els) => els.length), 0, "one claim per discard");
+      await screenshot(ann, "claims-02-after");
+      applied = true;
+    }
+    assert.ok(applied, "one of Ann's claims was applied");
+    assert.deepEqual(ann.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
