@@ -377,6 +377,7 @@ std::string power_text(v1::PowerKind kind) {
         case v1::POWER_KIND_PEEK_THEN_SWAP: return "look at another player's card, then swap it with one of yours";
         case v1::POWER_KIND_PEEK_BOTH_SWAP: return "look at one of yours and another player's, then swap them or not";
         case v1::POWER_KIND_SHUFFLE_OPPONENT: return "shuffle another player's face-down cards";
+        case v1::POWER_KIND_CANCEL_CALL: return "cancel the knock in force";
         default: return "its power";
     }
 }

@@ -82,6 +82,7 @@ enum class event_kind : std::uint8_t {
     match_failed,  // seat's match or claim did not match
     called,        // seat called at the end of a turn (as knocked)
     layout_emptied,
+    call_cancelled,  // seat's power cancelled the call in force: play goes on as if nobody had called
 };
 
 // Public information only: `card_shown` is set when the event puts a card in everyone's sight.

@@ -275,6 +275,7 @@ private:
             case power_kind::swap_any:
             case power_kind::peek_then_swap: return worst_known > unseen_ + take_margin;
             case power_kind::shuffle_opponent: return best_other_ < my_estimate_;
+            case power_kind::cancel_call: return best_other_ < my_estimate_;  // the caller looks set to beat us
         }
         return false;
     }

@@ -347,6 +347,7 @@ bool hand::power_possible(power_kind kind, int seat) const {
         case power_kind::peek_then_swap:
         case power_kind::peek_both_swap: return own && others > 0;
         case power_kind::swap_any: return card_count(seat) + others >= 2;
+        case power_kind::cancel_call: return caller_ >= 0;
     }
     return false;
 }
@@ -397,6 +398,7 @@ action_error hand::check_power_step(action a) const {
             if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
             return swap_cards_ok && is_pair(me, power_.own_slot, power_.seat, power_.slot) ? action_error::none
                                                                                            : action_error::bad_position;
+        case power_kind::cancel_call: return action_error::wrong_phase;  // it has no steps
         case power_kind::shuffle_opponent:
             if (a.kind != action_kind::shuffle) return action_error::wrong_phase;
             return a.target != me && a.target < players() && card_count(a.target) > 0 ? action_error::none
@@ -746,10 +748,16 @@ void hand::do_after_discard(action a, std::vector<event>* events) {
     end_turn(events);
 }
 
-void hand::begin_power(power_kind kind, std::vector<event>*) {
+void hand::begin_power(power_kind kind, std::vector<event>* events) {
     power_ = power_view{};
     power_.kind = kind;
     phase_ = phase::power;
+    if (kind != power_kind::cancel_call) return;
+    // No steps: the call goes, and with it the final round; whoever comes next may call again.
+    emit(events, event_kind::call_cancelled, current_, 0, {}, caller_);
+    caller_ = -1;
+    final_turns_left_ = 0;
+    finish_power(events);
 }
 
 void hand::do_power(action a, std::vector<event>* events) {

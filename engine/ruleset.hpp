@@ -101,6 +101,8 @@ enum class power_kind : std::uint8_t {
     peek_then_swap,     // look at another seat's card, then exchange it with one of yours unseen (Pablo's 7)
     peek_both_swap,     // look at one of yours and one of another seat's, then exchange them or not (Cumbia's J)
     shuffle_opponent,   // another seat's face-down cards are shuffled: nobody knows which is where any more
+    cancel_call,        // offered only while a call (knock) is in force: the call is cancelled and play goes on
+                        // as if nobody had called (Powers' black king)
 };
 
 // Using the held card against cards in layouts instead of placing or discarding it.
@@ -172,6 +174,7 @@ struct ruleset {
     int wrong_claim_cards = 0;             // unseen stock cards added to the layout of a seat whose claim is wrong
     int wrong_claim_points = 0;            // points for a wrong claim on another seat's card
     bool call_after_turn = false;          // at the end of a turn its player may call: everyone else has one more turn
+    bool red_kings_powerless = false;      // the kings' power is the black kings' only (Powers: a red king scores -1)
 
     // End of a hand
     all_face_up_rule all_face_up = all_face_up_rule::ends_immediately;
@@ -215,7 +218,10 @@ struct ruleset {
 
     int slots() const { return rows * cols; }           // the dealt grid
     int positions() const { return (rows + extra_rows) * cols; }  // the grid and the rows it may grow into
-    power_kind power_of(card c) const { return rank_power[c.rank < rank_power.size() ? c.rank : 0]; }
+    power_kind power_of(card c) const {
+        if (red_kings_powerless && c.rank == 13 && c.is_red()) return power_kind::none;
+        return rank_power[c.rank < rank_power.size() ? c.rank : 0];
+    }
     int packs_for(int players) const;
     int deck_size(int players) const;
     int value_of(card c) const;

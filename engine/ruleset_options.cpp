@@ -376,7 +376,8 @@ constexpr std::string_view caller_tie_choices[] = {"as_lowest", "as_not_lowest",
 constexpr std::string_view match_tie_choices[] = {"shared", "play_off"};
 constexpr std::string_view power_choices[] = {"none",          "peek_own",       "peek_opponent",
                                               "peek_any",      "swap_own_opponent", "swap_any",
-                                              "peek_then_swap", "peek_both_swap", "shuffle_opponent"};
+                                              "peek_then_swap", "peek_both_swap", "shuffle_opponent",
+                                              "cancel_call"};
 constexpr std::string_view matching_choices[] = {"none", "own_equal_set", "any_layout"};
 constexpr std::string_view claims_choices[] = {"none", "own_matching_top", "any_matching_top"};
 
@@ -385,7 +386,8 @@ constexpr std::string_view power_help =
     "peek_own (look at one of yours), peek_opponent (at another seat's card), peek_any, swap_own_opponent (exchange "
     "one of yours with another seat's, unseen), swap_any (any two cards, unseen), peek_then_swap (look at another "
     "seat's card, then exchange it with one of yours), peek_both_swap (look at one of yours and one of another "
-    "seat's, then exchange them or not) or shuffle_opponent (another seat's face-down cards are shuffled).";
+    "seat's, then exchange them or not), shuffle_opponent (another seat's face-down cards are shuffled) or "
+    "cancel_call (only while a call is in force: the call is cancelled and play goes on).";
 
 // A power per rank reads and writes one entry of rank_power, like rank_value<> for points.
 template <std::size_t Rank>
@@ -541,6 +543,9 @@ constexpr option_entry entries[] = {
     boolean<&ruleset::call_after_turn>("call_after_turn", "powers",
                                        "At the end of each turn its player may call: everyone else has one more "
                                        "turn, then the hand ends."),
+    boolean<&ruleset::red_kings_powerless>("red_kings_powerless", "powers",
+                                           "Only black kings have the kings' power; a red king drawn from the stock "
+                                           "is a normal card (Powers)."),
 
     choice<&ruleset::all_face_up>("all_face_up", "end",
                                   "When one player's layout is all face up: ends_immediately (the hand ends at once), "

@@ -446,7 +446,7 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     if (view.has_result()) result.result = to_hand_score(view.result());
     if (view.has_power()) {
         const v1::PowerInUse& power = view.power();
-        constexpr int power_kinds = static_cast<int>(power_kind::shuffle_opponent) + 1;
+        constexpr int power_kinds = static_cast<int>(power_kind::cancel_call) + 1;
         if (power.kind() < 1 || power.kind() > power_kinds) return std::nullopt;
         result.power.kind = static_cast<power_kind>(power.kind() - 1);
         result.power.step = static_cast<int>(power.step());

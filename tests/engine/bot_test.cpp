@@ -140,6 +140,31 @@ TEST(heuristic_bot, scores_lower_than_random_under_every_preset) {
     }
 }
 
+TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
+    // Seeded hands of the powers preset between heuristic bots: each ends, and the knock-cancelling power is used.
+    const auto rules = preset_rules("powers");
+    ASSERT_NE(rules, nullptr);
+    heuristic_bot player;
+    random_source random(7);
+    int cancelled = 0, hands = 0;
+    for (std::uint64_t seed = 1; seed <= 150; ++seed, ++hands) {
+        hand h(rules, 3, static_cast<int>(seed % 3), seed);
+        std::vector<event> events;
+        for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
+            const int seat = h.seats_to_act().front();
+            const action chosen = player.choose(*rules, h.view_for(seat), random);
+            events.clear();
+            ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none) << describe(chosen);
+            cancelled += static_cast<int>(std::count_if(events.begin(), events.end(), [](const event& e) {
+                return e.kind == event_kind::call_cancelled;
+            }));
+        }
+        ASSERT_TRUE(h.over()) << "seed " << seed;
+    }
+    RecordProperty("knocks_cancelled", std::to_string(cancelled));
+    EXPECT_GT(cancelled, 0) << "no knock cancelled in " << hands << " hands";
+}
+
 bool same_position(const position_view& a, const position_view& b) {
     return a.empty == b.empty && a.face_up == b.face_up && a.value == b.value && a.known_by == b.known_by &&
            a.locked == b.locked;

@@ -401,6 +401,66 @@ TEST(Calls, DaczCallerPaysTenWhenBeatenAndFiveWhenTied) {
     EXPECT_EQ(scores("dacz", {"KH KD KS AH", "AS 2S 3S 4S"}, 1), (std::vector<int>{14, 10})) << "red kings 0";
 }
 
+// Powers (001/002 Wikipedia): six cards; everyone looks at the nearer row's first two.
+void peek_two_of_six(hand& h) {
+    for (int seat = 0; seat < h.players(); ++seat) {
+        play(h, seat, peek(3));
+        play(h, seat, peek(4));
+    }
+}
+
+TEST(Powers, PowersBlackKingFromTheStockCancelsAKnockAndARedKingCannot) {
+    auto h = deal(rules_of("powers"), {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", "AC 2C 3C / 4C 5C 6C"},
+                                       "9D", "KS KH KC 7D 8D"});
+    peek_two_of_six(h);
+    play(h, 0, draw_stock);  // KS: no call to cancel yet
+    refused(h, 0, use_power, action_error::not_allowed);
+    play(h, 0, discard);
+    play(h, 1, knock);
+    ASSERT_TRUE(h.final_round());
+    play(h, 2, draw_stock);  // KH: a red king has no power
+    refused(h, 2, use_power, action_error::not_allowed);
+    play(h, 2, discard);
+    play(h, 0, draw_stock);  // KC: seat 0's is the last turn of the final round
+    std::vector<event> events;
+    ASSERT_EQ(h.apply(0, use_power, &events), action_error::none);
+    EXPECT_EQ(h.caller(), -1);
+    EXPECT_FALSE(h.over());
+    EXPECT_FALSE(h.final_round());
+    EXPECT_FALSE(h.view_for(2).final_round);
+    EXPECT_EQ(h.current_phase(), phase::turn);
+    EXPECT_EQ(h.current_seat(), 1);
+    EXPECT_EQ(h.discards().back(), c("KC"));
+    EXPECT_TRUE(std::any_of(events.begin(), events.end(),
+                            [](const event& e) { return e.kind == event_kind::call_cancelled && e.seat == 0; }));
+    // Play goes on past the point where the knock would have ended it, and anyone may knock again.
+    play(h, 1, draw_stock);
+    play(h, 1, discard);
+    play(h, 2, draw_stock);
+    play(h, 2, discard);
+    EXPECT_FALSE(h.over());
+    play(h, 0, knock);
+    EXPECT_EQ(h.caller(), 0);
+}
+
+TEST(Powers, PowersSixSwapsBlindAcrossSixCardLayouts) {
+    auto h = deal(rules_of("powers"), {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S"}, "9D", "6D"});
+    peek_two_of_six(h);
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, swap_cards(0, 4, 1, 5));
+    EXPECT_EQ(h.seat(0).layout[4].value, c("6S"));
+    EXPECT_EQ(h.seat(1).layout[5].value, c("5H"));
+    EXPECT_EQ(seen(h, 0, 1, 5), c("5H")) << "seat 0's knowledge moved with its card";
+    EXPECT_FALSE(seen(h, 0, 0, 4));
+    EXPECT_FALSE(seen(h, 1, 1, 5));
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
+TEST(Calls, PowersRedKingsScoreMinusOneAndBlackKingsTen) {
+    EXPECT_EQ(scores("powers", {"KH KD AS 2S 3S 4S", "KS KC QS QH JS TS"}, 0), (std::vector<int>{8, 60}));
+}
+
 TEST(Calls, CaboAndCumbiaCallAsATurnWithoutBonus) {
     for (const char* name : {"cabo", "cumbia"}) {
         SCOPED_TRACE(name);

@@ -4,7 +4,8 @@
 // moves the test made (in the order the server accepted them) must end with the scores the server reported. Then
 // each recorded view must be exactly the engine's view for its receiver at some moment of the replay, in order, and
 // every card in it must be face up there, the receiver's own peeked or placed card, or known to everyone (a card
-// taken from the discard pile); a spectator sees no face-down card's value before the hand is over.
+// taken from the discard pile, or shown by a match); a spectator sees no face-down card's value before the hand is
+// over. The power presets are included: peeks at other seats' cards, blind swaps, shuffles and matches.
 #include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <openssl/evp.h>
@@ -52,17 +53,29 @@ std::uint64_t big_endian(const std::string& bytes) {
     return value;
 }
 
-// Who may know each face-down card, worked out from the moves alone (independently of the engine's known_by).
+// Who may know each face-down card, worked out from the moves and the hand's public events (independently of the
+// engine's known_by): a seat knows what it peeked, looked at, placed or looked at with a power; knowledge travels
+// with a card when cards are swapped or given; a shuffle wipes it; a card shown to everyone (a match or claim tried
+// it, or it came from the discard pile) is public until it moves unseen.
 struct knowledge {
-    std::vector<std::vector<golf::seat_set>> known;  // per seat, per position: seats that looked at or placed it
-    std::vector<std::vector<bool>> public_card;      // per seat, per position: it came from the discard pile
+    std::vector<std::vector<golf::seat_set>> known;  // per seat, per position: seats that may know it
+    std::vector<std::vector<bool>> public_card;      // per seat, per position: everyone may know it
 
-    explicit knowledge(int slots)
-        : known(players, std::vector<golf::seat_set>(static_cast<std::size_t>(slots), 0)),
-          public_card(players, std::vector<bool>(static_cast<std::size_t>(slots), false)) {}
+    explicit knowledge(const golf::hand& start) {
+        for (int s = 0; s < players; ++s) {
+            known.emplace_back(start.seat(s).layout.size(), 0);
+            public_card.emplace_back(start.seat(s).layout.size(), false);
+        }
+    }
 
-    // `before` is the hand just before `move`.
-    void record(const golf::hand& before, golf::logged_action move) {
+    void forget(int s, int p) {
+        known[s][p] = 0;
+        public_card[s][p] = false;
+    }
+
+    // `before` and `after` surround `move`, whose public events are `events`.
+    void record(const golf::hand& before, golf::logged_action move, const std::vector<golf::event>& events,
+                const golf::hand& after) {
         auto& mine = known[move.seat];
         auto& open = public_card[move.seat];
         const golf::seat_set me = static_cast<golf::seat_set>(1u << move.seat);
@@ -79,6 +92,41 @@ struct knowledge {
                 break;
             default: break;
         }
+        for (const golf::event& e : events) {
+            const int t = e.target;
+            switch (e.kind) {
+                case golf::event_kind::peeked_at: known[t][e.slot] |= static_cast<golf::seat_set>(1u << e.seat); break;
+                case golf::event_kind::swapped:
+                    std::swap(known[t][e.slot], known[e.other_target][e.other]);
+                    std::vector<bool>::swap(public_card[t][e.slot], public_card[e.other_target][e.other]);
+                    break;
+                case golf::event_kind::shuffled:
+                    for (std::size_t p = 0; p < known[t].size(); ++p)
+                        if (!before.seat(t).layout[p].face_up) forget(t, static_cast<int>(p));
+                    break;
+                case golf::event_kind::shown: public_card[t][e.slot] = true; break;
+                case golf::event_kind::thrown: forget(t, e.slot); break;
+                case golf::event_kind::gave:  // the giver's card at slot moves, unseen, to target's other
+                    known[t][e.other] = known[e.seat][e.slot];
+                    public_card[t][e.other] = public_card[e.seat][e.slot];
+                    forget(e.seat, e.slot);
+                    break;
+                case golf::event_kind::added:
+                    known[t][e.slot] = e.seat >= 0 ? static_cast<golf::seat_set>(1u << e.seat) : 0;
+                    public_card[t][e.slot] = e.card_shown.has_value();
+                    break;
+                case golf::event_kind::placed:
+                    if (move.act.kind != golf::action_kind::place) {  // the held card placed by a matching turn
+                        known[e.seat][e.slot] = static_cast<golf::seat_set>(1u << e.seat);
+                        public_card[e.seat][e.slot] = e.card_shown.has_value();
+                    }
+                    break;
+                default: break;
+            }
+        }
+        for (int s = 0; s < players; ++s)
+            for (std::size_t p = 0; p < known[s].size(); ++p)
+                if (after.seat(s).layout[p].empty) forget(s, static_cast<int>(p));
     }
 };
 
@@ -104,8 +152,7 @@ void check_cards(const v1::HandView& view, const check_context& at) {
             const std::string what = at.where + ", seat " + std::to_string(s) + " position " + std::to_string(p);
             EXPECT_FALSE(real.empty) << what << ": a card where there is none";
             EXPECT_EQ(golf::wire::from_proto(shown.card()), real.value) << what << ": a card that is not there";
-            const bool own = at.receiver >= 0 && at.receiver == s &&
-                             (at.knows.known[s][p] & (1u << static_cast<unsigned>(at.receiver))) != 0;
+            const bool own = at.receiver >= 0 && (at.knows.known[s][p] & (1u << static_cast<unsigned>(at.receiver))) != 0;
             const bool allowed = over || real.face_up || own || at.knows.public_card[s][p];
             EXPECT_TRUE(allowed) << what << ": receiver " << at.receiver << " was shown "
                                  << golf::to_string(real.value) << ", which it may not know";
@@ -141,6 +188,7 @@ TEST_P(secrets, no_frame_carries_a_card_its_receiver_may_not_know) {
     ASSERT_NE(base, nullptr);
     golf::ruleset wanted = base->rules;
     ASSERT_FALSE(golf::set_option(wanted, "holes=1"));
+    ASSERT_FALSE(golf::set_option(wanted, "match_tie=shared"));  // one hand, even when it ends in a tie
     for (const std::string& rule : param.house_rules) ASSERT_FALSE(golf::set_option(wanted, rule)) << rule;
 
     running_server server;
@@ -202,13 +250,14 @@ TEST_P(secrets, no_frame_carries_a_card_its_receiver_may_not_know) {
     ASSERT_GE(dealer, 0);
     const auto shared_rules = std::make_shared<const golf::ruleset>(rules);
     std::vector<golf::hand> states{golf::hand(shared_rules, players, dealer, big_endian(seed_bytes))};
-    std::vector<knowledge> known{knowledge(rules.slots())};
+    std::vector<knowledge> known{knowledge(states.back())};
     for (const golf::logged_action& move : moves) {
         golf::hand next = states.back();
-        ASSERT_EQ(next.apply(move.seat, move.act), golf::action_error::none)
+        std::vector<golf::event> events;
+        ASSERT_EQ(next.apply(move.seat, move.act, &events), golf::action_error::none)
             << "the replay refused seat " << int{move.seat} << "'s " << golf::to_string(move.act.kind);
         knowledge next_known = known.back();
-        next_known.record(states.back(), move);
+        next_known.record(states.back(), move, events, next);
         states.push_back(std::move(next));
         known.push_back(std::move(next_known));
     }
@@ -259,7 +308,11 @@ INSTANTIATE_TEST_SUITE_P(
                       secrets_case{"six_card_oakes", "six-card-oakes", {}},
                       secrets_case{"eight_card", "eight-card", {}},
                       secrets_case{"peek_rearrange_and_look", "six-card",
-                                   {"start=peek", "rearrange_after_start=true", "look_cost=1", "turn_limit=200"}}),
+                                   {"start=peek", "rearrange_after_start=true", "look_cost=1", "turn_limit=200"}},
+                      // The power-card family: private peeks, blind swaps, shuffles, matches and penalty cards.
+                      secrets_case{"cambio", "cambio", {}}, secrets_case{"pablo", "pablo", {}},
+                      secrets_case{"cumbia", "cumbia", {}}, secrets_case{"cabo", "cabo", {}},
+                      secrets_case{"cactus", "cactus", {}}, secrets_case{"dacz", "dacz", {}}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace

@@ -41,6 +41,7 @@ const POWER_TEXT: Record<number, string> = {
   [PowerKind.PEEK_THEN_SWAP]: "look at another player's card, then swap it with one of yours",
   [PowerKind.PEEK_BOTH_SWAP]: "look at one of your cards and another player's, then swap them or not",
   [PowerKind.SHUFFLE_OPPONENT]: "shuffle another player's face-down cards",
+  [PowerKind.CANCEL_CALL]: "cancel the knock in force",
 };
 const POWER_FIELD: (keyof Ruleset)[] = ["powerJoker", "powerAce", "powerTwo", "powerThree", "powerFour", "powerFive",
   "powerSix", "powerSeven", "powerEight", "powerNine", "powerTen", "powerJack", "powerQueen", "powerKing"];
