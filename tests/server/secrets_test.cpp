@@ -312,7 +312,8 @@ INSTANTIATE_TEST_SUITE_P(
                       // The power-card family: private peeks, blind swaps, shuffles, matches and penalty cards.
                       secrets_case{"cambio", "cambio", {}}, secrets_case{"pablo", "pablo", {}},
                       secrets_case{"cumbia", "cumbia", {}}, secrets_case{"cabo", "cabo", {}},
-                      secrets_case{"cactus", "cactus", {}}, secrets_case{"dacz", "dacz", {}}),
+                      secrets_case{"cactus", "cactus", {}}, secrets_case{"dacz", "dacz", {}},
+                      secrets_case{"powers", "powers", {}}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 }  // namespace
