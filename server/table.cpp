@@ -553,12 +553,20 @@ void table::on_claim_window(std::uint64_t generation) {
     changed("the claim window closed");
 }
 
+// A claim server bot (or stand-in) `s` is sure of, and that the engine lists for it now.
+std::optional<action> table::bot_claim_for(int s) const {
+    if (!bot_controlled(s) || seats_[static_cast<std::size_t>(s)].forfeited) return std::nullopt;
+    const hand_view view = match_->current_hand()->view_for(s);
+    const auto chosen = sure_claim(*rules_, view);
+    if (!chosen || std::find(view.legal.begin(), view.legal.end(), *chosen) == view.legal.end()) return std::nullopt;
+    return chosen;
+}
+
 // Server bots (and stand-ins) claim a discard when they are sure of a card that matches it.
 bool table::bot_claims() {
     if (!claim_window_active_ || !match_ || !match_->hole_in_play()) return false;
     for (int s = 0; s < seat_count(); ++s) {
-        if (!bot_controlled(s) || seats_[static_cast<std::size_t>(s)].forfeited) continue;
-        const auto chosen = sure_claim(*rules_, match_->current_hand()->view_for(s));
+        const auto chosen = bot_claim_for(s);
         if (!chosen) continue;
         std::vector<event> events;
         if (match_->apply(s, *chosen, &events) != action_error::none) continue;
@@ -821,6 +829,8 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
     match_.emplace(std::move(replayed));
     match_number_ = 1;
     match_id_ = record.summary.id;
+    // The server stopped between a hole's last move and its record: write it now.
+    if (match_->holes().size() > record.holes.size()) record_finished_hole();
     if (match_->hole_in_play()) {
         state_ = v1::TABLE_STATE_PLAYING;
         commitment_ = secure::commitment(match_->current_hand()->seed());
@@ -1028,9 +1038,7 @@ void table::schedule_bots() {
     const auto to_act = match_->current_hand()->seats_to_act();
     const bool bot_may_claim = claim_window_active_ && [this] {
         for (int s = 0; s < seat_count(); ++s)
-            if (bot_controlled(s) && !seats_[static_cast<std::size_t>(s)].forfeited &&
-                sure_claim(*rules_, match_->current_hand()->view_for(s)))
-                return true;
+            if (bot_claim_for(s)) return true;
         return false;
     }();
     if (!bot_may_claim && std::none_of(to_act.begin(), to_act.end(), [this](int s) { return bot_controlled(s); }))

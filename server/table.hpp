@@ -157,6 +157,7 @@ private:
     void update_claim_window();
     void on_claim_window(std::uint64_t generation);
     bool bot_claims();
+    std::optional<action> bot_claim_for(int s) const;
     void await_durable_hole();
     void on_hole_durable(std::uint64_t generation, bool written);
 
