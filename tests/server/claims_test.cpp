@@ -50,7 +50,7 @@ struct cactus_table {
         seats[1]->join(created.code(), "Bob");
         seats[2]->join(created.code(), "Cy");
         rules = golf::wire::to_ruleset(created.rules()).value();
-        seats[0]->wait_until(everyone_seated);
+        for (auto& c : seats) c->wait_until(everyone_seated);  // so every seat has a latest update from here on
         seats[0]->start_match();
     }
 
@@ -58,8 +58,8 @@ struct cactus_table {
     bool move() {
         for (auto& c : seats) drain(*c);
         for (auto& c : seats) {
+            if (!c->latest() || !c->latest()->has_hand()) continue;
             const auto& u = *c->latest();
-            if (!u.has_hand()) continue;
             const auto view = golf::wire::to_hand_view(u.hand());
             if (!view) continue;
             std::vector<golf::action> moves;

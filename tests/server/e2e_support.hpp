@@ -157,7 +157,7 @@ struct two_players {
         code = created.code();
         rules = golf::wire::to_ruleset(created.rules()).value();
         tokens = {seats[0]->token(), seats[1]->token()};
-        seats[0]->wait_until(everyone_seated);
+        for (auto& c : seats) c->wait_until(everyone_seated);  // so every seat has a latest update from here on
         seats[0]->start_match();
     }
 
@@ -179,7 +179,7 @@ struct two_players {
         for (int m = 0; m < 20000; ++m) {
             for (auto& c : seats) drain(*c);
             const bool hole_over = std::any_of(seats.begin(), seats.end(), [&](const auto& c) {
-                return c->latest()->scorecard().holes_size() >= finished_holes;
+                return c->latest() && c->latest()->scorecard().holes_size() >= finished_holes;
             });
             if (!hole_over) {
                 if (!step(players(), rules, *bot, random)) break;
