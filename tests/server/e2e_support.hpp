@@ -198,6 +198,16 @@ struct two_players {
         return since_deal;
     }
 
+    // Waits until every seat has seen the newest update any of them has (the mover sees its move first).
+    void catch_up() {
+        std::uint64_t newest = 0;
+        for (auto& c : seats) {
+            drain(*c);
+            if (c->latest()) newest = std::max<std::uint64_t>(newest, c->latest()->hand_version());
+        }
+        for (auto& c : seats) c->wait_until([newest](const v1::TableUpdate& u) { return u.hand_version() >= newest; });
+    }
+
     void play_to_the_end() {
         for (int m = 0; m < 20000 && step(players(), rules, *bot, random); ++m) {
         }

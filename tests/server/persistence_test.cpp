@@ -153,10 +153,8 @@ TEST(Persistence, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
         running_server server(60s, db);
         two_players table(server.url(), "six-card", 3);
         table.play_into_hole(1, 5);
-        for (auto& c : table.seats) {
-            drain(*c);
-            before.push_back(*c->latest());
-        }
+        table.catch_up();
+        for (auto& c : table.seats) before.push_back(*c->latest());
         code = table.code;
         tokens = table.tokens;
         table.seats.clear();  // the players leave (their seats are held), then the server stops gracefully

@@ -136,10 +136,8 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
         const std::string url = "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
         e2e::two_players table(url, "six-card", 3);
         const auto since_deal = table.play_into_hole(1, 6);
-        for (auto& c : table.seats) {
-            e2e::drain(*c);
-            before.push_back(*c->latest());
-        }
+        table.catch_up();
+        for (auto& c : table.seats) before.push_back(*c->latest());
         code = table.code;
         tokens = table.tokens;
         // Every move reaches the database within moments; wait until the hand in play there is this one.
