@@ -209,6 +209,7 @@ TEST(Persistence, HealthzSaysWhenDatabaseWritesFailAndTablesPlayOnUntilTheyRecov
     // Another process takes the write lock and keeps it past the store's busy timeout.
     sqlite3* other = nullptr;
     ASSERT_EQ(sqlite3_open(server.db_path().c_str(), &other), SQLITE_OK);
+    sqlite3_busy_timeout(other, 5000);  // the server's writer may be mid-transaction
     ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
     table.move();  // its record now waits for the lock
     EXPECT_TRUE(eventually([&] {

@@ -203,6 +203,7 @@ TEST(Process, ALockedDatabaseStopsTheStartWithAClearMessage) {
     }
     sqlite3* other = nullptr;
     ASSERT_EQ(sqlite3_open(db.c_str(), &other), SQLITE_OK);
+    sqlite3_busy_timeout(other, 5000);
     ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
     child_process second = start_server(db);
     EXPECT_EQ(second.wait_exit(), 1);
