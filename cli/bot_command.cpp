@@ -215,6 +215,18 @@ std::string_view bot_usage() {
            "Exit status: 0 when the matches are finished, 1 on a server error or a timeout, 2 bad flags.\n";
 }
 
+std::string server_url_or_throw(std::optional<std::string_view> url) {
+    if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
+    if (!client::parse_url(*url))
+        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
+    return std::string(*url);
+}
+
+void create_or_join_or_throw(bool create, bool join) {
+    if (create && join) throw usage_error("--create and --join cannot be used together");
+    if (!create && !join) throw usage_error("missing --create PRESET or --join CODE");
+}
+
 int run_bot(std::span<const std::string_view> words) {
     command_line args(words);
     settings config;
@@ -250,12 +262,8 @@ int run_bot(std::span<const std::string_view> words) {
             args.unknown_flag();
         }
     }
-    if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
-    if (!client::parse_url(*url))
-        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
-    config.url = std::string(*url);
-    if (config.preset_name && config.join_code) throw usage_error("--create and --join cannot be used together");
-    if (!config.preset_name && !config.join_code) throw usage_error("missing --create PRESET or --join CODE");
+    config.url = server_url_or_throw(url);
+    create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
     if (config.join_code) {
         if (seats_text) throw usage_error("--seats goes with --create, not --join");
         if (config.fill_bots) throw usage_error("--fill-bots goes with --create, not --join");

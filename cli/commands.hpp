@@ -78,6 +78,11 @@ std::uint64_t parse_uint64(std::string_view what, std::string_view text);
 // A preset by name; throws naming the known presets when there is none.
 const preset& find_preset_or_throw(std::string_view name);
 
+// `golf bot` and `golf play` (built with the client library): the checked --url, and exactly one of --create
+// and --join.
+std::string server_url_or_throw(std::optional<std::string_view> url);
+void create_or_join_or_throw(bool create, bool join);
+
 // A preset's rules with `--set NAME=VALUE` house rules applied in order, then validated.
 ruleset rules_with_house_rules(const preset& base, std::span<const std::string> assignments);
 

@@ -389,12 +389,8 @@ int run_play(std::span<const std::string_view> words) {
             args.unknown_flag();
         }
     }
-    if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
-    if (!client::parse_url(*url))
-        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
-    config.url = std::string(*url);
-    if (config.preset_name && config.join_code) throw usage_error("--create and --join cannot be used together");
-    if (!config.preset_name && !config.join_code) throw usage_error("missing --create PRESET or --join CODE");
+    config.url = server_url_or_throw(url);
+    create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
     if (config.join_code) {
         if (seats_text) throw usage_error("--seats goes with --create, not --join");
         if (bots_text) throw usage_error("--bots goes with --create, not --join");

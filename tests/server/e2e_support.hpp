@@ -36,24 +36,14 @@ class running_server {
 public:
     explicit running_server(std::chrono::seconds seat_grace = 1s, std::string db_path = {},
                             std::chrono::milliseconds bot_delay = 0ms)
-        : server_(test_config(seat_grace, db_path.empty() ? (dir_.path() / "golf.db").string() : db_path,
-                              bot_delay)) {
-        port_ = server_.start();
-        thread_ = std::thread([this] { server_.run(); });
-    }
-    ~running_server() { stop(); }
-    running_server(const running_server&) = delete;
-    running_server& operator=(const running_server&) = delete;
+        : db_path_(db_path.empty() ? (dir_.path() / "golf.db").string() : std::move(db_path)),
+          server_(test_config(seat_grace, db_path_, bot_delay)) {}
 
     // Graceful stop; returns once the server's threads have finished (the database is closed with the object).
-    void stop() {
-        if (!thread_.joinable()) return;
-        server_.stop();
-        thread_.join();
-    }
-    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
-    std::uint16_t port() const { return port_; }
-    const std::string& db_path() const { return server_.config().db_path; }
+    void stop() { server_.stop(); }
+    std::string url() const { return "ws://127.0.0.1:" + std::to_string(server_.port()) + "/ws"; }
+    std::uint16_t port() const { return server_.port(); }
+    const std::string& db_path() const { return db_path_; }
 
 private:
     static server_config test_config(std::chrono::seconds seat_grace, std::string db_path,
@@ -71,9 +61,8 @@ private:
     }
 
     testing::temp_dir dir_;  // first: the server's database lives in it
-    server server_;
-    std::uint16_t port_ = 0;
-    std::thread thread_;
+    std::string db_path_;
+    testing::running_server server_;  // the server on its own thread, stopped with the object
 };
 
 // Reads everything already received, so latest() is as new as it can be without waiting.
