@@ -496,32 +496,43 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
 // moves on while players race), it counts only inside the window, and the first one, right or wrong, wins.
 void table::claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
                   clock::time_point received) {
-    const bool lost_race =
-        claim_outcome_.has_value() && match_->hole_in_play() &&
-        claim_key_ == std::make_tuple(match_number_, static_cast<int>(match_->holes().size()),
-                                      match_->current_hand()->discards().size());
-    if (lost_race) {
+    // The outcome stands until the next discard opens a window: until then every claim has lost the race (a right
+    // claim has already put another card on the pile, so the discard itself is no longer a way to tell).
+    if (claim_outcome_ && match_->hole_in_play()) {
         claim_outcome_->set_refused(claim_outcome_->refused() + 1);
         return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION,
                            "another claim was first: " + seats_[static_cast<std::size_t>(claim_outcome_->seat())].name);
     }
     if (!claim_window_active_)
         return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, "no discard may be claimed now");
+    std::string note;
+    if (const action_error error = apply_claim(s, a, note); error != action_error::none)
+        return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
+    reply_ok(link, rid);
+    after_move(note);
+    changed(note);
+    metrics_.observe_latency(clock::now() - received);
+}
+
+// The one place a claim is applied (a person's or a server bot's): the first to arrive records the race's outcome.
+action_error table::apply_claim(int s, action a, std::string& note) {
     std::vector<event> events;
     const action_error error = match_->apply(s, a, &events);
-    if (error != action_error::none) return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
+    if (error != action_error::none) return error;
     ++metrics_.actions;
     const bool correct = std::none_of(events.begin(), events.end(),
                                       [](const event& e) { return e.kind == event_kind::match_failed; });
     claim_outcome_.emplace();
     claim_outcome_->set_seat(s);
     claim_outcome_->set_correct(correct);
-    reply_ok(link, rid);
-    std::string note = seats_[static_cast<std::size_t>(s)].name + " claimed first: " + describe(a) +
-                       (correct ? " (right)" : " (wrong: a penalty)");
-    after_move(note);
-    changed(note);
-    metrics_.observe_latency(clock::now() - received);
+    note = seats_[static_cast<std::size_t>(s)].name + " claimed first: " + describe(a) +
+           (correct ? " (right)" : " (wrong: a penalty)");
+    return action_error::none;
+}
+
+// Which discard a claim window belongs to (strand only, a hole in play).
+std::tuple<int, int, std::size_t> table::current_claim_key() const {
+    return {match_number_, static_cast<int>(match_->holes().size()), match_->current_hand()->discards().size()};
 }
 
 void table::update_claim_window() {
@@ -532,9 +543,8 @@ void table::update_claim_window() {
         claim_timer_.cancel();
     };
     if (closed_ || !match_ || !match_->hole_in_play() || rules_->claims == claim_rule::none) return stop();
-    const hand& h = *match_->current_hand();
-    const auto key = std::make_tuple(match_number_, static_cast<int>(match_->holes().size()), h.discards().size());
-    if (!h.claim_open()) return stop();
+    if (!match_->current_hand()->claim_open()) return stop();
+    const auto key = current_claim_key();
     if (key == claim_key_) return;  // the same discard: its window runs on, or has already closed
     claim_key_ = key;
     claim_outcome_.reset();
@@ -567,16 +577,8 @@ bool table::bot_claims() {
     if (!claim_window_active_ || !match_ || !match_->hole_in_play()) return false;
     for (int s = 0; s < seat_count(); ++s) {
         const auto chosen = bot_claim_for(s);
-        if (!chosen) continue;
-        std::vector<event> events;
-        if (match_->apply(s, *chosen, &events) != action_error::none) continue;
-        ++metrics_.actions;
-        const bool correct = std::none_of(events.begin(), events.end(),
-                                          [](const event& e) { return e.kind == event_kind::match_failed; });
-        claim_outcome_.emplace();
-        claim_outcome_->set_seat(s);
-        claim_outcome_->set_correct(correct);
-        std::string note = seats_[static_cast<std::size_t>(s)].name + " claimed first: " + describe(*chosen);
+        std::string note;
+        if (!chosen || apply_claim(s, *chosen, note) != action_error::none) continue;
         after_move(note);
         changed(note);
         return true;
@@ -655,6 +657,7 @@ void table::deal_next_hole() {
     const std::uint64_t seed = secure::random_u64();
     if (!match_->start_hole(seed)) return;
     commitment_ = secure::commitment(seed);
+    claim_outcome_.reset();  // a race of the last hole is over
     commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
     state_ = v1::TABLE_STATE_PLAYING;
     ++hand_version_;

@@ -129,6 +129,8 @@ private:
              clock::time_point received);
     void claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
                clock::time_point received);
+    action_error apply_claim(int s, action a, std::string& note);
+    std::tuple<int, int, std::size_t> current_claim_key() const;
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
 
     // Membership.
