@@ -91,6 +91,10 @@ CREATE INDEX matches_finished_by_preset ON matches(preset) WHERE ended_at IS NOT
 DROP INDEX match_seats_by_player;
 CREATE INDEX match_seats_by_player ON match_seats(player_id, match_id);
 )sql",
+    R"sql(
+-- 0: the server's default claim window (a table recorded before version 3 had no other).
+ALTER TABLE tables ADD COLUMN claim_window_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 
@@ -290,11 +294,11 @@ namespace sql {
 
 constexpr const char* upsert_table =
     "INSERT INTO tables(code, preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, "
-    "forfeit_when_away, recorded) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
+    "forfeit_when_away, claim_window_ms, recorded) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
     "ON CONFLICT(code) DO UPDATE SET preset = excluded.preset, ruleset = excluded.ruleset, "
     "created_at = excluded.created_at, seats = excluded.seats, is_public = excluded.is_public, "
     "password_hash = excluded.password_hash, turn_clock_ms = excluded.turn_clock_ms, "
-    "forfeit_when_away = excluded.forfeit_when_away, recorded = 1";
+    "forfeit_when_away = excluded.forfeit_when_away, claim_window_ms = excluded.claim_window_ms, recorded = 1";
 constexpr const char* placeholder_table =
     "INSERT OR IGNORE INTO tables(code, preset, ruleset, created_at, recorded) VALUES(?, ?, ?, ?, 0)";
 constexpr const char* insert_match =
@@ -331,8 +335,8 @@ constexpr const char* select_scores =
     "SELECT hole, hand_score, running_total FROM hole_scores WHERE match_id = ? ORDER BY hole, seat";
 constexpr const char* select_progress = "SELECT hole, seed, dealer, actions FROM hands_in_play WHERE match_id = ?";
 constexpr const char* select_table =
-    "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away "
-    "FROM tables WHERE code = ? AND recorded = 1";
+    "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
+    "claim_window_ms FROM tables WHERE code = ? AND recorded = 1";
 constexpr const char* matches_of_player =
     "SELECT id FROM matches WHERE id IN (SELECT s.match_id FROM players p JOIN match_seats s ON s.player_id = p.id "
     "WHERE p.display_name = ?) ORDER BY started_at DESC, id DESC LIMIT ?";
@@ -377,6 +381,7 @@ void apply(sqlite_database& db, const table_record& t) {
         .bind_text(7, t.password_hash)
         .bind(8, t.turn_clock_ms)
         .bind(9, t.forfeit_when_away)
+        .bind(10, t.claim_window_ms)
         .run();
 }
 
@@ -783,6 +788,7 @@ std::optional<table_record> read_table(sqlite_database& db, const std::string& c
     r.password_hash = t.text(5);
     r.turn_clock_ms = t.int64(6);
     r.forfeit_when_away = t.integer(7) != 0;
+    r.claim_window_ms = t.int64(8);
     return r;
 }
 

@@ -35,7 +35,7 @@ struct sqlite_options {
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 2;
+inline constexpr int schema_version = 3;
 
 class sqlite_store final : public match_store {
 public:

@@ -95,6 +95,9 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
             settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
             settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
             settings.forfeit_when_away = record.table->forfeit_when_away;
+            // Only a value a CreateTable could have set; anything else (0 from an older schema) keeps the default.
+            if (table_settings::claim_window_allowed(record.table->claim_window_ms))
+                settings.claim_window = std::chrono::milliseconds(record.table->claim_window_ms);
         }
         std::shared_ptr<table> t;
         {
@@ -168,7 +171,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
             if (request.password().size() > password_max_bytes)
                 return refuse(v1::ERROR_CODE_BAD_REQUEST, "the password is too long");
             const std::uint32_t claim_window = request.claim_window_ms();
-            if (claim_window != 0 && (claim_window < 500 || claim_window > 30000))
+            if (claim_window != 0 && !table_settings::claim_window_allowed(claim_window))
                 return refuse(v1::ERROR_CODE_BAD_REQUEST, "the claim window is 0 (3000 ms) or 500 to 30000 ms");
 
             table_settings settings;

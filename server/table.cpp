@@ -743,6 +743,7 @@ void table::record_table() {
     t.password_hash = secure::to_hex(settings_.password_hash);
     t.turn_clock_ms = settings_.turn_clock.count();
     t.forfeit_when_away = settings_.forfeit_when_away;
+    t.claim_window_ms = settings_.claim_window.count();
     store_->record_table(std::move(t));
 }
 

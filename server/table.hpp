@@ -38,6 +38,11 @@ struct table_settings {
     std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;
     std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken
+
+    // The claim windows a table may have (CreateTable.claim_window_ms; a restored table's record).
+    static constexpr std::int64_t min_claim_window_ms = 500;
+    static constexpr std::int64_t max_claim_window_ms = 30000;
+    static bool claim_window_allowed(std::int64_t ms) { return ms >= min_claim_window_ms && ms <= max_claim_window_ms; }
 };
 
 // The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control

@@ -357,7 +357,7 @@ TEST_F(sqlite_store_test, when_written_callbacks_still_pending_run_before_the_st
 
 table_record full_table() {
     return {"QK7M2X", "six-card", "six-card knocking=true", 1'699'999'000, 4, true,
-            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", 30'000, true};
+            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", 30'000, true, 1'500};
 }
 
 match_start match_with_a_bot() {
@@ -397,6 +397,7 @@ TEST_F(sqlite_store_test, every_new_field_round_trips) {
     changed.password_hash.clear();
     changed.turn_clock_ms = 0;
     changed.forfeit_when_away = false;
+    changed.claim_window_ms = 0;
     changed.seats = 2;
     store.record_table(changed);
     ASSERT_TRUE(store.flush(flush_limit));
@@ -598,6 +599,7 @@ TEST_F(sqlite_store_test, a_version_1_database_migrates_with_its_rows_intact) {
     ASSERT_TRUE(finished->table.has_value());
     EXPECT_EQ(finished->table->ruleset, "six-card");
     EXPECT_EQ(finished->table->created_at, 1'699'999'999);
+    EXPECT_EQ(finished->table->claim_window_ms, 0);  // version 3's column: the server's default
     EXPECT_FALSE(finished->in_play.has_value());
 
     const auto unfinished = store.unfinished_matches();

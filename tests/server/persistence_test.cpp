@@ -303,3 +303,61 @@ TEST(Persistence, AMatchEveryoneLeftIsAbandonedNotRestoredAndNotRanked) {
 }
 
 }  // namespace
+
+namespace {
+
+// Plays moves until some seat's latest update shows an open claim window, and returns that window's length.
+std::optional<std::uint32_t> next_claim_window(const std::vector<connection*>& players, const golf::ruleset& rules) {
+    auto bot = golf::make_bot("heuristic");
+    golf::random_source random{5};
+    for (int m = 0; m < 200; ++m) {
+        for (connection* c : players) drain(*c);
+        for (connection* c : players)
+            if (c->latest() && c->latest()->has_claim_window()) return c->latest()->claim_window().window_ms();
+        if (!step(players, rules, *bot, random)) return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+TEST(Persistence, ARestoredTableKeepsItsClaimWindow) {
+    temp_dir dir;
+    const std::string db = (dir.path() / "golf.db").string();
+    std::vector<std::string> tokens;
+    golf::ruleset rules;
+    {
+        running_server server(60s, db);
+        std::vector<std::unique_ptr<connection>> seats;
+        for (int s = 0; s < 2; ++s) {
+            seats.push_back(std::make_unique<connection>());
+            seats.back()->connect(server.url(), "persistence_test");
+        }
+        v1::CreateTable create;
+        create.set_player_name("Ann");
+        create.set_preset("cactus");
+        create.set_seats(2);
+        create.set_claim_window_ms(1200);
+        const v1::TableJoined created = seats[0]->create_table(create);
+        seats[1]->join(created.code(), "Bob");
+        rules = golf::wire::to_ruleset(created.rules()).value();
+        for (auto& c : seats) c->wait_until(golf::server::e2e::everyone_seated);
+        seats[0]->start_match();
+        EXPECT_EQ(next_claim_window({seats[0].get(), seats[1].get()}, rules), 1200u);
+        tokens = {seats[0]->token(), seats[1]->token()};
+        seats.clear();
+        server.stop();
+    }
+
+    running_server server(60s, db);
+    std::vector<std::unique_ptr<connection>> seats;
+    for (int s = 0; s < 2; ++s) {
+        seats.push_back(std::make_unique<connection>());
+        seats.back()->connect(server.url(), "persistence_test");
+        seats.back()->reclaim(tokens[static_cast<std::size_t>(s)]);
+    }
+    for (auto& c : seats)
+        c->wait_until([](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
+    EXPECT_EQ(next_claim_window({seats[0].get(), seats[1].get()}, rules), 1200u)
+        << "the restored table lost its claim window";
+}
