@@ -77,7 +77,7 @@ export async function screenshot(page, name) {
 }
 
 // Creates a table from the start page; `rules` are house-rule edits typed into the editor.
-export async function createTable(page, url, { name, preset, seats, rules = {}, isPublic = true, clock = 0 }) {
+export async function createTable(page, url, { name, preset, seats, rules = {}, isPublic = true, clock = 0, password = "" }) {
   await page.goto(url);
   await page.waitForSelector(`input[name=preset][value="${preset}"]`);
   await page.fill("#name", name);
@@ -85,6 +85,7 @@ export async function createTable(page, url, { name, preset, seats, rules = {}, 
   await page.fill("#seats", String(seats));
   if (!isPublic) await page.uncheck("#public");
   if (clock) await page.selectOption("#clock", String(clock));
+  if (password) await page.fill("#create-password", password);
   if (Object.keys(rules).length > 0) {
     await page.click("#house-rules > summary");
     for (const [option, value] of Object.entries(rules)) {
