@@ -51,17 +51,18 @@ match_id parse_match_id(std::string_view text) {
 }
 
 match_detail load_from_database(const std::string& path, match_id id) {
-    // The store creates a missing file; a replay must not, so a wrong path is said as such.
+    // Said here in plain words before SQLite's own messages (the store opens read-only and never creates a file).
     std::error_code error;
     if (!fs::exists(path, error)) throw run_failure{"no such database file '" + path + "'"};
     if (!fs::is_regular_file(path, error)) throw run_failure{"'" + path + "' is not a database file"};
-    // SQLite takes an empty file for an empty database, and the store would write its schema into it.
+    // SQLite takes an empty file for an empty database (schema version 0).
     if (fs::file_size(path, error) == 0) throw run_failure{"'" + path + "' is empty, not a golf-server database"};
     quiet_store_logs();
     std::optional<match_detail> detail;
     try {
         persistence::sqlite_options options;
         options.path = path;
+        options.read_only = true;  // a replay never migrates, locks or changes the file, even beside a running server
         persistence::sqlite_store store(options);
         detail = store.match(id);
     } catch (const std::exception& e) {

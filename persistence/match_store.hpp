@@ -15,7 +15,7 @@
 
 namespace golf::persistence {
 
-enum class store_error_kind { cannot_open, locked, read_only, corrupt, newer_schema, io };
+enum class store_error_kind { cannot_open, locked, read_only, corrupt, newer_schema, older_schema, io };
 
 // Thrown when a store cannot be opened or read; what() is a sentence a host can act on.
 class store_error : public std::runtime_error {

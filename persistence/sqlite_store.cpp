@@ -6,6 +6,7 @@
 #include <bit>
 #include <iterator>
 #include <map>
+#include <stdexcept>
 #include <unordered_map>
 #include <utility>
 
@@ -495,6 +496,19 @@ sqlite_store::sqlite_store(sqlite_options options) : options_(std::move(options)
         return db;
     };
     try {
+        if (options_.read_only) {
+            reader_db_ = open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+            const auto version = single_int(reader_db_->db, "PRAGMA user_version");
+            if (version != schema_version) {
+                throw store_error(version > schema_version ? store_error_kind::newer_schema : store_error_kind::older_schema,
+                                  "the database " + options_.path.string() + " has schema version " +
+                                      std::to_string(version) + ", this build reads version " +
+                                      std::to_string(schema_version) +
+                                      (version > schema_version ? "; use a newer golf"
+                                                                : "; start golf-server on it once to migrate it"));
+            }
+            return;  // no writer thread: nothing is ever written
+        }
         writer_db_ = open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
         sqlite3* db = writer_db_->db;
         if (sqlite3_db_readonly(db, "main") == 1) throw sqlite_failure{SQLITE_READONLY, "opened read-only"};
@@ -535,10 +549,11 @@ sqlite_store::~sqlite_store() {
         stopping_ = true;
     }
     work_cv_.notify_all();
-    writer_.join();
+    if (writer_.joinable()) writer_.join();  // a read-only store has none
 }
 
 void sqlite_store::enqueue(write_op op) {
+    if (options_.read_only) throw std::logic_error("a read-only store cannot record (" + options_.path.string() + ")");
     {
         std::lock_guard lock(mutex_);
         if (auto* progress = std::get_if<hand_progress>(&op)) {
@@ -587,6 +602,10 @@ store_health sqlite_store::health() const {
 }
 
 void sqlite_store::when_written(std::function<void(bool written)> done) {
+    if (options_.read_only) {
+        done(true);  // nothing is ever pending, and no writer thread would answer
+        return;
+    }
     {
         std::lock_guard lock(mutex_);
         waiters_.push_back({completed_, enqueued_, false, std::move(done)});

@@ -32,6 +32,9 @@ struct sqlite_options {
     bool synchronous_full = false;     // NORMAL loses at most the last commits on power loss, never on a crash
     std::size_t max_batch = 1000;      // records per transaction
     std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
+    // Reads only (golf replay, golf export): the file must exist at this build's schema; it is never created,
+    // migrated or locked, so a running server is not disturbed. Recording into such a store throws logic_error.
+    bool read_only = false;
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.

@@ -668,3 +668,62 @@ TEST_F(sqlite_store_test, a_database_in_a_read_only_directory_is_refused_with_a_
 
 }  // namespace
 }  // namespace golf::persistence
+
+namespace golf::persistence {
+namespace {
+
+// --- read-only stores (golf replay, golf export) ---
+
+TEST_F(sqlite_store_test, a_read_only_store_reads_beside_a_writer_holding_the_lock_and_never_writes) {
+    match_id id = 0;
+    {
+        sqlite_store store(options());
+        store.record_table(bare_table(1'699'999'999, 2));
+        id = store.start_match(two_player_match());
+        store.record_hole(hole(id, 1));
+        ASSERT_TRUE(store.flush(flush_limit));
+    }
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open(options().path.c_str(), &other), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(other, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+
+    auto o = options();
+    o.read_only = true;
+    o.busy_timeout = 50ms;
+    sqlite_store reader(o);  // a read-write open would have been refused as locked
+    const auto detail = reader.match(id);
+    ASSERT_TRUE(detail.has_value());
+    ASSERT_EQ(detail->holes.size(), 1u);
+    EXPECT_EQ(detail->holes[0].seed, hole(id, 1).seed);
+    EXPECT_THROW(reader.record_hole(hole(id, 2)), std::logic_error);
+    EXPECT_TRUE(reader.flush(1s));
+    bool answered = false;
+    reader.when_written([&](bool written) { answered = written; });
+    EXPECT_TRUE(answered);
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+}
+
+TEST_F(sqlite_store_test, a_read_only_store_refuses_an_older_schema_and_leaves_it_unmigrated) {
+    raw_exec(options().path, "CREATE TABLE t(x); PRAGMA user_version = 1;");
+    auto o = options();
+    o.read_only = true;
+    try {
+        sqlite_store store(o);
+        ADD_FAILURE() << "an old database was opened read-only";
+    } catch (const store_error& e) {
+        EXPECT_EQ(e.kind(), store_error_kind::older_schema);
+        EXPECT_NE(std::string(e.what()).find("start golf-server on it once"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(raw_query(options().path, "PRAGMA user_version"), "1");
+}
+
+TEST_F(sqlite_store_test, a_read_only_store_never_creates_a_missing_file) {
+    auto o = options();
+    o.read_only = true;
+    EXPECT_THROW(sqlite_store store(o), store_error);
+    EXPECT_FALSE(fs::exists(o.path));
+}
+
+}  // namespace
+}  // namespace golf::persistence
