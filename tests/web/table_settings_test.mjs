@@ -1,6 +1,7 @@
 // Table settings in the browser: a password table (a wrong password is refused where the friend can retry, the
 // right one seats them), the turn clock (a player who does nothing is moved for by the server when the clock runs
-// out, and the page counts down), and a rematch after the match ends. Every wait is bounded.
+// out, and the page counts down), the shuffle check on a page without WebCrypto, and a rematch after the match ends.
+// Every wait is bounded.
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
@@ -85,11 +86,14 @@ test("when a player's clock runs out the server moves for them, and the page cou
   }
 });
 
-test("after the match the host's Play again starts a new match at the same table", { timeout: 150_000 }, async () => {
+test("without crypto.subtle (plain http on a LAN) the shuffle check still verifies; Play again starts a new match",
+     { timeout: 150_000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   try {
     const ann = await newPlayer(browser);
+    // What a page served over plain http from a LAN address gets: no WebCrypto (127.0.0.1 counts as secure).
+    await ann.addInitScript(() => Object.defineProperty(globalThis.crypto, "subtle", { value: undefined, configurable: true }));
     const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 2, rules: { holes: "1" } });
     await ann.click('[data-key="add-bot-1"]');
     await ann.waitForSelector("#start-match:not([disabled])");
@@ -103,6 +107,8 @@ test("after the match the host's Play again starts a new match at the same table
       if (!(await playOne(ann, random))) await new Promise((r) => setTimeout(r, 50));
     }
     assert.equal(await state(), FINISHED);
+    assert.equal(await ann.evaluate(() => globalThis.crypto.subtle), undefined, "the page has no WebCrypto");
+    await ann.waitForSelector('#fairness [data-hole="1"][data-verdict="verified"]');
     await ann.waitForSelector("#winner #rematch");
     await screenshot(ann, "settings-03-match-over");
     await ann.click("#rematch");

@@ -2,18 +2,21 @@
 // when the hole ends the scorecard reveals the seed, and the browser hashes it itself and compares.
 // Commitments are remembered per table and hole as seen while the hole is in play (a rematch deals hole 1 again
 // with a new commitment, which then replaces the old one).
+import { sha256 } from "@noble/hashes/sha2.js";
 
 export function hex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-export type Verdict = { state: "verified" | "mismatch" | "unseen" | "unavailable"; digest?: string };
+export type Verdict = { state: "verified" | "mismatch" | "unseen"; digest?: string };
 
 export async function checkSeed(seed: Uint8Array, commitmentHex: string | undefined): Promise<Verdict> {
   if (!commitmentHex) return { state: "unseen" };
-  // crypto.subtle exists only in secure contexts (https, or http from localhost).
-  if (!globalThis.crypto?.subtle) return { state: "unavailable" };
-  const digest = hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(seed))));
+  // crypto.subtle exists only in secure contexts (https, or http from localhost); a table reached over plain http
+  // on a LAN hashes with @noble/hashes instead, so every player can check every shuffle.
+  const digest = globalThis.crypto?.subtle
+    ? hex(new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(seed))))
+    : hex(sha256(new Uint8Array(seed)));
   return { state: digest === commitmentHex ? "verified" : "mismatch", digest };
 }
 

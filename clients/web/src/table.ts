@@ -575,7 +575,6 @@ function fairness(app: App, update: TableUpdate): HTMLElement {
       verified: "SHA-256 of the seed matches the commitment shown before the hole: the deal was fixed in advance.",
       mismatch: `MISMATCH: SHA-256 of the seed is ${verdict !== "pending" ? verdict.digest : ""}, not the commitment ${seen}.`,
       unseen: "This browser did not see the hole's commitment (it joined later), so it cannot check it.",
-      unavailable: "This page is not in a secure context (https or localhost), so the browser cannot hash; use golf deal.",
     }[state];
     return h("li", { "data-hole": hole.number, "data-verdict": state, class: `verdict ${state}` },
       h("strong", {}, `Hole ${hole.number}: `, state === "verified" ? "\u2713 verified" : state === "mismatch" ? "\u2717 failed" : ""),
