@@ -64,6 +64,21 @@ v1::PowerKind power_of(const v1::Ruleset* rules, const v1::Card& c) {
     }
 }
 
+// "card 1 (7D)": DRAW_TWO_KEEP_ONE's choice among the power card (0) and the cards it looked at.
+std::string offered_text(const v1::HandView& hand, std::uint32_t which) {
+    if (which == 0) return "the " + held_text(hand);
+    const int i = static_cast<int>(which) - 1;
+    return i < hand.offered_size() ? "the " + card_text(hand.offered(i)) : "drawn card " + std::to_string(which);
+}
+
+// "rows 1 and 2" or "columns 1 and 3" of POWER_LINES (positions in the first column name rows, in the first row
+// columns).
+std::string lines_text(const v1::HandView& hand, std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t cols = std::max<std::uint32_t>(hand.cols(), 1);
+    if (b < cols) return "columns " + std::to_string(a + 1) + " and " + std::to_string(b + 1);
+    return "rows " + std::to_string(a / cols + 1) + " and " + std::to_string(b / cols + 1);
+}
+
 std::string use_power_text(const v1::HandView& hand, const v1::Ruleset* rules) {
     const bool holding = hand.phase() == v1::PHASE_HOLDING && hand.has_held();
     if (!holding && !hand.has_top_discard()) return "use the card's power";
@@ -87,6 +102,22 @@ std::string describe(const v1::TableUpdate& update, const v1::Ruleset* rules, co
             return "swap " + first + " with " + second;
         }
         case v1::ACTION_KIND_SHUFFLE: return "shuffle " + whose(update, a.target_seat()) + " cards";
+        case v1::ACTION_KIND_POWER_PLACE: {
+            const v1::Position* there = own_position(hand, a.position());
+            if (a.target_seat() == me)
+                return "keep " + offered_text(hand, a.other()) + " at " + at +
+                       (there ? " (replacing " + plain_card(*there) + ")" : std::string()) + ", discard the rest";
+            return "put the " + held_text(hand) + " in place of " + whose(update, a.target_seat()) + " " + at;
+        }
+        case v1::ACTION_KIND_POWER_FLIP:
+            return a.target_seat() == me ? "turn your " + at + " face down"
+                                         : "turn " + whose(update, a.target_seat()) + " " + at + " face up";
+        case v1::ACTION_KIND_POWER_LINES:
+            return "swap " + whose(update, a.target_seat()) + " " + lines_text(hand, a.position(), a.other());
+        case v1::ACTION_KIND_POWER_ADD: return "add the top stock card, unseen, to " + whose(update, a.target_seat()) + " cards";
+        case v1::ACTION_KIND_POWER_REMOVE: return "discard your " + at + " face up";
+        case v1::ACTION_KIND_CHOOSE_POWER:
+            return "choose the power: " + power_text(static_cast<v1::PowerKind>(a.position()));
         case v1::ACTION_KIND_MATCH:
             return "match the held " + held_text(hand) + " with " + whose(update, a.target_seat()) + " " + at +
                    (a.target_seat() == me ? std::string() : ", giving your " + place_name(hand, a.other()));
@@ -96,7 +127,10 @@ std::string describe(const v1::TableUpdate& update, const v1::Ruleset* rules, co
                    (a.target_seat() == me ? std::string() : ", giving your " + place_name(hand, a.other()));
         case v1::ACTION_KIND_PASS:
             switch (hand.phase()) {
-                case v1::PHASE_POWER: return "don't swap (end the power)";
+                case v1::PHASE_POWER:
+                    return hand.has_power() && hand.power().kind() == v1::POWER_KIND_TWO_POWERS
+                               ? "no second power"
+                               : "don't swap (end the power)";
                 case v1::PHASE_MATCHING: return "done matching";
                 case v1::PHASE_CALLING: return "don't call";
                 default: return "don't flip";
@@ -215,6 +249,13 @@ std::string power_line(const v1::TableUpdate& update) {
         seen.push_back(whose(update, static_cast<std::uint32_t>(power.seat())) + " " +
                        place_name(hand, static_cast<std::uint32_t>(power.position())));
     for (std::size_t i = 0; i < seen.size(); ++i) out += (i == 0 ? "; looked at " : " and ") + seen[i];
+    if (power.kind() == v1::POWER_KIND_TWO_POWERS)
+        out += power.picks_left() >= 2 ? "; choose the first of two powers"
+                                       : "; after " + power_text(power.first_pick()) + ", a second power may follow";
+    if (hand.offered_size() > 0) {
+        out += "; you drew";
+        for (const v1::Card& c : hand.offered()) out += " " + card_text(c);
+    }
     return out;
 }
 
@@ -378,6 +419,14 @@ std::string power_text(v1::PowerKind kind) {
         case v1::POWER_KIND_PEEK_BOTH_SWAP: return "look at one of yours and another player's, then swap them or not";
         case v1::POWER_KIND_SHUFFLE_OPPONENT: return "shuffle another player's face-down cards";
         case v1::POWER_KIND_CANCEL_CALL: return "cancel the knock in force";
+        case v1::POWER_KIND_SWAP_IN: return "put this card in place of another player's card, which is discarded";
+        case v1::POWER_KIND_DRAW_TWO_KEEP_ONE:
+            return "look at the next two cards and keep one of the three in place of one of yours";
+        case v1::POWER_KIND_SWAP_LINES: return "swap two rows or two columns of another player's cards";
+        case v1::POWER_KIND_SHIELD: return "keep it as a shield against the next power aimed at you";
+        case v1::POWER_KIND_TURN_CARD: return "turn another player's card face up, or one of yours face down";
+        case v1::POWER_KIND_ADD_OR_REMOVE: return "add an unseen card to another player, or discard one of yours";
+        case v1::POWER_KIND_TWO_POWERS: return "use two different powers of the 3 to the king";
         default: return "its power";
     }
 }
@@ -480,6 +529,7 @@ std::string plain_table(const table_picture& picture) {
                 out << (i > 0 && i % cols == 0 ? " / " : " ") << plain_card(layout.positions(i));
             if (hand.phase() == v1::PHASE_START && layout.start_left() > 0)
                 out << " (" << layout.start_left() << " to turn)";
+            for (int i = 0; i < layout.shields_size(); ++i) out << (i == 0 ? "; shield" : ",") << ' ' << card_text(layout.shields(i));
         }
         out << '\n';
     }

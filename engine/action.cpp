@@ -22,6 +22,12 @@ std::string_view to_string(action_kind kind) {
         case action_kind::shuffle: return "shuffle";
         case action_kind::match: return "match";
         case action_kind::claim: return "claim";
+        case action_kind::power_place: return "power_place";
+        case action_kind::power_flip: return "power_flip";
+        case action_kind::power_lines: return "power_lines";
+        case action_kind::power_add: return "power_add";
+        case action_kind::power_remove: return "power_remove";
+        case action_kind::choose_power: return "choose_power";
     }
     return "unknown";
 }
@@ -36,6 +42,12 @@ bool well_formed(action a) {
         case action_kind::match:
         case action_kind::claim: return a.other_target == 0;
         case action_kind::swap_own: return a.slot < a.other;  // one spelling per pair
+        case action_kind::power_place: return a.other_target == 0 && a.other <= 2;
+        case action_kind::power_flip: return a.other == 0 && a.other_target == 0;
+        case action_kind::power_lines: return a.other_target == 0 && a.slot < a.other;
+        case action_kind::power_add: return a.slot == 0 && a.other == 0 && a.other_target == 0;
+        case action_kind::power_remove:
+        case action_kind::choose_power:
         case action_kind::flip:
         case action_kind::peek:
         case action_kind::place:

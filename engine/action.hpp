@@ -30,6 +30,15 @@ enum class action_kind : std::uint8_t {
     shuffle,       // the power in use: shuffle target's face-down cards
     match,         // try the held card against target's card at slot; other: your card given when target is not you
     claim,         // out of turn: throw target's card at slot on the top discard; other as for match
+    // The rest of Powers' table: steps of the power in use (see ruleset.hpp's power_kind).
+    power_place,   // swap_in: the power card replaces target's slot (other 0); draw_two_keep_one: card `other` (0 the
+                   // power card, 1 and 2 the cards drawn) replaces your slot (target is you)
+    power_flip,    // turn_card: turn target's face-down card at slot up, or, target being you, your face-up one down
+    power_lines,   // swap_lines: exchange two lines of target's layout: two rows named by their positions in the
+                   // first column (slot, other: multiples of cols), or two columns by theirs in the first row
+    power_add,     // add_or_remove: the top stock card goes, unseen, into target's first empty position
+    power_remove,  // add_or_remove: your card at slot goes face up onto the discard pile
+    choose_power,  // two_powers: use the power whose power_kind number is slot next
 };
 
 struct action {
@@ -45,7 +54,8 @@ struct action {
 // The action kinds that name a seat in `target`.
 constexpr bool names_target(action_kind kind) {
     return kind == action_kind::power_peek || kind == action_kind::power_swap || kind == action_kind::shuffle ||
-           kind == action_kind::match || kind == action_kind::claim;
+           kind == action_kind::match || kind == action_kind::claim || kind == action_kind::power_place ||
+           kind == action_kind::power_flip || kind == action_kind::power_lines || kind == action_kind::power_add;
 }
 
 std::string_view to_string(action_kind kind);
@@ -83,6 +93,15 @@ enum class event_kind : std::uint8_t {
     called,        // seat called at the end of a turn (as knocked)
     layout_emptied,
     call_cancelled,  // seat's power cancelled the call in force: play goes on as if nobody had called
+    offered,       // seat privately looked at the next `other` stock cards (draw_two_keep_one; the cards are in
+                   // seat's view only)
+    shield_kept,   // seat kept card_shown face up beside its layout as a shield
+    blocked,       // target's shield (card_shown, now on the discard pile) blocked seat's power, which is spent
+    turned_up,     // seat turned target's slot face up: card_shown
+    turned_down,   // seat turned its own slot face down; everyone saw it: card_shown
+    lines_swapped, // seat exchanged the lines of target's layout through positions slot and other (each pair of
+                   // positions is also a `swapped` event)
+    power_chosen,  // seat chose the power whose power_kind number is `slot` (two_powers)
 };
 
 // Public information only: `card_shown` is set when the event puts a card in everyone's sight.

@@ -11,7 +11,8 @@ constexpr std::array all_kinds{
     action_kind::draw_stock,   action_kind::take_discard, action_kind::place, action_kind::discard,
     action_kind::pass,         action_kind::knock,   action_kind::reveal_all, action_kind::look,
     action_kind::use_power,    action_kind::power_peek, action_kind::power_swap, action_kind::shuffle,
-    action_kind::match,        action_kind::claim,
+    action_kind::match,        action_kind::claim,   action_kind::power_place, action_kind::power_flip,
+    action_kind::power_lines,  action_kind::power_add, action_kind::power_remove, action_kind::choose_power,
 };
 
 constexpr int max_logged_seat = 15;      // seat sets are 16 bits wide
@@ -24,9 +25,15 @@ int fields_of(action_kind kind) {
     switch (kind) {
         case action_kind::power_swap: return 4;
         case action_kind::match:
-        case action_kind::claim: return 3;
-        case action_kind::power_peek: return 2;
-        case action_kind::shuffle: return 1;
+        case action_kind::claim:
+        case action_kind::power_place:
+        case action_kind::power_lines: return 3;
+        case action_kind::power_peek:
+        case action_kind::power_flip: return 2;
+        case action_kind::shuffle:
+        case action_kind::power_add: return 1;
+        case action_kind::power_remove:
+        case action_kind::choose_power: return 1;
         case action_kind::swap_own: return 2;
         case action_kind::flip:
         case action_kind::peek:

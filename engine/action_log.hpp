@@ -4,7 +4,9 @@
 // take a position, OTHER only for swap_own, so each move has exactly one spelling. The kinds that reach any layout
 // name a seat first: "0:power_peek:TARGET:SLOT", "0:power_swap:TARGET:SLOT:OTHER_TARGET:OTHER", "0:shuffle:TARGET",
 // "0:match:TARGET:SLOT:OTHER", "2:claim:TARGET:SLOT:OTHER" (OTHER: the actor's card given, 0 when TARGET is the
-// actor); use_power has no numbers.
+// actor); use_power has no numbers. The rest of Powers' table: "0:power_place:TARGET:SLOT:CARD",
+// "0:power_flip:TARGET:SLOT", "0:power_lines:TARGET:SLOT:OTHER", "0:power_add:TARGET", "0:power_remove:SLOT" and
+// "0:choose_power:KIND" (KIND the engine's power_kind number, e.g. 1 for peek_own; the wire's PowerKind is one more).
 #pragma once
 
 #include <optional>

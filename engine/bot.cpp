@@ -55,9 +55,12 @@ double unseen_mean(const ruleset& rules, const hand_view& view) {
         int& n = left[card_index(c)];
         if (n > 0) --n;
     };
-    for (const seat_view& seat : view.seats)
+    for (const seat_view& seat : view.seats) {
         for (const position_view& p : seat.layout)
             if (!p.empty && p.value) seen(*p.value);
+        for (const card shield : seat.shields) seen(shield);
+    }
+    for (const card drawn : view.offered) seen(drawn);
     if (view.top_discard) seen(*view.top_discard);
     if (view.held) seen(*view.held);
 
@@ -276,8 +279,54 @@ private:
             case power_kind::peek_then_swap: return worst_known > unseen_ + take_margin;
             case power_kind::shuffle_opponent: return best_other_ < my_estimate_;
             case power_kind::cancel_call: return best_other_ < my_estimate_;  // the caller looks set to beat us
+            // Giving the held card away pays when it is worse than an average card.
+            case power_kind::swap_in: return view_.held && rules_.value_of(*view_.held) > unseen_;
+            case power_kind::draw_two_keep_one: return mine_.unknown_count > 0 || worst_known > unseen_;
+            case power_kind::swap_lines: return best_other_ <= my_estimate_;  // disorient whoever leads
+            case power_kind::shield:
+            case power_kind::turn_card:
+            case power_kind::add_or_remove:
+            case power_kind::two_powers: return true;
         }
         return false;
+    }
+
+    // How much a power is worth to a two_powers card, when power_worth says it helps at all.
+    static double pick_value(power_kind kind) {
+        switch (kind) {
+            case power_kind::cancel_call: return 8;
+            case power_kind::draw_two_keep_one: return 6;
+            case power_kind::add_or_remove:
+            case power_kind::swap_own_opponent:
+            case power_kind::peek_then_swap: return 5;
+            case power_kind::shield:
+            case power_kind::peek_own:
+            case power_kind::peek_both_swap:
+            case power_kind::swap_in: return 4;
+            case power_kind::peek_any:
+            case power_kind::swap_any:
+            case power_kind::turn_card: return 3;
+            default: return 2;
+        }
+    }
+
+    int shields_of(int seat) const {
+        return seat == me_ ? 0 : static_cast<int>(view_.seats[static_cast<std::size_t>(seat)].shields.size());
+    }
+
+    // The opponent whose layout looks lowest: the one to hurt.
+    int leader() const {
+        int best = -1;
+        double best_estimate = never;
+        for (int s = 0; s < static_cast<int>(view_.seats.size()); ++s) {
+            if (s == me_) continue;
+            const double e = estimate(rules_, guess_layout(view_.seats[static_cast<std::size_t>(s)]), unseen_);
+            if (best < 0 || e < best_estimate) {
+                best = s;
+                best_estimate = e;
+            }
+        }
+        return best;
     }
 
     // The next try of a match the bot is sure of: equal cards it knows (own_equal_set), or a card it knows equal
@@ -325,14 +374,70 @@ private:
                 best_score = score;
             }
         };
+        const int lead = leader();
         for (action a : view_.legal) {
+            // Aiming at a shield only spends it, and the power with it: the last resort.
+            const double shielded = names_target(a.kind) && shields_of(a.target) > 0 ? 50.0 : 0.0;
             switch (a.kind) {
+                case action_kind::power_place: {
+                    double gain = 0;
+                    if (a.target == me_) {  // draw_two_keep_one: the best card for the worst position
+                        const std::optional<card> incoming =
+                            a.other == 0 ? view_.held
+                                         : (a.other <= view_.offered.size() ? std::optional<card>(view_.offered[a.other - 1u])
+                                                                            : std::nullopt);
+                        gain = own_value(a.slot) - (incoming ? rules_.value_of(*incoming) : unseen_);
+                    } else {  // swap_in: the held card for the lowest card of the leader
+                        gain = (view_.held ? rules_.value_of(*view_.held) : unseen_) - value_at(a.target, a.slot) +
+                               (a.target == lead ? 1.0 : 0.0);
+                    }
+                    consider(a, gain - shielded);
+                    break;
+                }
+                case action_kind::power_flip: {
+                    double score = -5;  // turning its own card down tells nobody anything new
+                    if (a.target != me_) {
+                        score = card_at(a.target, a.slot) ? 1.0 : 10.0;
+                        if (a.target == lead) score += 1;
+                        const auto& c = card_at(a.target, a.slot);
+                        // A black king known to lie face down under a call we did not make: turn it over.
+                        if (c && view_.caller >= 0 && view_.caller != me_ && rules_.turned_up_cancels_call &&
+                            rules_.power_of(*c) == power_kind::cancel_call)
+                            score += 100;
+                    }
+                    consider(a, score - shielded);
+                    break;
+                }
+                case action_kind::power_lines: {
+                    // The lines whose cards their owner knows best.
+                    int known = 0;
+                    const auto& layout = view_.seats[a.target].layout;
+                    const auto knows = [&](int i) {
+                        return i < static_cast<int>(layout.size()) && !layout[static_cast<std::size_t>(i)].empty &&
+                               (layout[static_cast<std::size_t>(i)].known_by >> a.target & 1u);
+                    };
+                    const int cols = std::max(1, view_.cols);
+                    if (a.other < cols) {
+                        for (int i = 0; i < static_cast<int>(layout.size()); i += cols) known += knows(i + a.slot) + knows(i + a.other);
+                    } else {
+                        for (int c = 0; c < cols; ++c) known += knows(a.slot + c) + knows(a.other + c);
+                    }
+                    consider(a, known + (a.target == lead ? 0.5 : 0.0) - shielded);
+                    break;
+                }
+                case action_kind::power_add: consider(a, 0.8 * unseen_ + (a.target == lead ? 1.0 : 0.0) - shielded); break;
+                case action_kind::power_remove: consider(a, own_value(a.slot)); break;
+                case action_kind::choose_power: {
+                    const auto kind = static_cast<power_kind>(a.slot);
+                    consider(a, power_worth(kind) ? pick_value(kind) : 1.0);
+                    break;
+                }
                 case action_kind::power_peek: {
                     // Unknown cards first: its own, then those of the opponent doing best.
                     const bool unknown = !card_at(a.target, a.slot);
                     double score = unknown ? 100.0 : 0.0;
                     if (a.target == me_) score += 50.0;
-                    consider(a, score - a.slot * 0.01);
+                    consider(a, score - a.slot * 0.01 - shielded);
                     break;
                 }
                 case action_kind::power_swap: {
@@ -345,17 +450,19 @@ private:
                         const int their_slot = mine_first ? a.other : a.slot;
                         gain = own_value(my_slot) - value_at(their_seat, their_slot);
                     }
-                    consider(a, gain);
+                    consider(a, gain - shielded);
                     break;
                 }
                 case action_kind::shuffle: {
                     // The opponent who knows most of its own layout.
                     int known = 0;
                     for (const position_view& p : view_.seats[a.target].layout) known += !p.empty && (p.known_by >> a.target & 1u);
-                    consider(a, known);
+                    consider(a, known - shielded);
                     break;
                 }
-                case action_kind::pass: consider(a, pw.kind == power_kind::peek_both_swap ? 0.5 : -never); break;
+                case action_kind::pass:
+                    consider(a, pw.kind == power_kind::peek_both_swap ? 0.5 : pw.kind == power_kind::two_powers ? 0.0 : -never);
+                    break;
                 default: break;
             }
         }
@@ -465,6 +572,12 @@ private:
         }
         if (has_kind(view_, action_kind::use_power) && power_worth(rules_.power_of(*view_.held))) {
             best_value = (best ? best_value : my_estimate_) - take_margin;
+            if (rules_.power_of(*view_.held) == power_kind::add_or_remove) {
+                // Removing its worst card beats placing even a low card over it.
+                for (int i = 0; i < static_cast<int>(own().layout.size()); ++i)
+                    if (!own().layout[static_cast<std::size_t>(i)].empty)
+                        best_value = std::min(best_value, my_estimate_ - own_value(i));
+            }
             best = action{action_kind::use_power};
         }
         for (action a : view_.legal) {

@@ -9,6 +9,14 @@ namespace {
 
 constexpr seat_set seat_bit(int seat) { return static_cast<seat_set>(1u << seat); }
 
+constexpr int power_kind_count = static_cast<int>(power_kind::two_powers) + 1;
+
+// The powers that keep the power card in hand while they are used (the card may be placed or kept).
+constexpr bool keeps_card(power_kind kind) {
+    return kind == power_kind::swap_in || kind == power_kind::draw_two_keep_one || kind == power_kind::two_powers ||
+           kind == power_kind::shield;
+}
+
 void emit(std::vector<event>* events, event_kind kind, int seat, int slot = 0, std::optional<card> shown = {},
           int other = 0) {
     if (events)
@@ -264,8 +272,8 @@ action_error hand::check(int seat, action a) const {
                 case action_kind::use_power:
                     if (!r.discard_power_reuse || !discard_power_unused_ || discards_.empty())
                         return action_error::not_allowed;
-                    return power_possible(r.power_of(discards_.back()), seat) ? action_error::none
-                                                                              : action_error::not_allowed;
+                    return power_possible(r.power_of(discards_.back()), seat, false) ? action_error::none
+                                                                                     : action_error::not_allowed;
                 default: return action_error::wrong_phase;
             }
         case phase::holding:
@@ -275,8 +283,8 @@ action_error hand::check(int seat, action a) const {
                         return action_error::not_allowed;
                     return replaceable(seat, slot) ? action_error::none : action_error::bad_position;
                 case action_kind::use_power:
-                    return held_is_power() && power_possible(r.power_of(*held_), seat) ? action_error::none
-                                                                                       : action_error::not_allowed;
+                    return held_is_power() && power_possible(r.power_of(*held_), seat, true) ? action_error::none
+                                                                                             : action_error::not_allowed;
                 case action_kind::match: return check_match(a);
                 case action_kind::discard: {
                     if (!held_from_discard_ || !r.taken_discard_must_be_used) return action_error::none;
@@ -331,12 +339,57 @@ bool hand::held_is_power() const {
     return held_ && !held_from_discard_ && rules_->power_of(*held_) != power_kind::none;
 }
 
-// A power is offered only when its first step, and any card a later step needs, exist.
-bool hand::power_possible(power_kind kind, int seat) const {
+namespace {
+
+// The two positions name two rows (both in the first column, rows of the dealt grid) or two columns (both in the
+// first row, whole columns); the pairs of positions that exchange, or nothing when they name no two lines.
+std::vector<std::pair<int, int>> line_pairs(const ruleset& r, int a, int b) {
+    std::vector<std::pair<int, int>> pairs;
+    if (a < 0 || a >= b) return pairs;
+    if (b < r.cols) {
+        for (int row = 0; row < r.rows + r.extra_rows; ++row) pairs.emplace_back(row * r.cols + a, row * r.cols + b);
+    } else if (a % r.cols == 0 && b % r.cols == 0 && b < r.slots()) {
+        for (int col = 0; col < r.cols; ++col) pairs.emplace_back(a + col, b + col);
+    }
+    return pairs;
+}
+
+}  // namespace
+
+// Two lines of `seat`'s layout that may exchange: named as line_pairs() says, and holding a card between them.
+bool hand::lines_ok(int seat, int a, int b) const {
+    if (seat < 0 || seat >= players()) return false;
+    for (const auto& [x, y] : line_pairs(*rules_, a, b))
+        if (occupied(seat, x) || occupied(seat, y)) return true;
+    return false;
+}
+
+// Which power two_powers may choose now: one some rank 3..king has, other than two_powers and the first choice.
+bool hand::pick_allowed(power_kind kind) const {
+    if (kind == power_kind::none || kind == power_kind::two_powers || kind == power_.first) return false;
+    for (int rank = 3; rank <= 13; ++rank)
+        if (rules_->rank_power[static_cast<std::size_t>(rank)] == kind) return true;
+    return false;
+}
+
+// A power is offered only when its first step, and any card a later step needs, exist. `card_in_hand`: the power
+// card is held (not when the power comes from the top discard, nor once a two_powers card has been placed or kept).
+bool hand::power_possible(power_kind kind, int seat, bool card_in_hand) const {
+    const ruleset& r = *rules_;
     const bool own = card_count(seat) > 0;
     int others = 0;
     for (int t = 0; t < players(); ++t)
         if (t != seat) others += card_count(t);
+    const auto any_other = [&](auto&& pred) {
+        for (int t = 0; t < players(); ++t)
+            if (t != seat && pred(t)) return true;
+        return false;
+    };
+    const auto any_own_replaceable = [&] {
+        for (int i = 0; i < r.positions(); ++i)
+            if (replaceable(seat, i)) return true;
+        return false;
+    };
     switch (kind) {
         case power_kind::none: return false;
         case power_kind::peek_own: return own;
@@ -348,6 +401,34 @@ bool hand::power_possible(power_kind kind, int seat) const {
         case power_kind::peek_both_swap: return own && others > 0;
         case power_kind::swap_any: return card_count(seat) + others >= 2;
         case power_kind::cancel_call: return caller_ >= 0;
+        case power_kind::swap_in:
+            return card_in_hand && any_other([&](int t) {
+                       for (int i = 0; i < r.positions(); ++i)
+                           if (replaceable(t, i)) return true;
+                       return false;
+                   });
+        case power_kind::draw_two_keep_one: return (card_in_hand || !stock_.empty()) && any_own_replaceable();
+        case power_kind::swap_lines:
+            return any_other([&](int t) {
+                for (int a = 0; a < r.slots(); ++a)
+                    for (int b = a + 1; b < r.slots(); ++b)
+                        if (lines_ok(t, a, b)) return true;
+                return false;
+            });
+        case power_kind::shield: return card_in_hand;
+        case power_kind::turn_card: {
+            for (int t = 0; t < players(); ++t)
+                for (const position& p : seats_[static_cast<std::size_t>(t)].layout)
+                    if (!p.empty && (t == seat) == p.face_up) return true;
+            return false;
+        }
+        case power_kind::add_or_remove:
+            return own || (!stock_.empty() && any_other([&](int t) { return empty_positions(t) > 0; }));
+        case power_kind::two_powers:
+            for (int k = 0; k < power_kind_count; ++k)
+                if (pick_allowed(static_cast<power_kind>(k)) && power_possible(static_cast<power_kind>(k), seat, card_in_hand))
+                    return true;
+            return false;
     }
     return false;
 }
@@ -398,7 +479,41 @@ action_error hand::check_power_step(action a) const {
             if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
             return swap_cards_ok && is_pair(me, power_.own_slot, power_.seat, power_.slot) ? action_error::none
                                                                                            : action_error::bad_position;
-        case power_kind::cancel_call: return action_error::wrong_phase;  // it has no steps
+        case power_kind::cancel_call:
+        case power_kind::shield: return action_error::wrong_phase;  // they have no steps
+        case power_kind::swap_in:
+            if (a.kind != action_kind::power_place) return action_error::wrong_phase;
+            if (a.target == me || a.target >= players() || a.other != 0 || !held_) return action_error::bad_position;
+            return replaceable(a.target, a.slot) ? action_error::none : action_error::bad_position;
+        case power_kind::draw_two_keep_one:
+            if (a.kind != action_kind::power_place) return action_error::wrong_phase;
+            if (a.target != me || (a.other == 0 ? !held_ : static_cast<std::size_t>(a.other) > offered_.size())) return action_error::bad_position;
+            return replaceable(me, a.slot) ? action_error::none : action_error::bad_position;
+        case power_kind::swap_lines:
+            if (a.kind != action_kind::power_lines) return action_error::wrong_phase;
+            return a.target != me && lines_ok(a.target, a.slot, a.other) ? action_error::none
+                                                                          : action_error::bad_position;
+        case power_kind::turn_card: {
+            if (a.kind != action_kind::power_flip) return action_error::wrong_phase;
+            if (!occupied(a.target, a.slot)) return action_error::bad_position;
+            const bool face_up = seats_[a.target].layout[a.slot].face_up;
+            return (a.target == me) == face_up ? action_error::none : action_error::bad_position;
+        }
+        case power_kind::add_or_remove:
+            if (a.kind == action_kind::power_remove)
+                return occupied(me, a.slot) ? action_error::none : action_error::bad_position;
+            if (a.kind != action_kind::power_add) return action_error::wrong_phase;
+            if (a.target == me || a.target >= players() || stock_.empty()) return action_error::bad_position;
+            return empty_positions(a.target) > 0 ? action_error::none : action_error::no_room;
+        case power_kind::two_powers: {
+            if (a.kind == action_kind::pass)  // the second power may be declined, never the first
+                return power_.picks_left == 1 ? action_error::none : action_error::not_allowed;
+            if (a.kind != action_kind::choose_power) return action_error::wrong_phase;
+            if (a.slot >= power_kind_count) return action_error::bad_position;
+            const auto kind = static_cast<power_kind>(a.slot);
+            return pick_allowed(kind) && power_possible(kind, me, held_.has_value()) ? action_error::none
+                                                                                     : action_error::not_allowed;
+        }
         case power_kind::shuffle_opponent:
             if (a.kind != action_kind::shuffle) return action_error::wrong_phase;
             return a.target != me && a.target < players() && card_count(a.target) > 0 ? action_error::none
@@ -420,6 +535,8 @@ action_error hand::check_match(action a) const {
         if (std::find(marked_.begin(), marked_.end(), a.slot) != marked_.end()) return action_error::bad_position;
     } else if (a.target != me && !occupied(me, a.other)) {
         return action_error::bad_position;  // nothing of yours to give for it
+    } else if (stock_.empty()) {
+        return action_error::not_allowed;  // a wrong try could not pay its penalty card, so tries would be free
     }
     // A wrong try adds a card (the held card, or a penalty card), which needs an empty position.
     return empty_positions(me) >= 1 ? action_error::none : action_error::no_room;
@@ -530,6 +647,31 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
                 });
             }
             for (int t = 0; t < players(); ++t) try_add(action{action_kind::shuffle, 0, 0, u8(t), 0});
+            switch (power_.kind) {
+                case power_kind::swap_in:
+                case power_kind::draw_two_keep_one:
+                    each_card([&](int t, int i) {
+                        for (int k = 0; k <= 2; ++k) try_add(action{action_kind::power_place, u8(i), u8(k), u8(t), 0});
+                    });
+                    break;
+                case power_kind::swap_lines:
+                    for (int t = 0; t < players(); ++t)
+                        for (int a = 0; a < rules_->slots(); ++a)
+                            for (int b = a + 1; b < rules_->slots(); ++b)
+                                try_add(action{action_kind::power_lines, u8(a), u8(b), u8(t), 0});
+                    break;
+                case power_kind::turn_card:
+                    each_card([&](int t, int i) { try_add(action{action_kind::power_flip, u8(i), 0, u8(t), 0}); });
+                    break;
+                case power_kind::add_or_remove:
+                    for (int t = 0; t < players(); ++t) try_add(action{action_kind::power_add, 0, 0, u8(t), 0});
+                    each_slot(action_kind::power_remove);
+                    break;
+                case power_kind::two_powers:
+                    for (int k = 0; k < power_kind_count; ++k) try_add(action{action_kind::choose_power, u8(k), 0});
+                    break;
+                default: break;
+            }
             try_add(action{action_kind::pass});
             break;
         case phase::after_discard:
@@ -710,11 +852,17 @@ void hand::do_holding(action a, std::vector<event>* events) {
         }
         case action_kind::use_power: {
             const card used = *held_;
-            held_.reset();
-            put_on_discard(used);
-            discard_power_unused_ = false;
-            emit(events, event_kind::power_used, current_, 0, used);
-            begin_power(rules_->power_of(used), events);
+            const power_kind kind = rules_->power_of(used);
+            if (keeps_card(kind)) {  // the card stays in hand, unseen by others, until placed, kept or discarded
+                emit(events, event_kind::power_used, current_, 0,
+                     kind == power_kind::shield ? std::optional<card>(used) : std::nullopt);
+            } else {
+                held_.reset();
+                put_on_discard(used);
+                discard_power_unused_ = false;
+                emit(events, event_kind::power_used, current_, 0, used);
+            }
+            begin_power(kind, events);
             break;
         }
         case action_kind::match: do_matching(a, events); break;
@@ -750,18 +898,77 @@ void hand::do_after_discard(action a, std::vector<event>* events) {
 
 void hand::begin_power(power_kind kind, std::vector<event>* events) {
     power_ = power_view{};
+    if (kind == power_kind::two_powers) power_.picks_left = 2;
+    start_power(kind, events);
+}
+
+// Starts `kind` (keeping a two_powers card's choices); the powers without steps are done at once.
+void hand::start_power(power_kind kind, std::vector<event>* events) {
     power_.kind = kind;
+    power_.step = 0;
+    power_.seat = power_.slot = power_.own_slot = -1;
     phase_ = phase::power;
-    if (kind != power_kind::cancel_call) return;
-    // No steps: the call goes, and with it the final round; whoever comes next may call again.
+    switch (kind) {
+        case power_kind::cancel_call:
+            cancel_call(events);
+            return finish_power(events);
+        case power_kind::shield: {
+            const card kept = *held_;
+            held_.reset();
+            seats_[static_cast<std::size_t>(current_)].shields.push_back(kept);
+            emit(events, event_kind::shield_kept, current_, 0, kept);
+            return finish_power(events);
+        }
+        case power_kind::draw_two_keep_one:
+            for (int i = 0; i < 2 && !stock_.empty(); ++i) {
+                offered_.push_back(stock_.back());
+                stock_.pop_back();
+            }
+            emit(events, event_kind::offered, current_, 0, {}, static_cast<int>(offered_.size()));
+            return;
+        default: return;
+    }
+}
+
+// The call goes, and with it the final round; whoever comes next may call again.
+void hand::cancel_call(std::vector<event>* events) {
     emit(events, event_kind::call_cancelled, current_, 0, {}, caller_);
     caller_ = -1;
     final_turns_left_ = 0;
-    finish_power(events);
+}
+
+// The first other seat with a shield that this power step aims at, or -1.
+int hand::shielded_target(action a) const {
+    const int me = current_;
+    const auto shielded = [&](int seat) {
+        return seat != me && seat < players() && !seats_[static_cast<std::size_t>(seat)].shields.empty();
+    };
+    switch (a.kind) {
+        case action_kind::power_swap:
+            if (shielded(a.target)) return a.target;
+            return shielded(a.other_target) ? a.other_target : -1;
+        case action_kind::power_peek:
+        case action_kind::shuffle:
+        case action_kind::power_place:
+        case action_kind::power_flip:
+        case action_kind::power_lines:
+        case action_kind::power_add: return shielded(a.target) ? a.target : -1;
+        default: return -1;
+    }
 }
 
 void hand::do_power(action a, std::vector<event>* events) {
     const int me = current_;
+    if (const int target = shielded_target(a); target >= 0) {
+        seat_state& defender = seats_[static_cast<std::size_t>(target)];
+        const card shield = defender.shields.back();
+        defender.shields.pop_back();
+        put_on_discard(shield);
+        discard_power_unused_ = false;
+        emit_at(events, event_kind::blocked, me, target, 0, shield);
+        power_.picks_left = 0;  // the whole power card is spent
+        return finish_power(events);
+    }
     switch (a.kind) {
         case action_kind::power_peek: {
             seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
@@ -800,11 +1007,117 @@ void hand::do_power(action a, std::vector<event>* events) {
             emit_at(events, event_kind::shuffled, me, a.target, 0);
             return finish_power(events);
         }
-        default: return finish_power(events);  // pass: the optional swap declined
+        case action_kind::power_place: do_power_place(a, events); return finish_power(events);
+        case action_kind::power_flip: do_power_flip(a, events); return finish_power(events);
+        case action_kind::power_lines: do_power_lines(a, events); return finish_power(events);
+        case action_kind::power_add: {
+            const card added = stock_.back();
+            stock_.pop_back();
+            add_card(a.target, added, 0, events);
+            return finish_power(events);
+        }
+        case action_kind::power_remove: {
+            position& p = seats_[static_cast<std::size_t>(me)].layout[a.slot];
+            const card thrown = p.value;
+            p = position{};
+            p.empty = true;
+            put_on_discard(thrown);
+            emit_at(events, event_kind::thrown, me, me, a.slot, thrown);
+            if (end_if_layout_empty(events)) return;
+            return finish_power(events);
+        }
+        case action_kind::choose_power: {
+            const auto kind = static_cast<power_kind>(a.slot);
+            if (power_.first == power_kind::none) power_.first = kind;
+            --power_.picks_left;
+            emit(events, event_kind::power_chosen, me, a.slot);
+            return start_power(kind, events);
+        }
+        default:  // pass: the optional swap, or a two_powers card's second power, declined
+            if (power_.kind == power_kind::two_powers) power_.picks_left = 0;
+            return finish_power(events);
     }
 }
 
+// swap_in: the power card into another seat's layout; draw_two_keep_one: the chosen card into the user's own.
+// The card replaced goes face up to the discard pile, then the cards drawn and not kept.
+void hand::do_power_place(action a, std::vector<event>* events) {
+    const int me = current_;
+    card incoming;
+    if (a.other == 0) {
+        incoming = *held_;
+        held_.reset();
+    } else {
+        incoming = offered_[a.other - 1u];
+        offered_.erase(offered_.begin() + (a.other - 1));
+    }
+    position& p = seats_[a.target].layout[a.slot];
+    const card replaced = p.value;
+    const bool lock = p.replace_once;
+    p = position{};
+    p.value = incoming;
+    p.locked = lock;
+    // Into your own layout as any new card; into another seat's face down, known to you only.
+    p.face_up = a.target == me && rules_->new_card_face_up;
+    p.known_by = seat_bit(me);
+    put_on_discard(replaced);
+    emit_at(events, event_kind::thrown, me, a.target, a.slot, replaced);
+    emit_at(events, event_kind::added, me, a.target, a.slot, p.face_up ? std::optional<card>(incoming) : std::nullopt);
+    for (const card rest : offered_) {
+        put_on_discard(rest);
+        emit(events, event_kind::discarded, me, 0, rest);
+    }
+    offered_.clear();
+    discard_power_unused_ = false;  // the cards of a power in use are spent with it
+    remove_completed_lines(a.target, events);
+}
+
+void hand::do_power_flip(action a, std::vector<event>* events) {
+    const int me = current_;
+    position& p = seats_[a.target].layout[a.slot];
+    if (a.target == me) {  // face down again, but everyone has seen it
+        p.face_up = false;
+        p.shown = true;
+        emit_at(events, event_kind::turned_down, me, me, a.slot, p.value);
+        emit_at(events, event_kind::shown, me, me, a.slot, p.value);
+        return;
+    }
+    p.face_up = true;
+    emit_at(events, event_kind::turned_up, me, a.target, a.slot, p.value);
+    // The one card whose power works in a layout: turned over from another's hand, it cancels the call.
+    if (rules_->turned_up_cancels_call && caller_ >= 0 && rules_->power_of(p.value) == power_kind::cancel_call)
+        cancel_call(events);
+    remove_completed_lines(a.target, events);
+}
+
+void hand::do_power_lines(action a, std::vector<event>* events) {
+    const int me = current_;
+    auto& layout = seats_[a.target].layout;
+    for (const auto& [x, y] : line_pairs(*rules_, a.slot, a.other)) {
+        std::swap(layout[static_cast<std::size_t>(x)], layout[static_cast<std::size_t>(y)]);
+        emit_at(events, event_kind::swapped, me, a.target, x, {}, a.target, y);
+    }
+    emit_at(events, event_kind::lines_swapped, me, a.target, a.slot, {}, -1, a.other);
+}
+
+// A two_powers card goes on to its next choice while one is left; a power card still in hand is discarded.
 void hand::finish_power(std::vector<event>* events) {
+    if (power_.picks_left > 0) {
+        power_view next;
+        next.kind = power_kind::two_powers;
+        next.first = power_.first;
+        next.picks_left = power_.picks_left;
+        power_ = next;
+        phase_ = phase::power;
+        if (power_possible(power_kind::two_powers, current_, held_.has_value())) return;
+    }
+    if (held_) {
+        const card rest = *held_;
+        held_.reset();
+        put_on_discard(rest);
+        discard_power_unused_ = false;
+        emit(events, event_kind::discarded, current_, 0, rest);
+    }
     power_ = power_view{};
     end_turn(events);
 }
@@ -1116,9 +1429,12 @@ std::vector<card> hand::all_cards() const {
     std::vector<card> cards(stock_);
     cards.insert(cards.end(), discards_.begin(), discards_.end());
     cards.insert(cards.end(), removed_.begin(), removed_.end());
-    for (const seat_state& s : seats_)
+    cards.insert(cards.end(), offered_.begin(), offered_.end());
+    for (const seat_state& s : seats_) {
         for (const position& p : s.layout)
             if (!p.empty) cards.push_back(p.value);
+        cards.insert(cards.end(), s.shields.begin(), s.shields.end());
+    }
     if (held_) cards.push_back(*held_);
     return cards;
 }
@@ -1141,6 +1457,7 @@ hand_view hand::view_for(int viewer) const {
         sv.turns_taken = s.turns_taken;
         sv.look_points = s.look_points;
         sv.penalty_points = s.penalty_points;
+        sv.shields = s.shields;
         sv.layout.reserve(s.layout.size());
         for (const position& p : s.layout) {
             position_view pv;
@@ -1158,6 +1475,7 @@ hand_view hand::view_for(int viewer) const {
     v.discard_count = static_cast<int>(discards_.size());
     v.stock_count = static_cast<int>(stock_.size());
     v.held_from_discard = held_from_discard_;
+    v.holding = held_.has_value();
     if (held_ && (held_from_discard_ || viewer == current_)) v.held = held_;
     v.caller = caller_;
     v.final_round = final_round();
@@ -1167,6 +1485,7 @@ hand_view hand::view_for(int viewer) const {
     v.marked.assign(marked_.begin(), marked_.end());
     v.claim_open = claim_open_ && rules_->claims != claim_rule::none;
     v.discard_power_unused = discard_power_unused_ && rules_->discard_power_reuse;
+    if (viewer >= 0 && viewer == current_) v.offered = offered_;
     if (viewer >= 0) legal_actions(viewer, v.legal);
     if (phase_ == phase::over) v.result = result_;
     return v;

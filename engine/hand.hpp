@@ -25,6 +25,13 @@
 //   may `knock` (call: everyone else has one more turn) or `pass`. The caller scores by the caller_* options.
 // - Knowledge: a peek adds the peeker to known_by; a swap moves each position whole, so knowledge moves with the
 //   cards; a shuffle clears known_by of the cards it moves; a card tried by a match or claim is shown to everyone.
+// - The rest of Powers' table: swap_in and draw_two_keep_one keep the power card in hand (held, seen by its user
+//   only) through phase power, and two_powers keeps it while its two powers are chosen and used, so a chosen swap_in
+//   or shield uses the card in hand; a power card left in hand when the power ends goes to the discard pile. The two
+//   stock cards of draw_two_keep_one are `offered`, in the user's view only. A kept shield sits in seat_state::shields
+//   (public, never scored); the first power step another seat aims at a shielded seat is blocked instead of done:
+//   the shield goes to the discard pile and the whole power is spent (blocking is automatic, so play never waits on
+//   an out-of-turn answer).
 #pragma once
 
 #include <cstdint>
@@ -83,6 +90,7 @@ struct seat_state {
     int look_points = 0;             // paid for looking during play
     int removed_points = 0;          // bonuses earned by lines or blocks removed from play
     int penalty_points = 0;          // wrong claims on other seats' cards
+    std::vector<card> shields;       // kept face up beside the layout (shield power); they never score
     friend bool operator==(const seat_state&, const seat_state&) = default;
 };
 
@@ -107,6 +115,7 @@ struct seat_view {
     int turns_taken = 0;
     int look_points = 0;
     int penalty_points = 0;
+    std::vector<card> shields;  // public: kept face up
 };
 
 // A power being used, as every seat sees it (which cards are looked at is public; what they are is not).
@@ -116,6 +125,8 @@ struct power_view {
     int seat = -1;        // peek_then_swap, peek_both_swap: the other seat's card looked at
     int slot = -1;
     int own_slot = -1;    // peek_both_swap: the user's own card looked at
+    power_kind first = power_kind::none;  // two_powers: the power chosen first (the second must differ)
+    int picks_left = 0;   // two_powers: powers still to be chosen after the one in use
     friend bool operator==(const power_view&, const power_view&) = default;
 };
 
@@ -130,6 +141,7 @@ struct hand_view {
     int discard_count = 0;
     int stock_count = 0;
     bool held_from_discard = false;
+    bool holding = false;      // the current seat holds a card (drawn, or a power card in use), seen or not
     std::optional<card> held;  // the card the current seat holds, when the viewer may know it
     int caller = -1;
     bool final_round = false;
@@ -139,6 +151,7 @@ struct hand_view {
     std::vector<int> marked;            // in phase matching under own_equal_set: the current seat's cards tried
     bool claim_open = false;            // the top discard may still be claimed
     bool discard_power_unused = false;  // discard_power_reuse: the top discard's power may be used
+    std::vector<card> offered;          // draw_two_keep_one: the stock cards looked at, for their user only
     std::vector<action> legal;          // what the viewer may do now
     std::optional<hand_score> result;   // once the hand is over
 };
@@ -187,6 +200,8 @@ public:
     const std::vector<card>& discards() const { return discards_; } // top is back()
     bool claim_open() const { return claim_open_; }                  // the top discard may still be claimed
     const std::vector<card>& removed() const { return removed_; }
+    const std::vector<card>& offered() const { return offered_; }  // draw_two_keep_one's cards, in order
+    const power_view& power() const { return power_; }
     std::optional<card> held() const { return held_; }
     const std::vector<logged_action>& log() const { return log_; }
     int turns_played() const { return turns_played_; }
@@ -213,7 +228,15 @@ private:
     action_error check_claim(int seat, action a) const;
     action_error check_match(action a) const;
     action_error check_power_step(action a) const;
-    bool power_possible(power_kind kind, int seat) const;
+    bool power_possible(power_kind kind, int seat, bool card_in_hand) const;
+    bool pick_allowed(power_kind kind) const;
+    void start_power(power_kind kind, std::vector<event>* events);
+    int shielded_target(action a) const;
+    bool lines_ok(int seat, int a, int b) const;
+    void do_power_place(action a, std::vector<event>* events);
+    void do_power_flip(action a, std::vector<event>* events);
+    void do_power_lines(action a, std::vector<event>* events);
+    void cancel_call(std::vector<event>* events);
     bool matches(card a, card b) const;
     bool held_is_power() const;
     bool occupied(int seat, int slot) const;
@@ -252,6 +275,7 @@ private:
     bool held_from_discard_ = false;
     bool last_discard_was_jack_ = false;
     power_view power_;                    // the power in use, in phase power
+    std::vector<card> offered_;           // draw_two_keep_one's stock cards, until one is kept
     std::vector<std::uint8_t> marked_;    // positions tried so far, in phase matching (own_equal_set)
     bool claim_open_ = false;
     bool discard_power_unused_ = false;

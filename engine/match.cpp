@@ -1,6 +1,7 @@
 #include "engine/match.hpp"
 
 #include <algorithm>
+#include <span>
 #include <stdexcept>
 
 namespace golf {
@@ -41,8 +42,12 @@ void match::record_finished_hole() {
     for (int s = 0; s < players_; ++s) totals_[static_cast<std::size_t>(s)] += record.scores[static_cast<std::size_t>(s)];
     record.totals = totals_;
     record.actions = h.log();
-    holes_.push_back(std::move(record));
     next_dealer_ = (h.dealer() + 1) % players_;
+    if (rules_->winner_plays_first) {
+        record.plays_first_next = hand_winner(h, record.first_draw);
+        next_dealer_ = (record.plays_first_next + players_ - 1) % players_;
+    }
+    holes_.push_back(std::move(record));
 
     if (h.result().match_winner >= 0) {
         outright_winner_ = h.result().match_winner;
@@ -56,6 +61,49 @@ void match::record_finished_hole() {
     if (!holes_done && !target_reached) return;
     // A play-off continues while the lowest total is shared.
     over_ = r.match_tie == match_tie_rule::shared || winners().size() == 1;
+}
+
+int match::hand_winner(const hand& h, std::vector<std::pair<int, card>>& draws) const {
+    const auto& layouts = h.result().layouts;
+    std::vector<int> tied;
+    int lowest = 0;
+    for (int s = 0; s < players_; ++s) {
+        const int points = layouts[static_cast<std::size_t>(s)].points;
+        if (tied.empty() || points < lowest) {
+            tied.assign(1, s);
+            lowest = points;
+        } else if (points == lowest) {
+            tied.push_back(s);
+        }
+    }
+    if (rules_->winner_tie == winner_tie_rule::caller_loses && tied.size() > 1) std::erase(tied, h.caller());
+    if (tied.size() == 1) return tied.front();
+    // "They draw cards to decide": one card each, in seat order, from a pack the hole's seed shuffles; the lowest
+    // rank (ace low) wins and those tied on it draw again. A bounded number of rounds, then the first of them.
+    random_source random(h.seed() ^ 0x6669727374647277ULL);
+    std::vector<card> pack;
+    std::size_t next = 0;
+    for (int round = 0; round < 64 && tied.size() > 1; ++round) {
+        std::vector<int> low;
+        int low_rank = 0;
+        for (const int s : tied) {
+            if (next == pack.size()) {
+                pack = make_deck(1, 0);
+                random.shuffle(std::span<card>(pack));
+                next = 0;
+            }
+            const card drawn = pack[next++];
+            draws.emplace_back(s, drawn);
+            if (low.empty() || drawn.rank < low_rank) {
+                low.assign(1, s);
+                low_rank = drawn.rank;
+            } else if (drawn.rank == low_rank) {
+                low.push_back(s);
+            }
+        }
+        tied = std::move(low);
+    }
+    return tied.front();
 }
 
 std::vector<int> match::winners() const {

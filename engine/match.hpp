@@ -1,5 +1,8 @@
 // A match: hands (holes) in a row with a rotating deal, a running scorecard, and the end by number of holes
 // or by a target score. It owns the current hand; everything a seat does goes through apply().
+// Under winner_plays_first the next deal goes to the seat before the hole's winner (so the winner plays first); a
+// tie is broken by cards drawn from a pack shuffled by the finished hole's seed, so a replay (and anyone given the
+// revealed seed) finds the same seat, and next_dealer() is known as soon as a hole ends.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +23,10 @@ struct hole_record {
     std::vector<int> scores;  // per seat, this hole
     std::vector<int> totals;  // per seat, running total after this hole
     std::vector<logged_action> actions;
+    // winner_plays_first: the seat that plays first in the next hole, and the cards drawn to break a tie for it
+    // (seat, card, in the order drawn; empty when nobody was tied).
+    int plays_first_next = -1;
+    std::vector<std::pair<int, card>> first_draw;
 };
 
 struct match_view {
@@ -54,6 +61,8 @@ public:
 
 private:
     void record_finished_hole();
+    // The lowest layout of the finished hand (ties as winner_tie says), and the cards a tie was drawn with.
+    int hand_winner(const hand& h, std::vector<std::pair<int, card>>& draws) const;
 
     std::shared_ptr<const ruleset> rules_;
     int players_;

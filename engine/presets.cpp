@@ -205,6 +205,8 @@ ruleset cactus() {
     r.caller_tie = caller_tie_rule::as_not_lowest;  // "The caller loses ties"
     r.at_or_below_caller_scores_zero = true;
     r.match_tie = match_tie_rule::play_off;
+    r.winner_plays_first = true;                  // "The 'winner' of each round plays first in the next round"
+    r.winner_tie = winner_tie_rule::caller_loses;  // "The caller loses ties ... they draw cards to decide"
     return r;
 }
 
@@ -225,8 +227,8 @@ ruleset dacz() {
     return r;
 }
 
-// 001/002 Wikipedia "Powers": Cambio escalated, six cards, every rank given a power. The rows of its table that
-// need moves the engine does not have yet (A, 2, 4, 5, 7, 8, 9) are normal cards here; the preset's source says so.
+// 001/002 Wikipedia "Powers": Cambio escalated, six cards, every rank given a power (the queen a dud). Where the
+// table is silent the preset's source says what was chosen.
 ruleset powers() {
     ruleset r = power_family();
     r.cols = 3;                           // "You start the game with 6 cards"
@@ -239,7 +241,16 @@ ruleset powers() {
     r.rank_power[10] = power_kind::peek_opponent;
     r.rank_power[11] = power_kind::peek_own;
     r.rank_power[13] = power_kind::cancel_call;       // "Black King: Cancels knock if ... drawn from the pile"
+    r.turned_up_cancels_call = true;                  // "... if turned over from the opponent's hand"
     r.red_kings_powerless = true;                     // "Red King: Scores -1"
+    r.rank_power[9] = power_kind::swap_in;            // "Can swap any card in your opponent's deck for the 9"
+    r.rank_power[8] = power_kind::draw_two_keep_one;  // "Take the next two cards ... put either one (or the 8)"
+    r.rank_power[7] = power_kind::swap_lines;         // "Swap a row/column with another one in your opponent's set"
+    r.rank_power[5] = power_kind::shield;             // "Shield (Kept off to the side face-up ...)"
+    r.rank_power[4] = power_kind::turn_card;          // "Turn one of your opponent's cards face up/... face down"
+    r.rank_power[1] = power_kind::add_or_remove;      // "Add one card to your opponent's set/remove one ..."
+    r.rank_power[2] = power_kind::two_powers;         // "any combination (without repeats) of two powers from 3"
+    r.extra_rows = 2;                                 // room for the cards an ace adds
     return r;
 }
 
@@ -307,7 +318,9 @@ std::vector<preset> make_presets() {
          "own, 9-J peek opponent, Q blind swap, a turn may use the unused power of the top discard, anyone throws a "
          "card equal to the top discard out of turn (two penalty cards if wrong), call at the end of a turn (0 if "
          "lowest, else plus 10; the caller loses ties; opponents at or below the caller score 0), to 100, ties "
-         "played off. Chosen where silent: one claim per discard",
+         "played off, the lowest layout plays first in the next round (the caller loses ties, others tied draw "
+         "cards). Chosen where silent: one claim per discard; the tie-break draw comes from the finished round's "
+         "seed, the lowest card (ace low) wins",
          "2x2 face down, peeks and a blind swap, out-of-turn throws, Cactus call",
          cactus()},
         {"dacz",
@@ -318,13 +331,18 @@ std::vector<preset> make_presets() {
          dacz()},
         {"powers",
          "001/002 Wikipedia, Powers (Cambio escalated): six cards face down, look at any two, play ends only by a "
-         "knock, red kings -1, a black king drawn from the stock cancels a knock, Q a dud, J peek at your own, 10 "
-         "peek at an opponent's, 6 blind swap of one of yours with an opponent's, 3 shuffles an opponent's cards. "
-         "Not yet (played as normal cards): A add/remove a card, 2 two powers, 4 turn up/down, 5 shield, 7 row "
-         "swap, 8 next two cards, 9 swap the 9 in, and a black king turned over in a layout. Chosen where silent: "
-         "2x3, Cambio's values (A 1, 2-10 as marked, J, Q and black K 10), no jokers, no pairs cancel, the stock "
-         "is reshuffled, a match to 100",
-         "2x3 face down, peek at two, J/10/6/3 powers, red K -1, black K cancels a knock, knock to end",
+         "knock, red kings -1, a black king drawn from the stock or turned over in a layout cancels a knock, Q a "
+         "dud, J peek at your own, 10 peek at an opponent's, 9 goes into an opponent's layout for one of their "
+         "cards, 8 look at the next two cards and keep one of the three, 7 swap two rows or two columns of an "
+         "opponent, 6 blind swap of one of yours with an opponent's, 5 shield, 4 turn an opponent's card up or one "
+         "of yours down, 3 shuffles an opponent's cards, 2 two different powers of 3 to K, A add an unseen card to "
+         "an opponent or discard one of yours. Chosen where silent: 2x3 and two empty rows for added cards, Cambio's "
+         "values (A 1, 2-10 as marked, J, Q and black K 10), no jokers, no pairs cancel, the stock is reshuffled, a "
+         "match to 100; the 9 goes face down, known to its giver only, and the card it replaces is discarded face "
+         "up; of the 8's three cards the rest are discarded face up; a kept shield scores nothing and blocks the "
+         "next power aimed at its owner at once (the owner is not asked), both then spent; an ace adds to the first "
+         "empty position and cannot add to a full layout; a 2 that uses the 9 or 5 power puts in or keeps the 2",
+         "2x3 face down, peek at two, every rank a power, red K -1, black K cancels a knock, knock to end",
          powers()},
     };
 }

@@ -103,6 +103,26 @@ enum class power_kind : std::uint8_t {
     shuffle_opponent,   // another seat's face-down cards are shuffled: nobody knows which is where any more
     cancel_call,        // offered only while a call (knock) is in force: the call is cancelled and play goes on
                         // as if nobody had called (Powers' black king)
+    // The rest of Powers' table (001/002 Wikipedia). "The power card" is the card being used, held until it is
+    // placed (swap_in, draw_two_keep_one) or kept (shield); one that is left over goes to the discard pile.
+    swap_in,            // the power card goes face down, known to its user, in place of another seat's card, which
+                        // goes face up to the discard pile (Powers' 9)
+    draw_two_keep_one,  // look privately at the next two stock cards and put one of them, or the power card, in
+                        // place of one of yours; the rest go face up to the discard pile (Powers' 8)
+    swap_lines,         // two rows, or two columns, of another seat's layout exchange places (Powers' 7)
+    shield,             // the power card is kept face up beside your layout (it does not score) and blocks the
+                        // next power another seat aims at you; both are then spent (Powers' 5)
+    turn_card,          // turn one of another seat's face-down cards face up, or one of yours face down (Powers' 4)
+    add_or_remove,      // the top stock card goes face down, unseen, into another seat's first empty position, or
+                        // one of your cards goes face up to the discard pile (Powers' ace)
+    two_powers,         // use two different powers of the ranks 3 to king in the ruleset, one after the other
+                        // (Powers' 2)
+};
+
+// How the seat that plays first in the next hole is found when the hand's winner plays first.
+enum class winner_tie_rule : std::uint8_t {
+    draw_cards,    // seats tied on the lowest layout each draw a card: the lowest card plays first
+    caller_loses,  // a caller tied for lowest loses the tie; other seats still tied draw cards (Cactus)
 };
 
 // Using the held card against cards in layouts instead of placing or discarding it.
@@ -175,6 +195,8 @@ struct ruleset {
     int wrong_claim_points = 0;            // points for a wrong claim on another seat's card
     bool call_after_turn = false;          // at the end of a turn its player may call: everyone else has one more turn
     bool red_kings_powerless = false;      // the kings' power is the black kings' only (Powers: a red king scores -1)
+    bool turned_up_cancels_call = false;   // a cancel_call card that a power turns face up in a layout cancels the
+                                           // call in force (Powers' black king "turned over from the opponent's hand")
 
     // End of a hand
     all_face_up_rule all_face_up = all_face_up_rule::ends_immediately;
@@ -215,6 +237,9 @@ struct ruleset {
     int holes = 9;          // 0: no fixed number
     int target_score = 0;   // >0: the match ends after a hole in which someone reaches this total
     match_tie_rule match_tie = match_tie_rule::shared;
+    bool winner_plays_first = false;  // the lowest layout of a hole plays first in the next (Cactus); else the deal
+                                      // passes to the left
+    winner_tie_rule winner_tie = winner_tie_rule::draw_cards;
 
     int slots() const { return rows * cols; }           // the dealt grid
     int positions() const { return (rows + extra_rows) * cols; }  // the grid and the rows it may grow into

@@ -377,7 +377,10 @@ constexpr std::string_view match_tie_choices[] = {"shared", "play_off"};
 constexpr std::string_view power_choices[] = {"none",          "peek_own",       "peek_opponent",
                                               "peek_any",      "swap_own_opponent", "swap_any",
                                               "peek_then_swap", "peek_both_swap", "shuffle_opponent",
-                                              "cancel_call"};
+                                              "cancel_call",   "swap_in",        "draw_two_keep_one",
+                                              "swap_lines",    "shield",         "turn_card",
+                                              "add_or_remove", "two_powers"};
+constexpr std::string_view winner_tie_choices[] = {"draw_cards", "caller_loses"};
 constexpr std::string_view matching_choices[] = {"none", "own_equal_set", "any_layout"};
 constexpr std::string_view claims_choices[] = {"none", "own_matching_top", "any_matching_top"};
 
@@ -387,7 +390,14 @@ constexpr std::string_view power_help =
     "one of yours with another seat's, unseen), swap_any (any two cards, unseen), peek_then_swap (look at another "
     "seat's card, then exchange it with one of yours), peek_both_swap (look at one of yours and one of another "
     "seat's, then exchange them or not), shuffle_opponent (another seat's face-down cards are shuffled) or "
-    "cancel_call (only while a call is in force: the call is cancelled and play goes on).";
+    "cancel_call (only while a call is in force: the call is cancelled and play goes on), swap_in (the card goes "
+    "face down, known to you, in place of another seat's card, which is discarded face up), draw_two_keep_one (look "
+    "at the next two stock cards and put one of them or this card in place of one of yours; the rest are "
+    "discarded), swap_lines (two rows or two columns of another seat's layout exchange places), shield (kept face up "
+    "beside your layout, scoring nothing, it blocks the next power another seat aims at you), turn_card (turn "
+    "another seat's face-down card up, or one of yours down), add_or_remove (the top stock card goes unseen into "
+    "another seat's first empty position, or one of your cards is discarded face up) or two_powers (use two "
+    "different powers of the ranks 3 to king, one after the other).";
 
 // A power per rank reads and writes one entry of rank_power, like rank_value<> for points.
 template <std::size_t Rank>
@@ -546,6 +556,9 @@ constexpr option_entry entries[] = {
     boolean<&ruleset::red_kings_powerless>("red_kings_powerless", "powers",
                                            "Only black kings have the kings' power; a red king drawn from the stock "
                                            "is a normal card (Powers)."),
+    boolean<&ruleset::turned_up_cancels_call>("turned_up_cancels_call", "powers",
+                                              "A card with the cancel_call power that a power turns face up in a "
+                                              "layout cancels the call in force (Powers' black king)."),
 
     choice<&ruleset::all_face_up>("all_face_up", "end",
                                   "When one player's layout is all face up: ends_immediately (the hand ends at once), "
@@ -653,6 +666,15 @@ constexpr option_entry entries[] = {
                                 "When players tie on the lowest total: shared (they all win) or play_off (further "
                                 "holes are played until one player is lowest).",
                                 match_tie_choices),
+    boolean<&ruleset::winner_plays_first>("winner_plays_first", "match",
+                                          "The seat with the lowest layout in a hole plays first in the next (the "
+                                          "deal goes to the seat before it); otherwise the deal passes to the left."),
+    choice<&ruleset::winner_tie>("winner_tie", "match",
+                                 "Under winner_plays_first, seats tied on the lowest layout: draw_cards (each draws a "
+                                 "card from a pack shuffled by the finished hole's seed; the lowest card, ace low, "
+                                 "plays first, ties draw again) or caller_loses (a tied caller loses the tie; the "
+                                 "others still tied draw cards).",
+                                 winner_tie_choices),
 };
 
 constexpr auto infos = [] {

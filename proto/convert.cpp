@@ -203,6 +203,7 @@ v1::SeatLayout seat_to_proto(const seat_view& s) {
     out.set_turns_taken(static_cast<std::uint32_t>(s.turns_taken));
     out.set_look_points(s.look_points);
     out.set_penalty_points(s.penalty_points);
+    for (const card c : s.shields) *out.add_shields() = to_proto(c);
     return out;
 }
 
@@ -262,16 +263,24 @@ v1::Action to_proto(action a) {
     out.set_other(a.other);
     out.set_target_seat(a.target);
     out.set_other_seat(a.other_target);
+    // A chosen power travels as its PowerKind number, which is the engine's power_kind plus one.
+    if (a.kind == action_kind::choose_power) out.set_position(a.slot + 1u);
     return out;
 }
 
 std::optional<action> from_proto(const v1::Action& a) {
-    constexpr int kinds = static_cast<int>(action_kind::claim) + 1;
+    constexpr int kinds = static_cast<int>(action_kind::choose_power) + 1;
     const int kind = static_cast<int>(a.kind());
     if (kind < 1 || kind > kinds) return std::nullopt;
     constexpr std::uint32_t byte_max = 255;
     if (a.position() > byte_max || a.other() > byte_max) return std::nullopt;
     if (a.target_seat() > byte_max || a.other_seat() > byte_max) return std::nullopt;
+    if (static_cast<action_kind>(kind - 1) == action_kind::choose_power) {
+        if (a.position() == 0) return std::nullopt;  // POWER_KIND_UNSPECIFIED names no power
+        return action{action_kind::choose_power, static_cast<std::uint8_t>(a.position() - 1),
+                      static_cast<std::uint8_t>(a.other()), static_cast<std::uint8_t>(a.target_seat()),
+                      static_cast<std::uint8_t>(a.other_seat())};
+    }
     return action{static_cast<action_kind>(kind - 1), static_cast<std::uint8_t>(a.position()),
                   static_cast<std::uint8_t>(a.other()), static_cast<std::uint8_t>(a.target_seat()),
                   static_cast<std::uint8_t>(a.other_seat())};
@@ -303,7 +312,7 @@ v1::HandView to_proto(const hand_view& view, int hole) {
     out.set_discard_count(static_cast<std::uint32_t>(view.discard_count));
     out.set_stock_count(static_cast<std::uint32_t>(view.stock_count));
     // The view carries the held card only for those who may know it, so the phase says it for everyone else.
-    out.set_holding(view.held.has_value() || view.current_phase == phase::holding ||
+    out.set_holding(view.holding || view.held.has_value() || view.current_phase == phase::holding ||
                     view.current_phase == phase::matching);
     out.set_held_from_discard(view.held_from_discard);
     if (view.held) *out.mutable_held() = to_proto(*view.held);
@@ -321,7 +330,10 @@ v1::HandView to_proto(const hand_view& view, int hole) {
         power.set_seat(view.power.seat);
         power.set_position(view.power.slot);
         power.set_own_position(view.power.own_slot);
+        power.set_first_pick(static_cast<v1::PowerKind>(static_cast<int>(view.power.first) + 1));
+        power.set_picks_left(static_cast<std::uint32_t>(view.power.picks_left));
     }
+    for (const card c : view.offered) *out.add_offered() = to_proto(c);
     for (const int slot : view.marked) out.add_marked(static_cast<std::uint32_t>(slot));
     out.set_claim_open(view.claim_open);
     out.set_discard_power_unused(view.discard_power_unused);
@@ -421,6 +433,11 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
         seat.turns_taken = static_cast<int>(s.turns_taken());
         seat.look_points = s.look_points();
         seat.penalty_points = s.penalty_points();
+        for (const v1::Card& c : s.shields()) {
+            const auto shield = from_proto(c);
+            if (!shield) return std::nullopt;
+            seat.shields.push_back(*shield);
+        }
         result.seats.push_back(std::move(seat));
     }
     if (view.has_top_discard()) {
@@ -430,6 +447,7 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     result.discard_count = static_cast<int>(view.discard_count());
     result.stock_count = static_cast<int>(view.stock_count());
     result.held_from_discard = view.held_from_discard();
+    result.holding = view.holding();
     if (view.has_held()) {
         result.held = from_proto(view.held());
         if (!result.held) return std::nullopt;
@@ -446,13 +464,24 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     if (view.has_result()) result.result = to_hand_score(view.result());
     if (view.has_power()) {
         const v1::PowerInUse& power = view.power();
-        constexpr int power_kinds = static_cast<int>(power_kind::cancel_call) + 1;
+        constexpr int power_kinds = static_cast<int>(power_kind::two_powers) + 1;
         if (power.kind() < 1 || power.kind() > power_kinds) return std::nullopt;
         result.power.kind = static_cast<power_kind>(power.kind() - 1);
         result.power.step = static_cast<int>(power.step());
         result.power.seat = power.seat();
         result.power.slot = power.position();
         result.power.own_slot = power.own_position();
+        if (power.first_pick() != v1::POWER_KIND_UNSPECIFIED) {  // absent from older servers' messages
+            if (power.first_pick() < 1 || power.first_pick() > power_kinds) return std::nullopt;
+            result.power.first = static_cast<power_kind>(power.first_pick() - 1);
+        }
+        if (power.picks_left() > 2) return std::nullopt;
+        result.power.picks_left = static_cast<int>(power.picks_left());
+    }
+    for (const v1::Card& c : view.offered()) {
+        const auto drawn = from_proto(c);
+        if (!drawn) return std::nullopt;
+        result.offered.push_back(*drawn);
     }
     for (const std::uint32_t slot : view.marked()) {
         if (slot >= static_cast<std::uint32_t>(max_positions_limit)) return std::nullopt;

@@ -152,6 +152,13 @@ TEST(ActionLog, PowerKindsNameTheirSeatFirst) {
         {{3, action{action_kind::shuffle, 0, 0, u8(15), 0}}, "3:shuffle:15"},
         {{0, action{action_kind::match, u8(2), u8(1), u8(1), 0}}, "0:match:1:2:1"},
         {{7, action{action_kind::claim, u8(63), 0, u8(7), 0}}, "7:claim:7:63:0"},
+        {{1, action{action_kind::power_place, u8(4), u8(2), u8(1), 0}}, "1:power_place:1:4:2"},
+        {{0, action{action_kind::power_place, u8(5), 0, u8(3), 0}}, "0:power_place:3:5:0"},
+        {{2, action{action_kind::power_flip, u8(3), 0, u8(0), 0}}, "2:power_flip:0:3"},
+        {{0, action{action_kind::power_lines, u8(0), u8(3), u8(1), 0}}, "0:power_lines:1:0:3"},
+        {{0, action{action_kind::power_add, 0, 0, u8(2), 0}}, "0:power_add:2"},
+        {{3, action{action_kind::power_remove, u8(5), 0}}, "3:power_remove:5"},
+        {{3, action{action_kind::choose_power, u8(2), 0}}, "3:choose_power:2"},
     };
     for (const auto& [entry, text] : cases) {
         EXPECT_EQ(to_text(entry), text);
@@ -161,7 +168,9 @@ TEST(ActionLog, PowerKindsNameTheirSeatFirst) {
         EXPECT_EQ(back->front(), entry) << text;
     }
     for (const std::string bad : {"0:use_power:1", "0:power_peek:1", "0:power_peek:16:0", "0:shuffle:1:2",
-                                  "0:power_swap:1:0:0:3", "0:power_swap:1:2:1:2", "0:claim:1:2", "0:match:0:1:2:3"})
+                                  "0:power_swap:1:0:0:3", "0:power_swap:1:2:1:2", "0:claim:1:2", "0:match:0:1:2:3",
+                                  "0:power_place:1:4:3", "0:power_place:1:4", "0:power_flip:1", "0:power_lines:1:3:0",
+                                  "0:power_lines:1:2:2", "0:power_add:1:0", "0:power_remove", "0:choose_power"})
         EXPECT_FALSE(decode_action_log(bad).has_value()) << bad;
 }
 

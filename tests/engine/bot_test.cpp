@@ -165,6 +165,37 @@ TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
     EXPECT_GT(cancelled, 0) << "no knock cancelled in " << hands << " hands";
 }
 
+TEST(heuristic_bot, uses_every_power_of_the_powers_table) {
+    // Seeded hands of the powers preset between heuristic bots: each power of the table is chosen at some point
+    // (directly from the stock or through a two), and a shield blocks at least one attack.
+    const auto rules = preset_rules("powers");
+    heuristic_bot player;
+    random_source random(11);
+    std::map<power_kind, int> used;
+    int blocked = 0;
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        hand h(rules, 3, static_cast<int>(seed % 3), seed);
+        std::vector<event> events;
+        for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
+            const int seat = h.seats_to_act().front();
+            const action chosen = player.choose(*rules, h.view_for(seat), random);
+            const std::optional<card> held = h.held();
+            events.clear();
+            ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none) << describe(chosen);
+            if (chosen.kind == action_kind::use_power && held) ++used[rules->power_of(*held)];
+            if (chosen.kind == action_kind::choose_power) ++used[static_cast<power_kind>(chosen.slot)];
+            blocked += static_cast<int>(std::count_if(events.begin(), events.end(),
+                                                      [](const event& e) { return e.kind == event_kind::blocked; }));
+        }
+        ASSERT_TRUE(h.over()) << "seed " << seed;
+    }
+    for (const power_kind kind : {power_kind::swap_in, power_kind::draw_two_keep_one, power_kind::swap_lines,
+                                  power_kind::shield, power_kind::turn_card, power_kind::add_or_remove,
+                                  power_kind::two_powers, power_kind::peek_own, power_kind::swap_own_opponent})
+        EXPECT_GT(used[kind], 0) << "power " << static_cast<int>(kind) << " never used";
+    EXPECT_GT(blocked, 0) << "no shield ever blocked an attack";
+}
+
 bool same_position(const position_view& a, const position_view& b) {
     return a.empty == b.empty && a.face_up == b.face_up && a.value == b.value && a.known_by == b.known_by &&
            a.locked == b.locked;

@@ -461,6 +461,262 @@ TEST(Calls, PowersRedKingsScoreMinusOneAndBlackKingsTen) {
     EXPECT_EQ(scores("powers", {"KH KD AS 2S 3S 4S", "KS KC QS QH JS TS"}, 0), (std::vector<int>{8, 60}));
 }
 
+// ---- the rest of Powers' table ---------------------------------------------------------------------------------
+
+action place_card(int seat, int slot, int card_index = 0) {
+    return action{action_kind::power_place, u8(slot), u8(card_index), u8(seat), 0};
+}
+action flip_card(int seat, int slot) { return action{action_kind::power_flip, u8(slot), 0, u8(seat), 0}; }
+action swap_lines(int seat, int a, int b) { return action{action_kind::power_lines, u8(a), u8(b), u8(seat), 0}; }
+action add_to(int seat) { return action{action_kind::power_add, 0, 0, u8(seat), 0}; }
+action remove_own(int slot) { return action{action_kind::power_remove, u8(slot), 0}; }
+action choose(power_kind kind) { return action{action_kind::choose_power, u8(static_cast<int>(kind)), 0}; }
+
+const char* const two_seats[] = {"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S"};
+
+hand powers_deal(std::string_view stock, std::initializer_list<std::string_view> house_rules = {}) {
+    auto h = deal(rules_of("powers", house_rules), {{two_seats[0], two_seats[1]}, "TD", std::string(stock)});
+    peek_two_of_six(h);
+    return h;
+}
+
+bool has_event(const std::vector<event>& events, event_kind kind) {
+    return std::any_of(events.begin(), events.end(), [kind](const event& e) { return e.kind == kind; });
+}
+
+TEST(PowersTable, NineGoesFaceDownIntoAnOpponentsLayoutKnownToItsGiverOnly) {
+    auto h = powers_deal("9C");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    EXPECT_EQ(h.held(), c("9C")) << "the nine stays in hand until it is placed";
+    EXPECT_FALSE(h.view_for(1).held) << "and only its user sees it";
+    EXPECT_EQ(h.discards().back(), c("TD"));
+    refused(h, 0, place_card(0, 1), action_error::bad_position);     // into an opponent's layout only
+    refused(h, 0, place_card(1, 1, 1), action_error::bad_position);  // the nine itself, no other card
+    refused(h, 0, place_card(1, 7), action_error::bad_position);     // an empty position
+    refused(h, 0, peek_at(1, 0), action_error::wrong_phase);
+    play(h, 0, place_card(1, 3));  // for seat 1's 4S, which seat 1 had looked at
+    EXPECT_EQ(h.seat(1).layout[3].value, c("9C"));
+    EXPECT_FALSE(h.seat(1).layout[3].face_up);
+    EXPECT_EQ(seen(h, 0, 1, 3), c("9C"));
+    EXPECT_FALSE(seen(h, 1, 1, 3)) << "its new owner did not see it";
+    EXPECT_FALSE(seen(h, -1, 1, 3));
+    EXPECT_EQ(h.discards().back(), c("4S")) << "the replaced card is discarded face up";
+    EXPECT_FALSE(h.held());
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
+TEST(PowersTable, EightShowsTheNextTwoCardsToItsUserWhoKeepsOneOfTheThree) {
+    auto h = powers_deal("8C 7D 2D");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    EXPECT_EQ(h.view_for(0).offered, cards("7D 2D"));
+    EXPECT_TRUE(h.view_for(1).offered.empty());
+    EXPECT_TRUE(h.spectator_view().offered.empty());
+    refused(h, 0, place_card(0, 0, 3), action_error::malformed);  // the eight, or one of the two drawn
+    refused(h, 0, place_card(1, 0, 1), action_error::bad_position);  // into your own layout
+    refused(h, 0, simple(action_kind::pass), action_error::wrong_phase);  // one of the three must be kept
+    play(h, 0, place_card(0, 0, 2));  // 2D for AH
+    EXPECT_EQ(h.seat(0).layout[0].value, c("2D"));
+    EXPECT_EQ(seen(h, 0, 0, 0), c("2D"));
+    EXPECT_FALSE(seen(h, 1, 0, 0)) << "nobody else learns the kept card";
+    const auto& pile = h.discards();
+    ASSERT_GE(pile.size(), 4u);
+    EXPECT_EQ(std::vector<card>(pile.end() - 3, pile.end()), cards("AH 7D 8C")) << "the rest, face up";
+    EXPECT_TRUE(h.view_for(0).offered.empty());
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
+TEST(PowersTable, EightMayKeepItselfAndUsesWhatIsLeftOfTheStock) {
+    auto h = powers_deal("8C 7D 2D");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, place_card(0, 5, 0));  // the eight for 6H
+    EXPECT_EQ(h.seat(0).layout[5].value, c("8C"));
+    EXPECT_EQ(std::vector<card>(h.discards().end() - 3, h.discards().end()), cards("6H 7D 2D"));
+}
+
+TEST(PowersTable, SevenSwapsTwoRowsOrTwoColumnsOfAnOpponentAndKnowledgeMovesWithThem) {
+    auto h = powers_deal("7C 2C 7D");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, swap_lines(1, 0, 4), action_error::bad_position);  // neither two rows nor two columns
+    refused(h, 0, swap_lines(0, 0, 3), action_error::bad_position);  // an opponent's lines only
+    refused(h, 0, swap_lines(1, 3, 6), action_error::bad_position);  // rows of the dealt grid
+    play(h, 0, swap_lines(1, 0, 3));  // seat 1's rows
+    EXPECT_EQ(h.cells_of(1)[0], c("4S"));
+    EXPECT_EQ(h.cells_of(1)[3], c("AS"));
+    EXPECT_EQ(seen(h, 1, 1, 0), c("4S")) << "seat 1 knew 4S and can follow it";
+    EXPECT_FALSE(seen(h, 1, 1, 3));
+    EXPECT_FALSE(seen(h, 0, 1, 0));
+    play(h, 1, draw_stock);
+    play(h, 1, discard);  // 2C
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, swap_lines(1, 0, 2));  // seat 1's first and last columns
+    EXPECT_EQ(h.cells_of(1)[2], c("4S"));
+    EXPECT_EQ(h.cells_of(1)[3], c("3S"));
+    EXPECT_EQ(h.cells_of(1)[5], c("AS"));
+    EXPECT_EQ(seen(h, 1, 1, 2), c("4S"));
+}
+
+TEST(PowersTable, FiveIsAShieldThatBlocksTheNextPowerAimedAtItsOwnerAndDoesNotScore) {
+    auto h = powers_deal("5C 6D");
+    play(h, 0, draw_stock);
+    std::vector<event> events;
+    ASSERT_EQ(h.apply(0, use_power, &events), action_error::none);
+    EXPECT_TRUE(has_event(events, event_kind::shield_kept));
+    EXPECT_EQ(h.seat(0).shields, cards("5C"));
+    EXPECT_EQ(h.view_for(1).seats[0].shields, cards("5C")) << "a shield is public";
+    EXPECT_EQ(h.discards().back(), c("TD")) << "kept, not discarded";
+    EXPECT_EQ(h.current_seat(), 1);
+    play(h, 1, draw_stock);  // 6D: a blind swap aimed at seat 0
+    play(h, 1, use_power);
+    const hand before = h;
+    events.clear();
+    ASSERT_EQ(h.apply(1, swap_cards(0, 0, 1, 0), &events), action_error::none);
+    EXPECT_TRUE(has_event(events, event_kind::blocked));
+    EXPECT_EQ(h.cells_of(0), before.cells_of(0)) << "the swap did not happen";
+    EXPECT_EQ(h.cells_of(1), before.cells_of(1));
+    EXPECT_TRUE(h.seat(0).shields.empty()) << "the shield is spent";
+    EXPECT_EQ(h.discards().back(), c("5C"));
+    EXPECT_EQ(h.current_seat(), 0) << "and so is the attacker's power";
+}
+
+TEST(PowersTable, AKeptShieldScoresNothingAndOwnPowersPassIt) {
+    auto h = powers_deal("5C JD");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);  // 5C kept
+    play(h, 1, knock);
+    play(h, 0, draw_stock);  // JD: peek at its own card, with its shield up
+    play(h, 0, use_power);
+    play(h, 0, peek_at(0, 0));
+    EXPECT_EQ(h.seat(0).shields, cards("5C"));
+    ASSERT_TRUE(h.over());
+    EXPECT_EQ(h.result().scores[0], 21) << "AH..6H, and nothing for the shield";
+}
+
+TEST(PowersTable, FourTurnsAnOpponentsCardUpOrOneOfYoursDown) {
+    auto h = powers_deal("4C 4D");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, flip_card(0, 0), action_error::bad_position);  // your own cards only go face down
+    play(h, 0, flip_card(1, 1));
+    EXPECT_TRUE(h.seat(1).layout[1].face_up);
+    EXPECT_EQ(seen(h, -1, 1, 1), c("2S"));
+    play(h, 1, draw_stock);
+    play(h, 1, use_power);
+    refused(h, 1, flip_card(1, 0), action_error::bad_position);  // a face-down card of yours stays down
+    play(h, 1, flip_card(1, 1));
+    EXPECT_FALSE(h.seat(1).layout[1].face_up);
+    EXPECT_EQ(seen(h, 0, 1, 1), c("2S")) << "everyone saw it before it went down";
+    EXPECT_EQ(seen(h, -1, 1, 1), c("2S"));
+}
+
+TEST(PowersTable, ABlackKingTurnedOverInALayoutCancelsTheKnockAndARedKingDoesNot) {
+    const auto run = [](std::initializer_list<std::string_view> rules, const char* turned) {
+        auto h = deal(rules_of("powers", rules),
+                      {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", std::string(turned) + " 2C 3C / 4C 5C 6C"},
+                       "TD", "4D"});
+        peek_two_of_six(h);
+        play(h, 0, knock);
+        play(h, 1, draw_stock);
+        play(h, 1, use_power);
+        std::vector<event> events;
+        EXPECT_EQ(h.apply(1, flip_card(2, 0), &events), action_error::none);
+        return std::make_pair(h.caller(), has_event(events, event_kind::call_cancelled));
+    };
+    EXPECT_EQ(run({}, "KS"), std::make_pair(-1, true));
+    EXPECT_EQ(run({}, "KD"), std::make_pair(0, false)) << "a red king has no power";
+    EXPECT_EQ(run({"turned_up_cancels_call=false"}, "KS"), std::make_pair(0, false));
+}
+
+TEST(PowersTable, AceAddsAnUnseenCardToAnOpponentOrRemovesOneOfYours) {
+    auto h = powers_deal("AC AD QC");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    refused(h, 0, add_to(0), action_error::bad_position);  // to an opponent
+    play(h, 0, add_to(1));
+    EXPECT_EQ(h.seat(1).layout[6].value, c("AD")) << "the top stock card, in the first empty position";
+    for (int viewer : {-1, 0, 1}) EXPECT_FALSE(seen(h, viewer, 1, 6)) << viewer;
+    play(h, 1, draw_stock);  // QC: a dud
+    refused(h, 1, use_power, action_error::not_allowed);
+    play(h, 1, discard);
+    // Without rows to grow into, a full layout cannot take a card: only removing is offered.
+    auto full = powers_deal("AC", {"extra_rows=0"});
+    play(full, 0, draw_stock);
+    play(full, 0, use_power);
+    refused(full, 0, add_to(1), action_error::no_room);
+    play(full, 0, remove_own(2));
+    EXPECT_TRUE(full.seat(0).layout[2].empty);
+    EXPECT_EQ(full.discards().back(), c("3H"));
+    EXPECT_EQ(full.current_seat(), 1);
+}
+
+TEST(PowersTable, TwoUsesTwoDifferentPowersOfThreeToKingInTurn) {
+    auto h = powers_deal("2C");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    EXPECT_EQ(h.power().kind, power_kind::two_powers);
+    EXPECT_EQ(h.power().picks_left, 2);
+    refused(h, 0, simple(action_kind::pass), action_error::not_allowed);  // the first must be chosen
+    refused(h, 0, choose(power_kind::add_or_remove), action_error::not_allowed);  // the ace's: below 3
+    refused(h, 0, choose(power_kind::two_powers), action_error::not_allowed);
+    refused(h, 0, choose(power_kind::cancel_call), action_error::not_allowed);  // no knock to cancel
+    refused(h, 0, choose(power_kind::peek_any), action_error::not_allowed);     // no rank 3..K has it
+    play(h, 0, choose(power_kind::peek_own));
+    play(h, 0, peek_at(0, 0));
+    EXPECT_EQ(h.current_phase(), phase::power);
+    EXPECT_EQ(h.power().kind, power_kind::two_powers);
+    EXPECT_EQ(h.power().first, power_kind::peek_own);
+    refused(h, 0, choose(power_kind::peek_own), action_error::not_allowed);  // without repeats
+    play(h, 0, choose(power_kind::swap_in));  // the nine's power puts the card in hand, the two, in
+    play(h, 0, place_card(1, 2));
+    EXPECT_EQ(h.seat(1).layout[2].value, c("2C"));
+    EXPECT_EQ(seen(h, 0, 1, 2), c("2C"));
+    EXPECT_EQ(h.discards().back(), c("3S"));
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
+TEST(PowersTable, TwoMayDeclineItsSecondPowerAndIsThenDiscarded) {
+    auto h = powers_deal("2C");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, choose(power_kind::peek_opponent));
+    play(h, 0, peek_at(1, 0));
+    play(h, 0, simple(action_kind::pass));
+    EXPECT_EQ(h.discards().back(), c("2C"));
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
+TEST(PowersTable, AShieldBlocksTheWholeOfATwo) {
+    auto h = powers_deal("5C 2C");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);  // seat 0's shield
+    play(h, 1, draw_stock);
+    play(h, 1, use_power);
+    play(h, 1, choose(power_kind::shuffle_opponent));
+    play(h, 1, shuffle_of(0));
+    EXPECT_TRUE(h.seat(0).shields.empty());
+    EXPECT_EQ(h.seat(0).layout[3].known_by, 1) << "seat 0 still knows its cards";
+    EXPECT_EQ(h.current_seat(), 0) << "no second power after a block";
+    EXPECT_EQ(std::vector<card>(h.discards().end() - 2, h.discards().end()), cards("5C 2C"));
+}
+
+TEST(PowersTable, TwoWithTheEightsPowerMayKeepTheTwo) {
+    auto h = powers_deal("2C 9C");
+    play(h, 0, draw_stock);
+    play(h, 0, use_power);
+    play(h, 0, choose(power_kind::swap_lines));
+    play(h, 0, swap_lines(1, 0, 1));
+    play(h, 0, choose(power_kind::draw_two_keep_one));
+    play(h, 0, place_card(0, 4, 0));
+    EXPECT_EQ(h.seat(0).layout[4].value, c("2C")) << "the two kept by the eight's power";
+    EXPECT_EQ(seen(h, 0, 0, 4), c("2C"));
+    EXPECT_FALSE(seen(h, 1, 0, 4));
+    EXPECT_EQ(h.current_seat(), 1);
+}
+
 TEST(Calls, CaboAndCumbiaCallAsATurnWithoutBonus) {
     for (const char* name : {"cabo", "cumbia"}) {
         SCOPED_TRACE(name);

@@ -499,7 +499,7 @@ TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
         "power_joker", "power_ace", "power_two", "power_three", "power_four", "power_five", "power_six",
         "power_seven", "power_eight", "power_nine", "power_ten", "power_jack", "power_queen", "power_king",
         "power_cards_unplaceable", "discard_power_reuse", "matching", "claims", "match_by_value",
-        "wrong_claim_cards", "wrong_claim_points", "call_after_turn", "red_kings_powerless",
+        "wrong_claim_cards", "wrong_claim_points", "call_after_turn", "red_kings_powerless", "turned_up_cancels_call",
         "all_face_up", "final_turn_stock_only", "expose_on_end", "empty_stock", "empty_layout_ends", "value_joker",
         "value_ace",
         "value_two", "value_three", "value_four", "value_five", "value_six", "value_seven", "value_eight",
@@ -510,7 +510,7 @@ TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
         "shoot_the_moon", "four_of_a_kind_wins_match", "caller_penalty", "caller_penalty_points", "caller_bonus",
         "caller_bonus_points", "caller_tie", "caller_tie_points", "at_or_below_caller_scores_zero",
         "lowest_scores_zero", "remove_completed_lines",
-        "holes", "target_score", "match_tie",
+        "holes", "target_score", "match_tie", "winner_plays_first", "winner_tie",
     };
     std::vector<std::string> names;
     for (const auto& option : ruleset_options()) names.emplace_back(option.name);

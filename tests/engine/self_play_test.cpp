@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "engine/match.hpp"
 #include "engine/random.hpp"
 #include "engine/ruleset_options.hpp"
 #include "engine/scoring.hpp"
@@ -61,7 +62,9 @@ public:
                     for (std::size_t i = 0; i < h.seat(e.target).layout.size(); ++i)
                         if (!h.seat(e.target).layout[i].face_up) at(v, e.target, static_cast<int>(i)) = false;
                 break;
-            case event_kind::shown: everyone(e.target, e.slot); break;
+            case event_kind::shown:
+            case event_kind::turned_up:
+            case event_kind::turned_down: everyone(e.target, e.slot); break;
             case event_kind::gave:  // seat's card at slot moved into target's position `other`
                 for (int v = 0; v <= players_; ++v) at(v, e.target, e.other) = at(v, e.seat, e.slot);
                 break;
@@ -100,6 +103,11 @@ public:
                     }
                 }
             }
+            // The cards draw_two_keep_one looked at are its user's alone.
+            const bool user = v < players_ && v == h.current_seat();
+            ASSERT_EQ(view.offered, user ? h.offered() : std::vector<card>{}) << "viewer " << v << " and the offered cards";
+            for (int s = 0; s < players_; ++s)
+                ASSERT_EQ(view.seats[static_cast<std::size_t>(s)].shields, h.seat(s).shields) << "shields are public";
             const bool holding = h.held().has_value();
             const bool may_see_held = holding && (held_public_ || v == h.current_seat());
             ASSERT_EQ(view.held.has_value(), may_see_held) << "viewer " << v << " and the held card";
@@ -132,6 +140,7 @@ std::map<int, int> count_cards(const std::vector<card>& cs) {
 struct run_limits {
     int max_actions = 20000;
     bool check_views = true;
+    std::map<event_kind, int>* tally = nullptr;  // counts the events of every hand played, when set
 };
 
 // Plays one hand with uniformly random legal actions, checking every invariant at every step.
@@ -177,7 +186,8 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         }
 
         // A random action outside the legal set must be refused without a trace.
-        action probe{static_cast<action_kind>(random.below(18)), static_cast<std::uint8_t>(random.below(40)),
+        constexpr std::uint64_t kinds = static_cast<std::uint64_t>(action_kind::choose_power) + 1;
+        action probe{static_cast<action_kind>(random.below(kinds)), static_cast<std::uint8_t>(random.below(40)),
                      static_cast<std::uint8_t>(random.below(40))};
         if (random.below(2)) {
             probe.target = static_cast<std::uint8_t>(random.below(static_cast<std::uint64_t>(players) + 1));
@@ -197,11 +207,22 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none);
         ASSERT_EQ(copy.apply(seat, chosen), action_error::none);
         ASSERT_TRUE(copy == h) << "a copy diverged";
-        for (const event& e : events) oracle.follow(seat, e, h);
+        for (const event& e : events) {
+            oracle.follow(seat, e, h);
+            if (limits.tally) ++(*limits.tally)[e.kind];
+        }
         if (limits.check_views) oracle.check(h);
         if (::testing::Test::HasFatalFailure()) return;
     }
-    ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions";
+    ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions; the last: "
+                          << [&] {
+                                 std::string tail;
+                                 const auto& log = h.log();
+                                 for (std::size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i)
+                                     tail += std::to_string(log[i].seat) + ":" + std::string(to_string(log[i].act.kind)) +
+                                             ":" + std::to_string(log[i].act.slot) + " ";
+                                 return tail + "phase " + std::string(to_string(h.current_phase()));
+                             }();
     ASSERT_EQ(count_cards(h.all_cards()), deck);
 
     auto again = hand::replay(rules, players, dealer, seed, h.log());
@@ -241,6 +262,84 @@ TEST_P(PresetSelfPlay, ManyHandsWithFourPlayers) {
         self_play(rules, players, seed);
         if (HasFatalFailure()) return;
     }
+}
+
+// Random play of the powers preset reaches every power of its table, each step checked by the oracle above.
+TEST(PowersSelfPlay, EveryPowerOfTheTableIsUsedWithTheOracleWatching) {
+    // Random players knock early, so long hands (no knocking, a turn limit) are played too.
+    const auto rules = std::make_shared<const ruleset>(find_preset("powers")->rules);
+    const auto long_hands = rules_of("powers", {"knocking=false", "turn_limit=150"});
+    std::map<event_kind, int> tally;
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        self_play(seed % 5 == 0 ? long_hands : rules, 2 + static_cast<int>(seed % 3), 7000 + seed, {.tally = &tally});
+        if (HasFatalFailure()) return;
+    }
+    for (const event_kind kind : {event_kind::offered, event_kind::shield_kept, event_kind::blocked,
+                                  event_kind::turned_up, event_kind::turned_down, event_kind::lines_swapped,
+                                  event_kind::power_chosen, event_kind::added, event_kind::thrown,
+                                  event_kind::call_cancelled, event_kind::shuffled, event_kind::swapped})
+        EXPECT_GT(tally[kind], 0) << "event " << static_cast<int>(kind) << " never happened";
+}
+
+// Cactus's match rules in self-play: every hole's next dealer sits before the lowest layout, a tie drawn for.
+TEST(CactusSelfPlay, TheWinnerOfAHolePlaysFirstInTheNext) {
+    auto rules = std::make_shared<const ruleset>(find_preset("cactus")->rules);
+    int ties = 0, holes = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        const int players = 2 + static_cast<int>(seed % 3);
+        match m(rules, players, 0);
+        random_source random(seed);
+        for (int hole = 0; hole < 3 && !m.over(); ++hole, ++holes) {
+            ASSERT_TRUE(m.start_hole(random.next()));
+            for (int step = 0; step < 20000 && m.hole_in_play(); ++step) {
+                const hand& h = *m.current_hand();
+                const auto legal = h.legal_actions(h.seats_to_act().front());
+                // Call soon, so holes are short: a knock when offered, else anything.
+                action chosen = legal[random.below(legal.size())];
+                for (action a : legal)
+                    if (a.kind == action_kind::knock) chosen = a;
+                ASSERT_EQ(m.apply(h.seats_to_act().front(), chosen), action_error::none);
+            }
+            ASSERT_FALSE(m.hole_in_play());
+            const hole_record& record = m.holes().back();
+            const hand_score& result = m.current_hand()->result();
+            int lowest = result.layouts[0].points;
+            for (const layout_score& l : result.layouts) lowest = std::min(lowest, l.points);
+            std::vector<int> tied;
+            for (int s = 0; s < players; ++s)
+                if (result.layouts[static_cast<std::size_t>(s)].points == lowest) tied.push_back(s);
+            if (tied.size() > 1) std::erase(tied, record.caller);  // the caller loses ties
+            const int first = record.plays_first_next;
+            ASSERT_TRUE(std::find(tied.begin(), tied.end(), first) != tied.end()) << "seed " << seed;
+            EXPECT_EQ(m.next_dealer(), (first + players - 1) % players);
+            if (tied.size() == 1) {
+                EXPECT_TRUE(record.first_draw.empty());
+                continue;
+            }
+            ++ties;
+            // The draw, round by round: the seats still tied draw in seat order; the lowest rank stays in.
+            const auto& draw = record.first_draw;
+            std::size_t at = 0;
+            for (int round = 0; tied.size() > 1 && round < 64; ++round) {
+                ASSERT_LE(at + tied.size(), draw.size());
+                int low = 14;
+                for (std::size_t k = 0; k < tied.size(); ++k) {
+                    ASSERT_EQ(draw[at + k].first, tied[k]);
+                    low = std::min<int>(low, draw[at + k].second.rank);
+                }
+                std::vector<int> next;
+                for (std::size_t k = 0; k < tied.size(); ++k)
+                    if (draw[at + k].second.rank == low) next.push_back(tied[k]);
+                at += tied.size();
+                tied = next;
+            }
+            EXPECT_EQ(at, draw.size());
+            EXPECT_EQ(tied.front(), first);
+        }
+    }
+    RecordProperty("ties_drawn", std::to_string(ties));
+    EXPECT_GT(holes, 60);
+    EXPECT_GT(ties, 0) << "no tie was drawn for";
 }
 
 std::vector<std::string> preset_names() {

@@ -345,7 +345,7 @@ TEST(CardConversion, WhatIsNotACardIsRefused) {
 
 // ---- actions
 
-constexpr int action_kind_count = static_cast<int>(action_kind::claim) + 1;
+constexpr int action_kind_count = static_cast<int>(action_kind::choose_power) + 1;
 
 TEST(ActionConversion, EveryKindRoundTripsUnderItsName) {
     EXPECT_EQ(v1::ActionKind_descriptor()->value_count(), action_kind_count + 1);
@@ -356,7 +356,8 @@ TEST(ActionConversion, EveryKindRoundTripsUnderItsName) {
         const auto message = to_proto(a);
         EXPECT_EQ(static_cast<int>(message.kind()), k + 1);
         EXPECT_EQ(v1::ActionKind_Name(message.kind()), "ACTION_KIND_" + upper(to_string(kind)));
-        EXPECT_EQ(message.position(), 3u);
+        // A chosen power travels as its PowerKind number: the engine's power_kind plus one.
+        EXPECT_EQ(message.position(), kind == action_kind::choose_power ? 4u : 3u);
         EXPECT_EQ(message.other(), 255u);
         EXPECT_EQ(message.target_seat(), 7u);
         EXPECT_EQ(message.other_seat(), 9u);
@@ -379,6 +380,9 @@ TEST(ActionConversion, BadActionsAreRefused) {
     EXPECT_FALSE(from_proto(make(v1::ACTION_KIND_SWAP_OWN, 0, 1000)));
     EXPECT_FALSE(from_proto(make(v1::ACTION_KIND_SWAP_OWN, 0, 4294967295u)));
     EXPECT_TRUE(from_proto(make(v1::ACTION_KIND_SWAP_OWN, 254, 255)));
+    EXPECT_FALSE(from_proto(make(v1::ACTION_KIND_CHOOSE_POWER, v1::POWER_KIND_UNSPECIFIED, 0)));
+    EXPECT_EQ(from_proto(make(v1::ACTION_KIND_CHOOSE_POWER, v1::POWER_KIND_SHIELD, 0)),
+              (action{action_kind::choose_power, static_cast<std::uint8_t>(power_kind::shield), 0}));
 }
 
 // ---- views
@@ -651,6 +655,11 @@ TEST(ViewConversion, AHandViewReadsBackAsTheEngineView) {
                         EXPECT_EQ(back->seats[s].layout[i].known_by, original.seats[s].layout[i].known_by);
                         EXPECT_EQ(back->seats[s].layout[i].face_up, original.seats[s].layout[i].face_up);
                     }
+                EXPECT_EQ(back->holding, original.holding);
+                EXPECT_EQ(back->offered, original.offered);
+                EXPECT_EQ(back->power, original.power);
+                for (std::size_t s = 0; s < original.seats.size(); ++s)
+                    EXPECT_EQ(back->seats[s].shields, original.seats[s].shields);
                 EXPECT_EQ(back->result.has_value(), original.result.has_value());
                 if (original.result) {
                     EXPECT_EQ(back->result->scores, original.result->scores);
@@ -661,6 +670,49 @@ TEST(ViewConversion, AHandViewReadsBackAsTheEngineView) {
             ASSERT_EQ(h.apply(seat, legal[static_cast<std::size_t>(step) % legal.size()]), action_error::none);
         }
     }
+}
+
+// The rest of Powers' table on the wire: the cards an eight looked at (in their user's message only), shields,
+// a two's choices and a power card held in phase power all read back as the engine said them.
+TEST(ViewConversion, PowersTableStateTravelsAndReadsBack) {
+    auto rules = std::make_shared<const ruleset>(find_preset("powers")->rules);
+    golf::random_source random(5);
+    bool saw_offered = false, saw_shield = false, saw_second_pick = false, saw_hidden_holding = false;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        hand h(rules, 3, 0, seed);
+        for (int step = 0; step < 300 && !h.over(); ++step) {
+            for (int viewer = -1; viewer < 3; ++viewer) {
+                const hand_view original = h.view_for(viewer);
+                const v1::HandView message = to_proto(original, 1);
+                EXPECT_EQ(message.offered_size() > 0, viewer == h.current_seat() && !h.offered().empty());
+                EXPECT_EQ(message.holding(), h.held().has_value());
+                saw_offered |= message.offered_size() > 0;
+                saw_shield |= std::any_of(message.seats().begin(), message.seats().end(),
+                                          [](const v1::SeatLayout& l) { return l.shields_size() > 0; });
+                saw_second_pick |= message.has_power() && message.power().first_pick() > v1::POWER_KIND_NONE;
+                saw_hidden_holding |= message.holding() && !message.has_held();
+                const auto back = to_hand_view(message);
+                ASSERT_TRUE(back.has_value());
+                EXPECT_EQ(back->offered, original.offered);
+                EXPECT_EQ(back->power, original.power);
+                EXPECT_EQ(back->holding, original.holding);
+                for (std::size_t s = 0; s < original.seats.size(); ++s)
+                    EXPECT_EQ(back->seats[s].shields, original.seats[s].shields);
+            }
+            // Powers whenever they are offered, else anything but a knock, so the powers come round.
+            const int seat = h.seats_to_act().front();
+            auto legal = h.legal_actions(seat);
+            std::erase_if(legal, [](action a) { return a.kind == action_kind::knock; });
+            action chosen = legal[random.below(legal.size())];
+            for (const action a : legal)
+                if (a.kind == action_kind::use_power) chosen = a;
+            ASSERT_EQ(h.apply(seat, chosen), action_error::none);
+        }
+    }
+    EXPECT_TRUE(saw_offered);
+    EXPECT_TRUE(saw_shield);
+    EXPECT_TRUE(saw_second_pick);
+    EXPECT_TRUE(saw_hidden_holding);
 }
 
 TEST(RulesetConversion, ATablesRulesetReadsBackAsTheEngineRuleset) {

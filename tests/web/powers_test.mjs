@@ -185,3 +185,88 @@ test("claim buttons appear on the cards that may be claimed, and a claim is appl
     await server.stop();
   }
 });
+
+// The rest of Powers' table in the browser, between two people so nothing moves unless the test moves it: every
+// rank but the queen and king is a two ("two different powers"), the king turns a card over and the queen is a
+// shield. Ann draws until she holds a two, chooses "turn a card over" by its button, clicks one of Bob's face-down
+// cards (both pages then show it face up), then chooses the shield: both pages show it beside Ann's cards.
+test("a two's powers are chosen by buttons: a card turned over for both pages, then a shield kept",
+     { timeout: 150_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const rules = Object.fromEntries(RANKS.map((r) => [`power_${r}`, "two_powers"]));
+    rules.power_king = "turn_card";
+    rules.power_queen = "shield";
+    const ann = await newPlayer(browser);
+    const bob = await newPlayer(browser);
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "powers", seats: 2, rules: { ...rules, holes: "1" } });
+    await joinByLink(bob, server.url, code, "Bob");
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    for (const page of [ann, bob]) await page.waitForSelector(".play");
+
+    const version = (page) => page.evaluate(() => String(window.golf.update.handVersion));
+    const play = async (page, move, what) => {
+      const before = await version(page);
+      await page.click(`.play [data-action="${move}"]`);
+      await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, before),
+                  what ?? `the move ${move} to be answered`);
+    };
+    // Ann peeks and draws; a king or queen she holds is discarded; Bob plays at random without powers or knocks.
+    const random = seeded(9001);
+    const deadline = Date.now() + 90_000;
+    let holdsTwo = false;
+    for (let round = 0; round < 400 && !holdsTwo; ++round) {
+      assert.ok(Date.now() < deadline, "Ann never held a two");
+      const moves = await offered(ann);
+      const rank = await ann.evaluate(() => window.golf.update.hand.held?.rank ?? -1);
+      if (moves.some((m) => m.startsWith("use_power:")) && rank !== 12 && rank !== 13) { holdsTwo = true; break; }
+      const move = moves.find((m) => m.startsWith("peek:")) ?? moves.find((m) => m.startsWith("draw_stock:")) ??
+                   moves.find((m) => m.startsWith("discard:"));
+      if (move) { await play(ann, move); continue; }
+      const bobMove = await playOne(bob, random, { avoid: (m) => m.startsWith("use_power:") || m.startsWith("knock:") });
+      if (!bobMove) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(holdsTwo, "Ann holds a two");
+    assert.match(await ann.textContent("#use-power"), /use two different powers/);
+    await play(ann, (await offered(ann)).find((m) => m.startsWith("use_power:")), "the two to be taken up");
+    await ann.waitForSelector("#power");
+    assert.match(await ann.textContent("#power"), /Two powers to choose/);
+    // One button per power the two may use (PowerKind 15 turn_card, 14 shield), and no "no second power" yet.
+    assert.deepEqual((await offered(ann)).filter((m) => m.startsWith("choose_power:")).sort(),
+                     ["choose_power:14:0", "choose_power:15:0"]);
+    assert.equal(await ann.$$eval("#pass", (els) => els.length), 0, "the first power must be chosen");
+    assert.ok(await onlyLegalClickable(ann), "only legal moves are clickable");
+    await screenshot(ann, "powers-table-01-choose");
+    await play(ann, "choose_power:15:0", "turn a card over to be chosen");
+
+    // Bob's face-down cards are the clicks; Ann's own cards are not (none of hers is face up).
+    const flips = (await offered(ann)).filter((m) => m.startsWith("power_flip:"));
+    assert.ok(flips.length > 0 && flips.every((m) => m.split(":")[3] === "1"), `Bob's cards only (${flips.join(" ")})`);
+    const bobKnows = await bob.evaluate(() => window.golf.update.hand.seats[1].positions.map((p) => p.card !== undefined));
+    const target = flips.find((m) => !bobKnows[Number(m.split(":")[1])]) ?? flips[0];
+    const position = Number(target.split(":")[1]);
+    await play(ann, target, "the card to be turned over");
+    await until(async () => (await version(bob)) === (await version(ann)), "Bob's page to catch up");
+    const at = `.play .slot[data-seat="1"][data-pos="${position}"]`;
+    for (const page of [ann, bob]) assert.equal(await page.getAttribute(at, "data-face-up"), "true", "face up for both");
+    const card = await ann.getAttribute(at, "data-card");
+    assert.ok(card, "Ann's page shows the card");
+    assert.equal(await bob.getAttribute(at, "data-card"), card, "Bob's page shows the same card");
+
+    // The second power: "turn a card over" may not repeat; the shield is kept beside Ann's cards for both pages.
+    assert.match(await ann.textContent("#power"), /a second power may follow/);
+    assert.deepEqual((await offered(ann)).filter((m) => m.startsWith("choose_power:")), ["choose_power:14:0"]);
+    assert.ok((await offered(ann)).some((m) => m.startsWith("pass:")), "the second power may be declined");
+    await play(ann, "choose_power:14:0", "the shield to be kept");
+    await until(async () => (await version(bob)) === (await version(ann)), "Bob's page to catch up");
+    for (const page of [ann, bob])
+      assert.match(await page.textContent('[data-key="shield-0-0"]'), /^shield /, "the shield shows beside Ann's cards");
+    await screenshot(bob, "powers-table-02-shield");
+    for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

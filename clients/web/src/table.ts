@@ -15,17 +15,21 @@ import { OPTIONS, optionText } from "./rules";
 // The kinds made by clicking cards; a radio button chooses among them when several are legal at once. CLAIM is
 // not among them: claimable cards carry their own "claim" button.
 const POSITIONAL = [ActionKind.PLACE, ActionKind.FLIP, ActionKind.PEEK, ActionKind.SWAP_OWN, ActionKind.LOOK,
-                    ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.MATCH];
+                    ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.MATCH, ActionKind.POWER_PLACE,
+                    ActionKind.POWER_FLIP, ActionKind.POWER_REMOVE];
 const MODE_LABEL: Partial<Record<ActionKind, string>> = {
   [ActionKind.PLACE]: "Place the card", [ActionKind.FLIP]: "Flip a card", [ActionKind.PEEK]: "Peek at a card",
   [ActionKind.SWAP_OWN]: "Swap two cards", [ActionKind.LOOK]: "Look at a card (costs points)",
   [ActionKind.POWER_PEEK]: "Look at a card", [ActionKind.POWER_SWAP]: "Swap two cards",
   [ActionKind.MATCH]: "Match the held card",
+  [ActionKind.POWER_PLACE]: "Put the card in", [ActionKind.POWER_FLIP]: "Turn a card over",
+  [ActionKind.POWER_REMOVE]: "Discard one of your cards",
 };
 const VERB: Partial<Record<ActionKind, string>> = {
   [ActionKind.PLACE]: "Place here", [ActionKind.FLIP]: "Flip", [ActionKind.PEEK]: "Peek", [ActionKind.SWAP_OWN]: "Swap",
   [ActionKind.LOOK]: "Look", [ActionKind.POWER_PEEK]: "Look at", [ActionKind.POWER_SWAP]: "Swap",
   [ActionKind.MATCH]: "Match", [ActionKind.CLAIM]: "Claim",
+  [ActionKind.POWER_PLACE]: "Put here", [ActionKind.POWER_FLIP]: "Turn over", [ActionKind.POWER_REMOVE]: "Discard",
 };
 const END_TEXT: Record<number, string> = {
   [EndReason.ALL_FACE_UP]: "a layout was all face up", [EndReason.FINAL_ROUND_DONE]: "the final round was played",
@@ -42,6 +46,13 @@ const POWER_TEXT: Record<number, string> = {
   [PowerKind.PEEK_BOTH_SWAP]: "look at one of your cards and another player's, then swap them or not",
   [PowerKind.SHUFFLE_OPPONENT]: "shuffle another player's face-down cards",
   [PowerKind.CANCEL_CALL]: "cancel the knock in force",
+  [PowerKind.SWAP_IN]: "put this card in place of another player's card, which is discarded",
+  [PowerKind.DRAW_TWO_KEEP_ONE]: "look at the next two cards and keep one of the three in place of one of yours",
+  [PowerKind.SWAP_LINES]: "swap two rows or two columns of another player's cards",
+  [PowerKind.SHIELD]: "keep it as a shield against the next power aimed at you",
+  [PowerKind.TURN_CARD]: "turn another player's card face up, or one of yours face down",
+  [PowerKind.ADD_OR_REMOVE]: "add an unseen card to another player, or discard one of yours",
+  [PowerKind.TWO_POWERS]: "use two different powers of the 3 to the king, one after the other",
 };
 const POWER_FIELD: (keyof Ruleset)[] = ["powerJoker", "powerAce", "powerTwo", "powerThree", "powerFour", "powerFive",
   "powerSix", "powerSeven", "powerEight", "powerNine", "powerTen", "powerJack", "powerQueen", "powerKing"];
@@ -76,7 +87,8 @@ function sum(values: number[]): string {
 }
 
 // The kinds that name a seat: their position is in targetSeat's layout.
-const SEATED = new Set([ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.SHUFFLE, ActionKind.MATCH, ActionKind.CLAIM]);
+const SEATED = new Set([ActionKind.POWER_PEEK, ActionKind.POWER_SWAP, ActionKind.SHUFFLE, ActionKind.MATCH, ActionKind.CLAIM,
+                        ActionKind.POWER_PLACE, ActionKind.POWER_FLIP, ActionKind.POWER_LINES, ActionKind.POWER_ADD]);
 
 function actionCode(a: Action): string {
   const code = `${ActionKind[a.kind].toLowerCase()}:${a.position}:${a.other}`;
@@ -184,7 +196,9 @@ function ends(hand: HandView, a: Action): { first: Key; second?: Key; either: bo
       // On another seat's card, the second click is your card given for it.
       return a.targetSeat === me ? { first: key(me, a.position), either: false }
                                  : { first: key(a.targetSeat, a.position), second: key(me, a.other), either: false };
-    case ActionKind.POWER_PEEK: return { first: key(a.targetSeat, a.position), either: false };
+    case ActionKind.POWER_PEEK:
+    case ActionKind.POWER_PLACE:
+    case ActionKind.POWER_FLIP: return { first: key(a.targetSeat, a.position), either: false };
     default: return { first: key(me, a.position), either: false };
   }
 }
@@ -226,7 +240,22 @@ interface Targets {
   chosen: boolean;                      // the first card of a two-click move is chosen
 }
 
-function targets(app: App, hand: HandView): Targets {
+// The eight's choice: which of its three cards (0 the held power card, 1 and 2 the cards drawn) a click keeps.
+let keepChoice = 1;
+
+function keepable(hand: HandView): number[] {
+  const out = new Set<number>();
+  for (const a of hand.legal) if (a.kind === ActionKind.POWER_PLACE && a.targetSeat === hand.viewer) out.add(a.other);
+  return [...out].sort();
+}
+
+function targets(app: App, full: HandView): Targets {
+  // While an eight's cards are on offer, clicks place the card chosen above the cards.
+  const keep = keepable(full);
+  if (keep.length > 0 && !keep.includes(keepChoice)) keepChoice = keep[keep.length > 1 ? 1 : 0];
+  const hand = keep.length > 0
+    ? { ...full, legal: full.legal.filter((a) => a.kind !== ActionKind.POWER_PLACE || a.other === keepChoice) } as HandView
+    : full;
   const modes = POSITIONAL.filter((k) => hand.legal.some((a) => a.kind === k));
   const chosen = app.ui.first !== "" && hand.legal.some((a) => a.kind === app.ui.firstKind);
   const mode = chosen ? app.ui.firstKind : modes.includes(app.ui.mode) ? app.ui.mode : modes[0] ?? ActionKind.UNSPECIFIED;
@@ -270,6 +299,13 @@ function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
     if (t.mode === ActionKind.POWER_SWAP) return has(ActionKind.PASS) ? "Choose two cards to swap, or don't swap." : "Choose two cards to swap.";
     if (t.mode === ActionKind.POWER_PEEK) return "Choose the card to look at.";
     if (has(ActionKind.SHUFFLE)) return "Choose whose cards to shuffle.";
+    if (has(ActionKind.CHOOSE_POWER)) return has(ActionKind.PASS) ? "Choose a second power, or stop here." : "Choose the first of two powers.";
+    if (t.mode === ActionKind.POWER_PLACE) return keepable(hand).length > 0
+      ? "Choose which card to keep, then the card of yours it replaces."
+      : "Choose the card your card replaces.";
+    if (has(ActionKind.POWER_LINES)) return "Choose the rows or columns to swap.";
+    if (t.mode === ActionKind.POWER_FLIP) return "Choose a card to turn over.";
+    if (has(ActionKind.POWER_ADD) || has(ActionKind.POWER_REMOVE)) return "Add a card to another player, or discard one of yours.";
   }
   if (hand.phase === Phase.MATCHING) return "Match more equal cards, or say you are done.";
   if (hand.phase === Phase.CALLING) return "Your turn is done: call (everyone else gets one more turn), or not.";
@@ -315,8 +351,12 @@ function powerBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
   if (power.ownPosition >= 0) seen.push(`${mine ? "your" : "their"} own ${where(hand, power.ownPosition)}`);
   if (power.seat >= 0 && power.position >= 0)
     seen.push(`${power.seat === hand.viewer ? "your" : `${seatName(update, power.seat)}'s`} ${where(hand, power.position)}`);
+  const two = power.kind === PowerKind.TWO_POWERS
+    ? power.picksLeft >= 2 ? " Two powers to choose." : ` After ${powerText(power.firstPick)}, a second power may follow.`
+    : "";
+  const drawn = hand.offered.length > 0 ? ` You drew ${hand.offered.map(cardName).join(" and ")}.` : "";
   return h("div", { class: "info-banner power-banner", id: "power", role: "status", "data-power": PowerKind[power.kind] },
-    `${who} using a power: ${powerText(power.kind)}.`, seen.length ? ` Looked at ${seen.join(" and ")}.` : "");
+    `${who} using a power: ${powerText(power.kind)}.`, seen.length ? ` Looked at ${seen.join(" and ")}.` : "", two, drawn);
 }
 
 // The claim window as a countdown bar, and who won the race for the last discard.
@@ -352,6 +392,9 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
       ? h("span", { class: "badge warn" }, "away") : null,
     hand.caller === seat ? h("span", { class: "badge" }, "ended play") : null,
     layout && layout.startLeft > 0 && hand.phase === Phase.START ? h("span", { class: "badge" }, `${layout.startLeft} to choose`) : null,
+    ...(layout?.shields ?? []).map((c, i) => h("span", { class: "badge shield", "data-key": `shield-${seat}-${i}`,
+                                                         title: "a shield: it blocks the next power aimed here" },
+                                               `shield ${cardName(c)}`)),
   ];
   const grid = h("div", { class: "grid", style: `--cols:${hand.cols}`, role: "group", "aria-label": `${seatName(update, seat)}'s cards` },
     ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, t)));
@@ -421,7 +464,7 @@ function piles(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const discard = find(hand, ActionKind.DISCARD);
   const top = hand.topDiscard;
   const holder = hand.currentSeat === hand.viewer ? "You hold" : `${seatName(update, hand.currentSeat)} holds`;
-  const held = hand.holding && (hand.phase === Phase.HOLDING || hand.phase === Phase.MATCHING)
+  const held = hand.holding && (hand.phase === Phase.HOLDING || hand.phase === Phase.MATCHING || hand.phase === Phase.POWER)
     ? h("div", { class: "pile held", id: "held" },
         h("div", { class: "pile-card", role: "img",
                    "aria-label": `${holder} ${hand.held ? cardName(hand.held) : "a card from the stock"}` },
@@ -456,10 +499,30 @@ function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targets): H
     : "Use the card's power", "use-power");
   for (const a of hand.legal.filter((x) => x.kind === ActionKind.SHUFFLE))
     buttons.push(button(a, `Shuffle ${seatName(update, a.targetSeat)}'s cards`, `shuffle-${a.targetSeat}`));
+  for (const a of hand.legal.filter((x) => x.kind === ActionKind.CHOOSE_POWER))
+    buttons.push(button(a, `Use: ${powerText(a.position as PowerKind)}`, `choose-power-${a.position}`));
+  for (const a of hand.legal.filter((x) => x.kind === ActionKind.POWER_LINES)) {
+    const rows = a.other >= hand.cols;
+    const line = (p: number) => (rows ? Math.floor(p / hand.cols) : p) + 1;
+    buttons.push(button(a, `Swap ${seatName(update, a.targetSeat)}'s ${rows ? "rows" : "columns"} ${line(a.position)} and ${line(a.other)}`,
+                        `lines-${a.targetSeat}-${a.position}-${a.other}`));
+  }
+  for (const a of hand.legal.filter((x) => x.kind === ActionKind.POWER_ADD))
+    buttons.push(button(a, `Add the top stock card, unseen, to ${seatName(update, a.targetSeat)}'s cards`, `add-${a.targetSeat}`));
+  const keep = keepable(hand);
+  const keepGroup = keep.length > 0
+    ? h("div", { class: "modes keep", role: "radiogroup", "aria-label": "Which card to keep" },
+        ...keep.map((k) => h("label", { class: "mode" },
+          h("input", { type: "radio", name: "keep", checked: k === keepChoice, "data-key": `keep-${k}`,
+                       onchange: () => { keepChoice = k; app.onChange(); } }),
+          `Keep the ${k === 0 ? (hand.held ? cardName(hand.held) : "power card") : hand.offered[k - 1] ? cardName(hand.offered[k - 1]) : `card ${k}`}`)))
+    : null;
   add(ActionKind.KNOCK, hand.phase === Phase.CALLING ? "Call (everyone else gets one more turn)"
                                                      : "Knock (everyone else gets one more turn)", "knock");
   add(ActionKind.REVEAL_ALL, "Turn all my cards up", "reveal-all");
-  add(ActionKind.PASS, hand.phase === Phase.POWER ? "Don't swap" : hand.phase === Phase.MATCHING ? "Done matching"
+  add(ActionKind.PASS, hand.phase === Phase.POWER
+                       ? hand.power?.kind === PowerKind.TWO_POWERS ? "No second power" : "Don't swap"
+                       : hand.phase === Phase.MATCHING ? "Done matching"
                        : hand.phase === Phase.CALLING ? "Don't call" : "Don't flip", "pass");
   add(ActionKind.READY, "I'm ready", "ready");
   if (t.chosen)
@@ -472,8 +535,8 @@ function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targets): H
                        onchange: () => { app.ui.mode = k; app.ui.first = ""; app.onChange(); } }),
           MODE_LABEL[k] ?? ActionKind[k])))
     : null;
-  if (buttons.length === 0 && !modes) return null;
-  return h("div", { class: "actions", id: "actions" }, modes, ...buttons);
+  if (buttons.length === 0 && !modes && !keepGroup) return null;
+  return h("div", { class: "actions", id: "actions" }, keepGroup, modes, ...buttons);
 }
 
 function winnerBanner(app: App, update: TableUpdate): HTMLElement {
