@@ -32,6 +32,7 @@ int run_simulate(std::span<const std::string_view> words);
 int run_bot(std::span<const std::string_view> words);
 int run_deal(std::span<const std::string_view> words);  // also only with the server library (it holds SHA-256)  // only in builds with the client library (GOLF_HAVE_CLIENT)
 int run_play(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
+int run_load(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 
@@ -41,6 +42,7 @@ std::string_view simulate_usage();
 std::string_view bot_usage();
 std::string_view deal_usage();
 std::string_view play_usage();
+std::string_view load_usage();
 std::string_view replay_usage();
 std::string_view export_usage();
 

@@ -29,6 +29,7 @@ constexpr std::array commands{
     command{"bot", "play on a golf-server: create or join a table and play its matches", bot_usage, run_bot},
     command{"deal", "re-derive a hand's deal and commitment from its revealed seed", deal_usage, run_deal},
     command{"play", "sit at a table on a golf-server from a terminal", play_usage, run_play},
+    command{"load", "load a golf-server with many tables of bots and measure latency", load_usage, run_load},
 #endif
 #ifdef GOLF_HAVE_PERSISTENCE
     command{"replay", "re-play a recorded match (database or match file) and check every hole", replay_usage,

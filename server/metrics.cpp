@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <unistd.h>
 
 namespace golf::server {
@@ -86,6 +88,8 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident) c
     sample(out, "golf_message_latency_seconds_count", cumulative);
 
     single(out, "golf_resident_memory_bytes", "gauge", "Resident set size of the server process.", resident);
+    header(out, "golf_process_cpu_seconds_total", "counter", "CPU time used by the server process (user and system).");
+    out += "golf_process_cpu_seconds_total " + number(cpu_seconds()) + "\n";
     return out;
 }
 
@@ -96,6 +100,24 @@ std::int64_t resident_bytes() {
     if (!(statm >> total_pages >> resident_pages)) return 0;
     const long page = sysconf(_SC_PAGESIZE);
     return page > 0 ? resident_pages * page : 0;
+}
+
+// CPU time the process has used, user and system, from /proc/self/stat (0 when unreadable): the load tool divides it
+// by the moves played, a figure that holds even when other programs share the machine.
+double cpu_seconds() {
+    std::ifstream stat("/proc/self/stat");
+    std::string text;
+    std::getline(stat, text);
+    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15, counted after its ')'.
+    const auto close = text.rfind(')');
+    if (close == std::string::npos) return 0;
+    std::istringstream fields(text.substr(close + 1));
+    std::string field;
+    double ticks = 0;
+    for (int i = 3; i <= 15 && fields >> field; ++i)
+        if (i >= 14) ticks += std::strtod(field.c_str(), nullptr);
+    const long per_second = sysconf(_SC_CLK_TCK);
+    return per_second > 0 ? ticks / static_cast<double>(per_second) : 0;
 }
 
 }  // namespace golf::server

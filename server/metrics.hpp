@@ -42,5 +42,7 @@ private:
 
 // The server process's resident set size, from /proc/self/statm (0 when unreadable).
 std::int64_t resident_bytes();
+// CPU time the process has used, user and system, in seconds (0 when unreadable).
+double cpu_seconds();
 
 }  // namespace golf::server

@@ -22,6 +22,8 @@ namespace {
 
 constexpr std::uint32_t protocol_version = 1;
 constexpr std::size_t max_close_reason = 123;  // what fits in a WebSocket close frame
+constexpr std::size_t first_read_bytes = 64;    // an Act, a Hello or a Ping fits
+constexpr std::size_t kept_read_buffer = 1024;
 
 bool expected_network_error(const boost::system::error_code& error) {
     return error == net::error::operation_aborted || error == websocket::error::closed || error == net::error::eof ||
@@ -126,10 +128,19 @@ void websocket_session::on_deadline(boost::system::error_code error) {
 }
 
 void websocket_session::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&websocket_session::on_read, shared_from_this()));
+    // A message's first piece is read with a small limit: a read waiting on an idle connection holds a buffer of
+    // first_read_bytes instead of the 1.5 KiB Beast would prepare. Most requests fit in it; the rest take two reads.
+    const std::size_t limit = buffer_.size() == 0 ? first_read_bytes : 0;
+    ws_.async_read_some(buffer_, limit,
+                        beast::bind_front_handler(&websocket_session::on_read_some, shared_from_this()));
 }
 
-void websocket_session::on_read(boost::system::error_code error, std::size_t) {
+void websocket_session::on_read_some(boost::system::error_code error, std::size_t) {
+    if (!error && !ws_.is_message_done()) return do_read();  // read_message_max still bounds the whole message
+    on_read(error);
+}
+
+void websocket_session::on_read(boost::system::error_code error) {
     if (error) {
         if (error == websocket::error::message_too_big) {
             // Beast has already sent the close frame (1009, too big).
@@ -165,6 +176,8 @@ void websocket_session::on_read(boost::system::error_code error, std::size_t) {
         return begin_close("undecodable frame", close_code::bad_payload);
     }
     handle(std::move(message), received);
+    // Most connections are idle most of the time: a buffer grown by a large message goes back once it is handled.
+    if (buffer_.capacity() > kept_read_buffer) buffer_.shrink_to_fit();
     if (!closing_ && !finished_) do_read();
 }
 
@@ -293,7 +306,7 @@ void websocket_session::finish(std::string_view why) {
     finished_ = true;
     deadline_.cancel();
     // Frees what waits; the frame being written stays until its write completes (aborted by the close below).
-    if (!queue_.empty()) queue_.erase(queue_.begin() + 1, queue_.end());
+    queue_.drop_waiting();
     // Whatever is still pending on the socket ends with operation_aborted.
     boost::system::error_code ignored;
     beast::get_lowest_layer(ws_).socket().close(ignored);

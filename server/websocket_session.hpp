@@ -12,15 +12,48 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
-#include <deque>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "golf/v1/messages.pb.h"
 #include "server/client_link.hpp"
 #include "server/shared_state.hpp"
 
 namespace golf::server {
+
+// The frames waiting for one connection, front() being written: a vector read from an index rather than a deque,
+// because libstdc++'s deque allocates about 600 bytes even when empty, and most connections are idle most of the
+// time. Empty, it holds no memory; a long queue gives its memory back once drained.
+class frame_queue {
+public:
+    using frame = std::shared_ptr<const std::string>;
+    bool empty() const { return head_ == items_.size(); }
+    std::size_t size() const { return items_.size() - head_; }
+    const frame& front() const { return items_[head_]; }
+    void push_back(frame f) { items_.push_back(std::move(f)); }
+    void pop_front() {
+        items_[head_++].reset();
+        if (head_ == items_.size()) {
+            head_ = 0;
+            items_.clear();
+            if (items_.capacity() > kept_capacity) std::vector<frame>().swap(items_);
+        } else if (head_ >= 64 && head_ * 2 >= items_.size()) {
+            // Never drained (a steady stream): the slots already written are reclaimed now and then.
+            items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+            head_ = 0;
+        }
+    }
+    // Everything but the frame being written.
+    void drop_waiting() {
+        if (!empty()) items_.erase(items_.begin() + static_cast<std::ptrdiff_t>(head_) + 1, items_.end());
+    }
+
+private:
+    static constexpr std::size_t kept_capacity = 8;  // a move's reply and update, and a little more
+    std::vector<frame> items_;
+    std::size_t head_ = 0;
+};
 
 class websocket_session : public client_link,
                           public connection,
@@ -46,7 +79,8 @@ private:
     void on_accept(boost::system::error_code error);
     void on_deadline(boost::system::error_code error);
     void do_read();
-    void on_read(boost::system::error_code error, std::size_t bytes);
+    void on_read_some(boost::system::error_code error, std::size_t bytes);
+    void on_read(boost::system::error_code error);
     void handle(v1::ClientMessage message, clock::time_point received);
     void reply(std::shared_ptr<const std::string> frame, clock::time_point received);
     bool take_token(clock::time_point now);
@@ -66,7 +100,7 @@ private:
     const std::string address_;
     // The Hello deadline, then (once closing) the deadline for the close to finish.
     boost::asio::steady_timer deadline_;
-    std::deque<std::shared_ptr<const std::string>> queue_;  // front() is being written
+    frame_queue queue_;
     bool open_ = false;                                     // the WebSocket handshake completed
     bool greeted_ = false;                                  // Hello answered with Welcome
     bool closing_ = false;                                  // Closing queued: nothing more is read or sent

@@ -1,0 +1,191 @@
+// echo_server: the baseline for `golf load --echo`. The least a Boost.Beast WebSocket server can do per frame, built
+// the way golf-server is built (an acceptor on its own strand, a strand per connection, TCP_NODELAY, the HTTP request
+// read by Beast and then upgraded, binary frames, N threads on one io_context), so that the ratio of golf-server's
+// frames per second to this one's says what the game itself costs. It answers GET /metrics with the two lines the
+// load tool reads (golf_resident_memory_bytes, golf_process_cpu_seconds_total) and nothing else.
+//
+//   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include "server/metrics.hpp"
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = net::ip::tcp;
+
+// The same figures golf-server's /metrics reports, read the same way.
+using golf::server::cpu_seconds;
+using golf::server::resident_bytes;
+
+class echo_session : public std::enable_shared_from_this<echo_session> {
+public:
+    explicit echo_session(tcp::socket socket) : ws_(std::move(socket)) {}
+
+    void run(http::request<http::string_body> upgrade) {
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws_.read_message_max(64 * 1024);
+        ws_.binary(true);
+        ws_.async_accept(upgrade, beast::bind_front_handler(&echo_session::on_accept, shared_from_this()));
+    }
+
+private:
+    void on_accept(beast::error_code error) {
+        if (!error) do_read();
+    }
+    void do_read() { ws_.async_read(buffer_, beast::bind_front_handler(&echo_session::on_read, shared_from_this())); }
+    void on_read(beast::error_code error, std::size_t) {
+        if (error) return;
+        ws_.binary(ws_.got_binary());
+        ws_.async_write(buffer_.data(), beast::bind_front_handler(&echo_session::on_write, shared_from_this()));
+    }
+    void on_write(beast::error_code error, std::size_t) {
+        if (error) return;
+        buffer_.consume(buffer_.size());
+        do_read();
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+};
+
+// Reads the upgrade request (or answers /metrics), as golf-server's HTTP session does.
+class http_session : public std::enable_shared_from_this<http_session> {
+public:
+    explicit http_session(tcp::socket socket) : stream_(std::move(socket)) {}
+
+    void run() {
+        net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
+    }
+
+private:
+    void do_read() {
+        request_ = {};
+        stream_.expires_after(std::chrono::seconds(10));
+        http::async_read(stream_, buffer_, request_,
+                         beast::bind_front_handler(&http_session::on_read, shared_from_this()));
+    }
+    void on_read(beast::error_code error, std::size_t) {
+        if (error) return;
+        if (websocket::is_upgrade(request_)) {
+            stream_.expires_never();
+            std::make_shared<echo_session>(stream_.release_socket())->run(std::move(request_));
+            return;
+        }
+        auto response = std::make_shared<http::response<http::string_body>>(http::status::ok, request_.version());
+        response->set(http::field::content_type, "text/plain");
+        response->body() = "golf_resident_memory_bytes " + std::to_string(resident_bytes()) +
+                           "\ngolf_process_cpu_seconds_total " + std::to_string(cpu_seconds()) + "\n";
+        response->keep_alive(false);
+        response->prepare_payload();
+        http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code, std::size_t) {
+            beast::error_code ignored;
+            self->stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+        });
+    }
+
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    http::request<http::string_body> request_;
+};
+
+class listener : public std::enable_shared_from_this<listener> {
+public:
+    listener(net::io_context& io, const tcp::endpoint& endpoint) : io_(io), acceptor_(net::make_strand(io)) {
+        acceptor_.open(endpoint.protocol());
+        acceptor_.set_option(net::socket_base::reuse_address(true));
+        acceptor_.bind(endpoint);
+        acceptor_.listen(net::socket_base::max_listen_connections);
+    }
+    std::uint16_t port() const { return acceptor_.local_endpoint().port(); }
+    void run() { do_accept(); }
+
+private:
+    void do_accept() {
+        acceptor_.async_accept(net::make_strand(io_), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+    }
+    void on_accept(beast::error_code error, tcp::socket socket) {
+        if (!error) {
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
+            std::make_shared<http_session>(std::move(socket))->run();
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));  // e.g. out of file descriptors
+        }
+        do_accept();
+    }
+
+    net::io_context& io_;
+    tcp::acceptor acceptor_;
+};
+
+int number(std::string_view flag, std::string_view text, int min, int max) {
+    int value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc{} || end != text.data() + text.size() || value < min || value > max) {
+        std::cerr << "echo_server: " << flag << ": expected " << min << " to " << max << " (got '" << text << "')\n";
+        std::exit(2);
+    }
+    return value;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string host = "127.0.0.1";
+    int port = 0;
+    int threads = 2;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view flag = argv[i];
+        if (i + 1 >= argc) {
+            std::cerr << "echo_server: " << flag << " needs a value (usage: echo_server [--host H] [--port P] "
+                                                    "[--threads N])\n";
+            return 2;
+        }
+        const std::string_view value = argv[++i];
+        if (flag == "--host") host = value;
+        else if (flag == "--port") port = number(flag, value, 0, 65535);
+        else if (flag == "--threads") threads = number(flag, value, 1, 256);
+        else {
+            std::cerr << "echo_server: unknown option '" << flag << "'\n";
+            return 2;
+        }
+    }
+    try {
+        net::io_context io(threads);
+        auto server = std::make_shared<listener>(
+            io, tcp::endpoint(net::ip::make_address(host), static_cast<std::uint16_t>(port)));
+        server->run();
+        std::cout << "listening on " << host << ":" << server->port() << std::endl;
+        net::signal_set signals(io, SIGINT, SIGTERM);
+        signals.async_wait([&io](beast::error_code, int) { io.stop(); });
+        std::vector<std::thread> pool;
+        for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
+        io.run();
+        for (std::thread& t : pool) t.join();
+    } catch (const std::exception& e) {
+        std::cerr << "echo_server: " << e.what() << '\n';
+        return 1;
+    }
+    return 0;
+}

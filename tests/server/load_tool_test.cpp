@@ -1,0 +1,112 @@
+// `golf load` against a real golf-server on 127.0.0.1: a short run with a few tables (and a few idle connections)
+// reports moves, ordered percentiles, no errors and the server's memory in its JSON line; bad flags exit 2. This
+// checks behaviour only: the speed targets live in scripts/perf.sh and docs/PERFORMANCE.md, never here.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/cli/json_reader.hpp"
+#include "tests/support/child_process.hpp"
+
+namespace {
+
+using golf::test::json_reader;
+using golf::test::json_value;
+using golf::testing::child_process;
+using golf::testing::server_process;
+
+// The last line of the output, which --json promises is the JSON object.
+std::string last_line(const std::string& out) {
+    std::string text = out;
+    while (!text.empty() && text.back() == '\n') text.pop_back();
+    const auto at = text.rfind('\n');
+    return at == std::string::npos ? text : text.substr(at + 1);
+}
+
+json_value run_load(const std::vector<std::string>& extra) {
+    std::vector<std::string> args{GOLF_CLI_PATH, "load"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    child_process load(args);
+    const auto status = load.wait_exit(std::chrono::seconds(90));
+    EXPECT_EQ(status, 0) << load.err();
+    return json_reader::parse(last_line(load.out()));
+}
+
+TEST(LoadTool, PlaysTablesAndReportsJson) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    const json_value result = run_load({"--url", server.url(), "--tables", "3", "--duration", "2",
+                                        "--idle-connections", "5", "--threads", "1", "--json"});
+    EXPECT_EQ(result["mode"].string(), "tables");
+    EXPECT_GT(result["moves"].number(), 0);
+    EXPECT_GT(result["moves_per_s"].number(), 0);
+    EXPECT_GT(result["frames_per_s"].number(), result["moves_per_s"].number());  // a move is several frames
+    EXPECT_EQ(result["errors"].number(), 0) << result["first_error"].string();
+    EXPECT_EQ(result["connections"].number(), 3 * 4 + 5);
+    EXPECT_EQ(result["server_connections_open"].number(), 3 * 4 + 5);
+    const double p50 = result["p50_ms"].number();
+    const double p90 = result["p90_ms"].number();
+    const double p99 = result["p99_ms"].number();
+    const double p999 = result["p999_ms"].number();
+    EXPECT_GT(p50, 0);
+    EXPECT_LE(p50, p90);
+    EXPECT_LE(p90, p99);
+    EXPECT_LE(p99, p999);
+    EXPECT_LE(p999, result["max_ms"].number());
+    EXPECT_GT(result["server_rss_bytes"].number(), 0);
+}
+
+TEST(LoadTool, OpenLoopPacesMovesAtTheOfferedRate) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    const json_value result =
+        run_load({"--url", server.url(), "--tables", "4", "--rate", "50", "--duration", "2", "--json"});
+    EXPECT_EQ(result["errors"].number(), 0) << result["first_error"].string();
+    EXPECT_EQ(result["offered_per_s"].number(), 50);
+    // Paced, not flat out: a table in closed loop on loopback makes hundreds of moves a second.
+    EXPECT_GT(result["moves"].number(), 0);
+    EXPECT_LE(result["moves"].number(), 50 * 2 + 10);
+}
+
+TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
+    const std::vector<std::vector<std::string>> bad{
+        {"--tables", "3"},                                                  // no --url
+        {"--url", "http://x", "--tables", "3"},                             // not ws://
+        {"--url", "ws://127.0.0.1:1/ws"},                                   // no --tables
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "x"},                  // not a number
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "-1"},                 // out of range
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--seats", "99"}, // more seats than the rules allow
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--rules", "no-such-preset"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--duration", "0"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--rate", "0"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "1", "--rate", "100000"},  // beyond the per-seat limit
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--level", "genius"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--json=yes"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--frobnicate"},
+        {"--url", "ws://127.0.0.1:1/ws", "--echo"},                          // echo without --connections
+        {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "2", "--tables", "2"},
+    };
+    for (const auto& flags : bad) {
+        std::vector<std::string> args{GOLF_CLI_PATH, "load"};
+        args.insert(args.end(), flags.begin(), flags.end());
+        child_process load(args);
+        EXPECT_EQ(load.wait_exit(), 2) << flags.back();
+        EXPECT_TRUE(load.err().starts_with("golf load: ")) << load.err();
+        EXPECT_EQ(load.out(), "");
+    }
+}
+
+TEST(LoadTool, NoServerIsARunFailureNotACrash) {
+    // Port 1 (root only, never served here): every connection is refused, and the run says so with status 1.
+    child_process load({GOLF_CLI_PATH, "load", "--url", "ws://127.0.0.1:1/ws", "--tables", "1", "--duration", "1",
+                        "--setup-timeout", "5", "--json"});
+    EXPECT_EQ(load.wait_exit(std::chrono::seconds(60)), 1) << load.err();
+    EXPECT_NE(load.err().find("golf load: nothing could be set up"), std::string::npos) << load.err();
+    const json_value result = json_reader::parse(last_line(load.out()));
+    EXPECT_GT(result["errors"].number(), 0);
+    EXPECT_EQ(result["moves"].number(), 0);
+    EXPECT_NE(result["first_error"].string(), "");
+}
+
+}  // namespace
