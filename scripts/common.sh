@@ -31,8 +31,12 @@ install_missing() {
   fi
 }
 
-# configure_and_build [extra cmake arguments...]
+# configure_and_build [extra cmake arguments...]: a Release build in $GOLF_BUILD; only the targets named in
+# GOLF_TARGETS (space-separated) and what they need when it is set.
 configure_and_build() {
   cmake -S "$GOLF_ROOT" -B "$GOLF_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
-  cmake --build "$GOLF_BUILD" -j "${GOLF_JOBS:-2}"
+  local targets=()
+  # shellcheck disable=SC2206  # GOLF_TARGETS is a list of words
+  [ -z "${GOLF_TARGETS:-}" ] || targets=(--target ${GOLF_TARGETS})
+  cmake --build "$GOLF_BUILD" -j "${GOLF_JOBS:-2}" "${targets[@]}"
 }

@@ -15,19 +15,14 @@
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/sqlite_query.hpp"
 
 namespace golf::server::testing {
 namespace {
 
 using golf::testing::child_process;
-
-// The port in golf-server's "listening on 127.0.0.1:PORT" line.
-std::uint16_t listening_port(const std::string& output) {
-    const std::string marker = "listening on 127.0.0.1:";
-    const auto at = output.find(marker);
-    if (at == std::string::npos) return 0;
-    return static_cast<std::uint16_t>(std::stoi(output.substr(at + marker.size())));
-}
+using golf::testing::listening_port;
+using golf::testing::query_text;
 
 TEST(Process, HelpPrintsUsageAndExitsZero) {
     child_process p({GOLF_SERVER_PATH, "--help"});
@@ -102,22 +97,6 @@ void expect_graceful_stop(int signal_number, int clients) {
 TEST(Process, SigtermWithClientsConnectedTellsThemAndExitsZero) { expect_graceful_stop(SIGTERM, 3); }
 
 TEST(Process, SigintWithoutClientsExitsZero) { expect_graceful_stop(SIGINT, 0); }
-
-// One text column of the first row of `sql`, read with a connection of our own ("" when there is no row).
-std::string query_text(const std::string& db_path, const char* sql) {
-    sqlite3* db = nullptr;
-    std::string out;
-    if (sqlite3_open_v2(db_path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt* stmt = nullptr;
-        if (sqlite3_prepare_v2(db, sql, -1, &stmt, nullptr) == SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW) {
-            const auto* text = sqlite3_column_text(stmt, 0);
-            if (text) out = reinterpret_cast<const char*>(text);
-        }
-        sqlite3_finalize(stmt);
-    }
-    sqlite3_close(db);
-    return out;
-}
 
 child_process start_server(const std::string& db_path) {
     return child_process({GOLF_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--db", db_path, "--threads", "2",

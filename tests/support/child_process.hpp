@@ -191,43 +191,75 @@ private:
     std::filesystem::path path_;
 };
 
-// golf-server on 127.0.0.1 with a free port, no pauses for bots or between holes, its log in a file.
+// The port in golf-server's "listening on 127.0.0.1:PORT" line (0 when there is none yet).
+inline std::uint16_t listening_port(const std::string& output) {
+    const std::string marker = "listening on 127.0.0.1:";
+    const auto at = output.find(marker);
+    if (at == std::string::npos) return 0;
+    return static_cast<std::uint16_t>(std::stoi(output.substr(at + marker.size())));
+}
+
+// How server_process starts golf-server; the defaults suit most tests.
+struct server_options {
+    std::filesystem::path db{};      // empty: golf.db in the server's own temporary directory
+    std::uint16_t port = 0;          // 0: any free port (a restart passes the old one, so clients find it again)
+    std::string log_level = "info";
+    std::vector<std::string> extra{};  // more flags, e.g. {"--seat-grace", "120"}
+};
+
+// golf-server on 127.0.0.1 (a free port unless told), no pauses for bots or between holes, its log in a file
+// (so a chatty server never blocks on a pipe). Stopped by SIGTERM at the end unless a test stopped it first.
 class server_process {
 public:
-    explicit server_process(const std::string& server_path)
+    explicit server_process(const std::string& server_path, server_options options = {})
         : log_(dir_.path() / "server.log"),
-          process_({server_path, "--host", "127.0.0.1", "--port", "0", "--db", (dir_.path() / "golf.db").string(),
-                    "--threads", "2", "--bot-delay-ms", "0", "--between-holes-ms", "0", "--log-level", "info"},
-                   {}, log_) {
-        const std::string marker = "listening on 127.0.0.1:";
+          db_(options.db.empty() ? dir_.path() / "golf.db" : options.db),
+          process_(arguments(server_path, db_, options), {}, log_) {
         const auto deadline = clock_type::now() + std::chrono::seconds(30);
-        while (clock_type::now() < deadline) {
-            const std::string text = log();
-            if (const auto at = text.find(marker); at != std::string::npos) {
-                port_ = static_cast<std::uint16_t>(std::stoi(text.substr(at + marker.size())));
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        while (clock_type::now() < deadline && port_ == 0) {
+            port_ = listening_port(log());
+            if (port_ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
     }
     ~server_process() {
-        process_.signal(SIGTERM);
-        process_.wait_exit(std::chrono::seconds(10));
+        if (!status_) stop(SIGTERM);
     }
+    server_process(const server_process&) = delete;
+    server_process& operator=(const server_process&) = delete;
+
     std::uint16_t port() const { return port_; }  // 0 when the server did not start
     std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
+    const std::filesystem::path& db() const { return db_; }
     std::string log() const {
         std::ifstream in(log_);
         std::ostringstream text;
         text << in.rdbuf();
         return text.str();
     }
+    // Sends `signal_number` and waits (at most 30 s) for the exit: the status, 128 + N when killed by signal N.
+    std::optional<int> stop(int signal_number) {
+        if (status_) return status_;
+        process_.signal(signal_number);
+        status_ = process_.wait_exit(std::chrono::seconds(30));
+        return status_;
+    }
 
 private:
+    static std::vector<std::string> arguments(const std::string& server_path, const std::filesystem::path& db,
+                                              const server_options& options) {
+        std::vector<std::string> args{server_path,      "--host", "127.0.0.1", "--port", std::to_string(options.port),
+                                      "--db",           db.string(), "--threads", "2", "--bot-delay-ms", "0",
+                                      "--between-holes-ms", "0", "--log-level", options.log_level};
+        args.insert(args.end(), options.extra.begin(), options.extra.end());
+        return args;
+    }
+
     temp_dir dir_;
     std::filesystem::path log_;
+    std::filesystem::path db_;
     child_process process_;
     std::uint16_t port_ = 0;
+    std::optional<int> status_;
 };
 
 // Forwards connections from its own port on 127.0.0.1 to `target_port`; cut() closes every connection open now.
