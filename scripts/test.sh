@@ -14,6 +14,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 jobs="${GOLF_JOBS:-2}"
+[ -z "${GOLF_WITH_FUZZ:-}" ] || GOLF_PACKAGES+=(clang-14 libclang-rt-14-dev)  # fuzz/run.sh builds with them
 builds="$(dirname "$GOLF_BUILD")"
 # Instrumented code makes GCC's flow warnings (-Wmaybe-uninitialized in Boost) unreliable: the plain build is the
 # one that holds warnings as errors. -O1 -g1 builds much faster than -O3 and still gives stack traces with lines.
