@@ -6,25 +6,18 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
-  createTable, joinByLink, launchBrowser, newPlayer, offered, onlyLegalClickable, playOne, screenshot, seeded,
-  startServer, until,
+  createTable, handVersion, joinByLink, launchBrowser, newPlayer, offered, onlyLegalClickable, playMove, playOne,
+  screenshot, seeded, startServer, until,
 } from "./support.mjs";
 
 const RANKS = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
                "king"];
 
-const version = (page) => page.evaluate(() => String(window.golf.update.handVersion));
 const slot = (seat, pos) => `.play .slot[data-seat="${seat}"][data-pos="${pos}"]`;
 // What a page shows of one seat's cards: the card code where the page knows it, "" where it shows a back.
 const shown = (page, seat) => page.$$eval(`.play .slot[data-seat="${seat}"]`, (els) => els.map((el) => el.dataset.card ?? ""));
-
-// Clicks one offered move and waits until the server has answered it (a new hand version, nothing in flight).
-async function play(page, move, what) {
-  const before = await version(page);
-  await page.click(`.play [data-action="${move}"]`);
-  await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, before),
-              what ?? `the move ${move} to be answered`);
-}
+const version = handVersion;
+const play = playMove;
 
 // Two people at a two-seat table of `preset`; both pages at the table once the match has started.
 async function twoPeople(browser, server, preset, rules) {

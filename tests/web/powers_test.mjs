@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
-  createTable, joinByLink, launchBrowser, leaks, newPlayer, offered, onlyLegalClickable, playOne, screenshot, seeded,
-  startServer, until, watchForLeaks,
+  createTable, handVersion, joinByLink, launchBrowser, leaks, newPlayer, offered, onlyLegalClickable, playMove, playOne,
+  screenshot, seeded, startServer, until, watchForLeaks,
 } from "./support.mjs";
 
 const RANKS = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
@@ -206,13 +206,8 @@ test("a two's powers are chosen by buttons: a card turned over for both pages, t
     await ann.click("#start-match");
     for (const page of [ann, bob]) await page.waitForSelector(".play");
 
-    const version = (page) => page.evaluate(() => String(window.golf.update.handVersion));
-    const play = async (page, move, what) => {
-      const before = await version(page);
-      await page.click(`.play [data-action="${move}"]`);
-      await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, before),
-                  what ?? `the move ${move} to be answered`);
-    };
+    const version = handVersion;
+    const play = playMove;
     // Ann peeks and draws; a king or queen she holds is discarded; Bob plays at random without powers or knocks.
     const random = seeded(9001);
     const deadline = Date.now() + 90_000;

@@ -217,6 +217,19 @@ export async function playOne(page, random, { keyboard = false, avoid = () => fa
   return move;
 }
 
+// The hand version a page shows (it changes with every move the server applies).
+export function handVersion(page) {
+  return page.evaluate(() => String(window.golf.update.handVersion));
+}
+
+// Clicks one offered move and waits (bounded) until the server has answered it: a new hand version, nothing in flight.
+export async function playMove(page, move, what) {
+  const before = await handVersion(page);
+  await page.click(`.play [data-action="${move}"]`);
+  await until(() => page.evaluate((v) => !window.golf.ui.busy && String(window.golf.update.handVersion) !== v, before),
+              what ?? `the move ${move} to be answered`);
+}
+
 // A small seeded generator, so a failing run can be repeated.
 export function seeded(seed) {
   let s = seed >>> 0;
