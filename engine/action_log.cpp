@@ -120,12 +120,16 @@ std::string to_text(const logged_action& entry) {
 
 std::string encode_action_log(std::span<const logged_action> log) {
     std::string out;
-    out.reserve(log.size() * 10);
-    for (const logged_action& entry : log) {
-        if (!out.empty()) out += ' ';
-        out += to_text(entry);
-    }
+    append_action_log(out, log);
     return out;
+}
+
+void append_action_log(std::string& encoded, std::span<const logged_action> more) {
+    encoded.reserve(encoded.size() + more.size() * 10);
+    for (const logged_action& entry : more) {
+        if (!encoded.empty()) encoded += ' ';
+        encoded += to_text(entry);
+    }
 }
 
 std::optional<std::vector<logged_action>> decode_action_log(std::string_view text) {

@@ -24,6 +24,9 @@ std::optional<action_kind> parse_action_kind(std::string_view name);
 
 std::string to_text(const logged_action& entry);
 std::string encode_action_log(std::span<const logged_action> log);
+// Appends `more` to `encoded`, an encode_action_log of the entries before them: encoding a growing log a move at a
+// time costs the new entries only, and gives exactly encode_action_log of the whole.
+void append_action_log(std::string& encoded, std::span<const logged_action> more);
 // nullopt when any token is not in the form above, names an unknown kind, a seat above 15, a position above 63,
 // or is not well_formed(); an empty text is an empty log.
 std::optional<std::vector<logged_action>> decode_action_log(std::string_view text);

@@ -18,6 +18,7 @@
 #include "engine/ruleset_options.hpp"
 #include "golf/v1/messages.pb.h"
 #include "persistence/match_file.hpp"
+#include "persistence/match_replay.hpp"
 
 namespace {
 
@@ -208,17 +209,7 @@ std::string played(std::string_view preset_name, int players, std::uint64_t seed
         d.summary.seats.push_back(seat);
     }
     for (std::size_t i = 0; i < m.holes().size(); ++i) {
-        const golf::hole_record& h = m.holes()[i];
-        persistence::hole_record r;
-        r.match = d.summary.id;
-        r.hole = static_cast<int>(i) + 1;
-        r.seed = h.seed;
-        r.dealer = h.dealer;
-        if (h.caller >= 0) r.caller = h.caller;
-        r.hand_scores = h.scores;
-        r.running_totals = h.totals;
-        r.actions = encode_action_log(h.actions);
-        d.holes.push_back(r);
+        d.holes.push_back(persistence::to_hole_record(d.summary.id, static_cast<int>(i) + 1, m.holes()[i]));
     }
     d.summary.final_totals.assign(static_cast<std::size_t>(players), std::nullopt);
     if (m.over()) {

@@ -263,4 +263,17 @@ replayed_match replay_match(const match_detail& detail) {
     return out;
 }
 
+hole_record to_hole_record(match_id match, int number, const golf::hole_record& hole) {
+    hole_record record;
+    record.match = match;
+    record.hole = number;
+    record.seed = hole.seed;
+    record.dealer = hole.dealer;
+    if (hole.caller >= 0) record.caller = hole.caller;
+    record.hand_scores = hole.scores;
+    record.running_totals = hole.totals;
+    record.actions = encode_action_log(hole.actions);
+    return record;
+}
+
 }  // namespace golf::persistence

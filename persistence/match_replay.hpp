@@ -33,4 +33,7 @@ struct replayed_match {
 // that hole is in match->holes() but not counted in holes_checked, so a restart can write its record.
 replayed_match replay_match(const match_detail& detail);
 
+// The other way: the engine's finished hole `number` (1-based) of match `match` as the record the store keeps.
+hole_record to_hole_record(match_id match, int number, const golf::hole_record& hole);
+
 }  // namespace golf::persistence

@@ -112,7 +112,7 @@ void set_field(v1::Ruleset& out, const option_info& option, const FieldDescripto
                 const auto points = parse_int(item.substr(colon + 1));
                 if (!c || !points) continue;
                 auto& entry = *list.add_values();
-                *entry.mutable_card() = to_proto(*c);
+                fill(*entry.mutable_card(), *c);
                 entry.set_points(*points);
             }
             break;
@@ -173,48 +173,46 @@ std::optional<std::string> field_text(const v1::Ruleset& in, const option_info& 
     return std::nullopt;
 }
 
-v1::LayoutScore layout_to_proto(const layout_score& score) {
-    v1::LayoutScore out;
+void fill_layout(v1::LayoutScore& out, const layout_score& score) {
     out.set_points(score.points);
     for (const int points : score.column_points) out.add_column_points(points);
     for (const bool cancelled : score.cancelled) out.add_cancelled(cancelled);
     out.set_bonus(score.bonus);
     out.set_others_penalty(score.others_penalty);
     for (const auto& note : score.notes) out.add_notes(note);
-    return out;
 }
 
-v1::Position position_to_proto(const position_view& p) {
-    v1::Position out;
+void fill_position(v1::Position& out, const position_view& p) {
     out.set_empty(p.empty);
     out.set_face_up(p.face_up);
-    if (p.value) *out.mutable_card() = to_proto(*p.value);
+    if (p.value) fill(*out.mutable_card(), *p.value);
     for (int seat = 0; seat < max_seats_limit; ++seat)
         if (p.known_by & (1u << seat)) out.add_known_by(static_cast<std::uint32_t>(seat));
     out.set_locked(p.locked);
-    return out;
 }
 
-v1::SeatLayout seat_to_proto(const seat_view& s) {
-    v1::SeatLayout out;
-    for (const auto& p : s.layout) *out.add_positions() = position_to_proto(p);
+void fill_seat(v1::SeatLayout& out, const seat_view& s) {
+    for (const auto& p : s.layout) fill_position(*out.add_positions(), p);
     out.set_start_left(static_cast<std::uint32_t>(s.start_left));
     out.set_rearranging(s.rearranging);
     out.set_turns_taken(static_cast<std::uint32_t>(s.turns_taken));
     out.set_look_points(s.look_points);
     out.set_penalty_points(s.penalty_points);
-    for (const card c : s.shields) *out.add_shields() = to_proto(c);
-    return out;
+    for (const card c : s.shields) fill(*out.add_shields(), c);
 }
 
 }  // namespace
 
 // ---- cards
 
-v1::Card to_proto(card c) {
-    v1::Card out;
+void fill(v1::Card& out, card c) {
     out.set_rank(c.rank);
     out.set_suit(c.suit_ == suit::none ? v1::SUIT_NONE : static_cast<v1::Suit>(static_cast<int>(c.suit_) + 1));
+}
+
+v1::Card to_proto(card c) {
+    v1::Card out;
+    fill(out, c);
     return out;
 }
 
@@ -256,8 +254,7 @@ std::optional<std::string> apply_overrides(ruleset& base, const v1::Ruleset& ove
 
 // ---- actions
 
-v1::Action to_proto(action a) {
-    v1::Action out;
+void fill(v1::Action& out, action a) {
     out.set_kind(static_cast<v1::ActionKind>(static_cast<int>(a.kind) + 1));
     out.set_position(a.slot);
     out.set_other(a.other);
@@ -265,6 +262,11 @@ v1::Action to_proto(action a) {
     out.set_other_seat(a.other_target);
     // A chosen power travels as its PowerKind number, which is the engine's power_kind plus one.
     if (a.kind == action_kind::choose_power) out.set_position(a.slot + 1u);
+}
+
+v1::Action to_proto(action a) {
+    v1::Action out;
+    fill(out, a);
     return out;
 }
 
@@ -288,40 +290,43 @@ std::optional<action> from_proto(const v1::Action& a) {
 
 // ---- scores and views
 
-v1::HandScore to_proto(const hand_score& score) {
-    v1::HandScore out;
-    for (const auto& layout : score.layouts) *out.add_layouts() = layout_to_proto(layout);
+void fill(v1::HandScore& out, const hand_score& score) {
+    for (const auto& layout : score.layouts) fill_layout(*out.add_layouts(), layout);
     for (const int points : score.adjustments) out.add_adjustments(points);
     for (const int points : score.extra) out.add_extra(points);
     for (const int points : score.scores) out.add_scores(points);
     out.set_match_winner(score.match_winner);
     for (const auto& note : score.notes) out.add_notes(note);
+}
+
+v1::HandScore to_proto(const hand_score& score) {
+    v1::HandScore out;
+    fill(out, score);
     return out;
 }
 
-v1::HandView to_proto(const hand_view& view, int hole) {
-    v1::HandView out;
+void fill(v1::HandView& out, const hand_view& view, int hole) {
     out.set_viewer(view.viewer);
     out.set_phase(static_cast<v1::Phase>(static_cast<int>(view.current_phase) + 1));
     out.set_current_seat(view.current_seat);
     out.set_dealer(view.dealer);
     out.set_rows(static_cast<std::uint32_t>(view.rows));
     out.set_cols(static_cast<std::uint32_t>(view.cols));
-    for (const auto& seat : view.seats) *out.add_seats() = seat_to_proto(seat);
-    if (view.top_discard) *out.mutable_top_discard() = to_proto(*view.top_discard);
+    for (const auto& seat : view.seats) fill_seat(*out.add_seats(), seat);
+    if (view.top_discard) fill(*out.mutable_top_discard(), *view.top_discard);
     out.set_discard_count(static_cast<std::uint32_t>(view.discard_count));
     out.set_stock_count(static_cast<std::uint32_t>(view.stock_count));
     // The view carries the held card only for those who may know it, so the phase says it for everyone else.
     out.set_holding(view.holding || view.held.has_value() || view.current_phase == phase::holding ||
                     view.current_phase == phase::matching);
     out.set_held_from_discard(view.held_from_discard);
-    if (view.held) *out.mutable_held() = to_proto(*view.held);
+    if (view.held) fill(*out.mutable_held(), *view.held);
     out.set_caller(view.caller);
     out.set_final_round(view.final_round);
     out.set_final_turns_left(static_cast<std::uint32_t>(view.final_turns_left));
     out.set_ended(static_cast<v1::EndReason>(static_cast<int>(view.ended)));  // the same numbers, none = 0
-    for (const auto a : view.legal) *out.add_legal() = to_proto(a);
-    if (view.result) *out.mutable_result() = to_proto(*view.result);
+    for (const auto a : view.legal) fill(*out.add_legal(), a);
+    if (view.result) fill(*out.mutable_result(), *view.result);
     out.set_hole(static_cast<std::uint32_t>(hole));
     if (view.power.kind != power_kind::none) {
         v1::PowerInUse& power = *out.mutable_power();
@@ -333,10 +338,15 @@ v1::HandView to_proto(const hand_view& view, int hole) {
         power.set_first_pick(static_cast<v1::PowerKind>(static_cast<int>(view.power.first) + 1));
         power.set_picks_left(static_cast<std::uint32_t>(view.power.picks_left));
     }
-    for (const card c : view.offered) *out.add_offered() = to_proto(c);
+    for (const card c : view.offered) fill(*out.add_offered(), c);
     for (const int slot : view.marked) out.add_marked(static_cast<std::uint32_t>(slot));
     out.set_claim_open(view.claim_open);
     out.set_discard_power_unused(view.discard_power_unused);
+}
+
+v1::HandView to_proto(const hand_view& view, int hole) {
+    v1::HandView out;
+    fill(out, view, hole);
     return out;
 }
 

@@ -14,6 +14,9 @@
 
 namespace golf::wire {
 
+// Each to_proto has a fill() twin that writes into a message the caller owns (one on an Arena, or a field of a
+// larger message), so building a view costs no temporary messages and no copies.
+void fill(v1::Card& out, card c);
 v1::Card to_proto(card c);
 // nullopt when the message is not a card (rank > 13, a suit on a joker, a rank without a suit).
 std::optional<card> from_proto(const v1::Card& c);
@@ -24,12 +27,15 @@ v1::Ruleset to_proto(const ruleset& rules);
 // names the option, and leaves `base` unchanged. Cross-option validation is validate()'s job.
 std::optional<std::string> apply_overrides(ruleset& base, const v1::Ruleset& overrides);
 
+void fill(v1::Action& out, action a);
 v1::Action to_proto(action a);
 // nullopt when kind is unspecified or unknown, or a position does not fit in a byte.
 std::optional<action> from_proto(const v1::Action& a);
 
+void fill(v1::HandScore& out, const hand_score& score);
 v1::HandScore to_proto(const hand_score& score);
 // `hole` is the 1-based hole number shown to the client.
+void fill(v1::HandView& out, const hand_view& view, int hole);
 v1::HandView to_proto(const hand_view& view, int hole);
 
 v1::PresetInfo to_proto(const preset& p);

@@ -1,6 +1,9 @@
 // Encoding a ServerMessage into a shareable WebSocket frame, and the Error reply every handler uses.
 #pragma once
 
+#include <google/protobuf/io/coded_stream.h>
+
+#include <cstring>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +15,27 @@ namespace golf::server {
 inline std::shared_ptr<const std::string> encode(const v1::ServerMessage& message) {
     auto frame = std::make_shared<std::string>();
     message.SerializeToString(frame.get());
+    return frame;
+}
+
+// A pushed ServerMessage whose table_update is `shared` (the serialised fields every receiver of one update has in
+// common) followed by `personal` (the receiver's own fields). Protobuf reads a message's fields in any order and a
+// message written in two pieces as one, so this is byte for byte a ServerMessage{table_update = shared merged with
+// personal}, while the common part is serialised once per update instead of once per receiver. The two must not
+// set the same field (the server keeps your_seat and hand in `personal` only).
+inline std::shared_ptr<const std::string> update_frame(std::string_view shared, const v1::TableUpdate& personal) {
+    using google::protobuf::io::CodedOutputStream;
+    constexpr std::uint32_t length_delimited = 2;
+    constexpr auto tag = static_cast<std::uint32_t>(v1::ServerMessage::kTableUpdateFieldNumber) << 3 | length_delimited;
+    const std::size_t personal_size = personal.ByteSizeLong();
+    const auto body = static_cast<std::uint32_t>(shared.size() + personal_size);
+    auto frame = std::make_shared<std::string>();
+    frame->resize(CodedOutputStream::VarintSize32(tag) + CodedOutputStream::VarintSize32(body) + body);
+    auto* out = reinterpret_cast<std::uint8_t*>(frame->data());
+    out = CodedOutputStream::WriteVarint32ToArray(tag, out);
+    out = CodedOutputStream::WriteVarint32ToArray(body, out);
+    if (!shared.empty()) std::memcpy(out, shared.data(), shared.size());
+    personal.SerializeWithCachedSizesToArray(out + shared.size());  // the sizes ByteSizeLong just cached
     return frame;
 }
 

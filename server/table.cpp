@@ -3,11 +3,16 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <span>
 #include <boost/asio/post.hpp>
+#include <google/protobuf/arena.h>
 #include <utility>
 
 #include "engine/action_log.hpp"
 #include "engine/ruleset_options.hpp"
+#include "persistence/match_replay.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
 #include "server/registry.hpp"
@@ -788,23 +793,22 @@ void table::record_progress() {
     p.hole = static_cast<int>(match_->holes().size()) + 1;
     p.seed = h.seed();
     p.dealer = h.dealer();
-    p.actions = encode_action_log(h.log());
+    const std::tuple key{match_number_, p.hole, p.seed};
+    if (key != progress_key_ || h.log().size() < progress_logged_) {
+        progress_key_ = key;
+        progress_actions_.clear();
+        progress_logged_ = 0;
+    }
+    append_action_log(progress_actions_, std::span(h.log()).subspan(progress_logged_));
+    progress_logged_ = h.log().size();
+    p.actions = progress_actions_;
     store_->record_hand_progress(std::move(p));
 }
 
 void table::record_finished_hole() {
     if (!store_ || match_->holes().empty()) return;
-    const golf::hole_record& done = match_->holes().back();
-    persistence::hole_record h;
-    h.match = match_id_;
-    h.hole = static_cast<int>(match_->holes().size());
-    h.seed = done.seed;
-    h.dealer = done.dealer;
-    if (done.caller >= 0) h.caller = done.caller;
-    h.hand_scores = done.scores;
-    h.running_totals = done.totals;
-    h.actions = encode_action_log(done.actions);
-    store_->record_hole(std::move(h));
+    const int number = static_cast<int>(match_->holes().size());
+    store_->record_hole(persistence::to_hole_record(match_id_, number, match_->holes().back()));
 }
 
 void table::record_result() {
@@ -979,27 +983,33 @@ v1::TableUpdate table::base_update(const std::string& note) const {
 }
 
 void table::broadcast(const std::string& note) {
-    const v1::TableUpdate base = base_update(note);
+    // The fields every receiver shares are serialised once; each receiver's frame appends its own seat and view.
+    const std::string shared = base_update(note).SerializeAsString();
     const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
     const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
+    // A view is a hundred or so small messages: on an arena they cost a pointer bump each and are freed at once.
+    alignas(std::max_align_t) std::array<char, 16 * 1024> first_block;
+    google::protobuf::ArenaOptions options;
+    options.initial_block = first_block.data();
+    options.initial_block_size = first_block.size();
+    google::protobuf::Arena arena(options);
+    const auto personal_frame = [&](int viewer, const std::optional<hand_view>& view) {
+        auto* personal = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena);
+        personal->set_your_seat(viewer);
+        if (view) wire::fill(*personal->mutable_hand(), *view, hole);
+        auto frame = update_frame(shared, *personal);
+        arena.Reset();
+        return frame;
+    };
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;
         if (!link) continue;
-        v1::ServerMessage message;
-        v1::TableUpdate& u = *message.mutable_table_update();
-        u = base;
-        u.set_your_seat(static_cast<std::int32_t>(s));
         // Each seat gets its own engine view and nothing else.
-        if (h) *u.mutable_hand() = wire::to_proto(h->view_for(static_cast<int>(s)), hole);
-        link->send(encode(message));
+        const int viewer = static_cast<int>(s);
+        link->send(personal_frame(viewer, h ? std::optional(h->view_for(viewer)) : std::nullopt));
     }
     if (spectators_.empty()) return;
-    v1::ServerMessage message;
-    v1::TableUpdate& u = *message.mutable_table_update();
-    u = base;
-    u.set_your_seat(-1);
-    if (h) *u.mutable_hand() = wire::to_proto(h->spectator_view(), hole);
-    const auto frame = encode(message);  // once for every spectator
+    const auto frame = personal_frame(-1, h ? std::optional(h->spectator_view()) : std::nullopt);  // one for all
     for (const spectator& sp : spectators_)
         if (auto link = sp.link.lock()) link->send(frame);
 }

@@ -249,6 +249,12 @@ private:
     std::tuple<int, int, std::size_t> claim_key_{-1, -1, 0};  // match, hole, discards: one per discard
     std::optional<v1::ClaimOutcome> claim_outcome_;
 
+    // The hand in play's action log as recorded so far (encode_action_log), extended a move at a time instead of
+    // encoded whole after every move; the key says which hand it belongs to.
+    std::string progress_actions_;
+    std::size_t progress_logged_ = 0;
+    std::tuple<int, int, std::uint64_t> progress_key_{-1, -1, 0};  // match, hole, seed
+
     // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
     bool hole_end_pending_ = false;
     std::string pending_note_;

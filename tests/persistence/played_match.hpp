@@ -14,6 +14,7 @@
 #include "engine/presets.hpp"
 #include "engine/random.hpp"
 #include "engine/ruleset_options.hpp"
+#include "persistence/match_replay.hpp"
 #include "persistence/records.hpp"
 
 namespace golf::persistence::testing {
@@ -72,17 +73,7 @@ inline played_match play_match(std::string_view preset_name, play_options option
         d.summary.seats.push_back(seat);
     }
     for (std::size_t i = 0; i < m.holes().size(); ++i) {
-        const golf::hole_record& h = m.holes()[i];
-        hole_record record;
-        record.match = d.summary.id;
-        record.hole = static_cast<int>(i) + 1;
-        record.seed = h.seed;
-        record.dealer = h.dealer;
-        if (h.caller >= 0) record.caller = h.caller;
-        record.hand_scores = h.scores;
-        record.running_totals = h.totals;
-        record.actions = encode_action_log(h.actions);
-        d.holes.push_back(record);
+        d.holes.push_back(to_hole_record(d.summary.id, static_cast<int>(i) + 1, m.holes()[i]));
     }
     d.summary.final_totals.assign(static_cast<std::size_t>(options.players), std::nullopt);
     if (m.over()) {

@@ -1,0 +1,91 @@
+// update_frame: an update serialised in two pieces (the part every receiver shares, then the receiver's own seat
+// and view) must read back as exactly the message built whole.
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "engine/bot.hpp"
+#include "engine/hand.hpp"
+#include "engine/presets.hpp"
+#include "engine/random.hpp"
+#include "proto/convert.hpp"
+#include "server/frames.hpp"
+
+namespace golf::server {
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+
+v1::TableUpdate shared_part() {
+    v1::TableUpdate u;
+    u.set_code("ABCDE");
+    u.set_state(v1::TABLE_STATE_PLAYING);
+    u.set_host_seat(1);
+    for (int s = 0; s < 4; ++s) {
+        v1::SeatInfo& info = *u.add_seats();
+        info.set_seat(static_cast<std::uint32_t>(s));
+        info.set_occupied(true);
+        info.set_name("player " + std::to_string(s));
+    }
+    v1::Scorecard& card = *u.mutable_scorecard();
+    card.add_totals(12);
+    card.add_totals(-3);
+    u.set_hand_version(77);
+    u.set_note("a note long enough to need more than one byte of length: " + std::string(200, 'x'));
+    return u;
+}
+
+// Whole, the way a client reads it.
+v1::ServerMessage whole(const v1::TableUpdate& shared, const v1::TableUpdate& personal) {
+    v1::ServerMessage message;
+    *message.mutable_table_update() = shared;
+    message.mutable_table_update()->MergeFrom(personal);
+    return message;
+}
+
+void expect_same(const v1::TableUpdate& shared, const v1::TableUpdate& personal) {
+    const auto frame = update_frame(shared.SerializeAsString(), personal);
+    v1::ServerMessage read;
+    ASSERT_TRUE(read.ParseFromString(*frame));
+    EXPECT_TRUE(MessageDifferencer::Equals(read, whole(shared, personal)))
+        << read.DebugString() << "\nexpected\n" << whole(shared, personal).DebugString();
+    EXPECT_EQ(read.body_case(), v1::ServerMessage::kTableUpdate);
+    EXPECT_EQ(read.request_id(), 0u);  // a push
+}
+
+TEST(UpdateFrame, ReadsBackAsTheWholeMessageForEverySeatAndSpectatorThroughAHand) {
+    const auto rules = std::make_shared<const ruleset>(find_preset("six-card")->rules);
+    hand h(rules, 4, 0, 5);
+    random_source random(5);
+    const auto bot = make_bot("heuristic");
+    const v1::TableUpdate shared = shared_part();
+    int checked = 0;
+    for (int step = 0; step < 400 && !h.over(); ++step) {
+        for (int viewer = -1; viewer < 4; ++viewer) {
+            v1::TableUpdate personal;
+            personal.set_your_seat(viewer);
+            *personal.mutable_hand() = wire::to_proto(viewer < 0 ? h.spectator_view() : h.view_for(viewer), 1);
+            expect_same(shared, personal);
+            ++checked;
+        }
+        const int seat = h.seats_to_act().front();
+        ASSERT_EQ(h.apply(seat, bot->choose(*rules, h.view_for(seat), random)), action_error::none);
+    }
+    EXPECT_TRUE(h.over());
+    EXPECT_GT(checked, 100);
+}
+
+TEST(UpdateFrame, EmptyPiecesAndLongBodiesAreFramedRight) {
+    expect_same(v1::TableUpdate{}, v1::TableUpdate{});  // seat 0 and no view: an empty table_update
+    v1::TableUpdate seat_only;
+    seat_only.set_your_seat(-1);
+    expect_same(v1::TableUpdate{}, seat_only);
+    expect_same(shared_part(), v1::TableUpdate{});
+    v1::TableUpdate big = shared_part();
+    big.set_note(std::string(70'000, 'n'));  // a body length of three varint bytes
+    expect_same(big, seat_only);
+}
+
+}  // namespace
+}  // namespace golf::server
