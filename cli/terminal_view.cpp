@@ -494,6 +494,17 @@ std::string plain_scorecard(const v1::TableUpdate& update) {
     };
     for (const v1::Scorecard::Hole& hole : card.holes()) row(std::to_string(hole.number()), hole.scores());
     row("total", card.totals());
+    if (!card.match_over() && card.holes_size() > 0 && card.holes().rbegin()->has_plays_first_next()) {
+        const v1::Scorecard::Hole& last = *card.holes().rbegin();
+        out << "plays first next: " << seat_name(update, last.plays_first_next());
+        if (last.first_draw_size() > 0) {
+            out << " (the tie was broken by drawing";
+            for (const auto& draw : last.first_draw())
+                out << ' ' << seat_name(update, static_cast<int>(draw.seat())) << ' ' << card_text(draw.card());
+            out << ')';
+        }
+        out << '\n';
+    }
     if (card.match_over()) {
         out << (card.winners_size() == 1 ? "winner:" : "winners:");
         for (const std::uint32_t w : card.winners()) out << ' ' << seat_name(update, static_cast<int>(w));

@@ -953,6 +953,12 @@ v1::TableUpdate table::base_update(const std::string& note) const {
             for (int v : holes[i].scores) h.add_scores(v);
             for (int v : holes[i].totals) h.add_totals(v);
             h.set_seed(secure::seed_bytes(holes[i].seed));  // a finished hole: its seed is revealed
+            if (holes[i].plays_first_next >= 0) h.set_plays_first_next(holes[i].plays_first_next);
+            for (const auto& [drawer, drawn] : holes[i].first_draw) {
+                v1::Scorecard::Hole::Draw& draw = *h.add_first_draw();
+                draw.set_seat(static_cast<std::uint32_t>(drawer));
+                wire::fill(*draw.mutable_card(), drawn);
+            }
         }
         for (int v : match_->totals()) card.add_totals(v);
         card.set_match_over(match_->over());

@@ -134,12 +134,12 @@ struct two_players {
     std::string code;
     std::vector<std::string> tokens;
 
-    two_players(const std::string& url, const std::string& preset, int holes) {
+    // `house`: house rules on top of the preset (its hole count is set to `holes`).
+    two_players(const std::string& url, const std::string& preset, int holes, v1::Ruleset house = {}) {
         for (int s = 0; s < 2; ++s) {
             seats.push_back(std::make_unique<client::connection>());
             seats.back()->connect(url, "persistence_test");
         }
-        v1::Ruleset house;
         house.set_holes(holes);
         const v1::TableJoined created = seats[0]->create_table("Ann", preset, 2, house);
         seats[1]->join(created.code(), "Bob");

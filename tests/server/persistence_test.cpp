@@ -361,3 +361,51 @@ TEST(Persistence, ARestoredTableKeepsItsClaimWindow) {
     EXPECT_EQ(next_claim_window({seats[0].get(), seats[1].get()}, rules), 1200u)
         << "the restored table lost its claim window";
 }
+
+// Cactus (winner_plays_first): every finished hole's scorecard line says who plays first next, and the tie-break
+// draws if the winners tied, exactly as the engine's replay of the recorded match decides them. Two seats, so ties
+// are drawn for even when one of them called (draw_cards instead of Cactus's caller_loses); matches are played
+// until one has had a tie (deals are random; a tie comes every few matches).
+TEST(Persistence, ACactusScorecardSaysWhoPlaysFirstAsTheReplayOfTheRecordDoes) {
+    v1::Ruleset draw_cards;
+    draw_cards.set_winner_tie(v1::WINNER_TIE_RULE_DRAW_CARDS);
+    bool tie_seen = false;
+    for (int match = 0; match < 200 && !tie_seen; ++match) {
+        SCOPED_TRACE("match " + std::to_string(match));
+        running_server server;
+        two_players table(server.url(), "cactus", 4, draw_cards);
+        table.play_to_the_end();
+        const v1::Scorecard card = table.seats[0]->latest()->scorecard();
+        ASSERT_GE(card.holes_size(), 1);
+        v1::ClientMessage list;
+        list.mutable_list_matches()->set_player("Ann");
+        const v1::MatchList matches = ask(*table.seats[0], list).match_list();
+        ASSERT_EQ(matches.matches_size(), 1);
+
+        const std::string db = server.db_path();
+        table.seats.clear();
+        server.stop();
+        golf::persistence::sqlite_store store({.path = db});
+        const auto detail = store.match(matches.matches(0).match_id());
+        ASSERT_TRUE(detail);
+        const auto replayed = golf::persistence::replay_match(*detail);
+        ASSERT_EQ(replayed.problem, "");
+        const auto& holes = replayed.match->holes();
+        ASSERT_EQ(holes.size(), static_cast<std::size_t>(card.holes_size()));
+        for (int h = 0; h < card.holes_size(); ++h) {
+            SCOPED_TRACE("hole " + std::to_string(h + 1));
+            const v1::Scorecard::Hole& line = card.holes(h);
+            const golf::hole_record& engine = holes[static_cast<std::size_t>(h)];
+            ASSERT_TRUE(line.has_plays_first_next()) << "Cactus's winner plays first: the scorecard must say who";
+            EXPECT_EQ(line.plays_first_next(), engine.plays_first_next);
+            ASSERT_EQ(static_cast<std::size_t>(line.first_draw_size()), engine.first_draw.size());
+            for (int d = 0; d < line.first_draw_size(); ++d) {
+                const auto& [seat, drawn] = engine.first_draw[static_cast<std::size_t>(d)];
+                EXPECT_EQ(line.first_draw(d).seat(), static_cast<std::uint32_t>(seat));
+                EXPECT_EQ(golf::wire::from_proto(line.first_draw(d).card()), drawn);
+            }
+            tie_seen = tie_seen || line.first_draw_size() > 0;
+        }
+    }
+    EXPECT_TRUE(tie_seen) << "200 matches without a tie to break: the draw was never checked";
+}

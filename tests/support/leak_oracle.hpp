@@ -179,11 +179,14 @@ void check_cards(const v1::HandView& view, const hand& truth, const knowledge& k
 }
 
 // The number of Card messages anywhere in `message`, except under `skip` (the hand view, whose cards check_cards
-// judges) and in rulesets (which name cards as rules: "the two of diamonds scores -10"): a card in a note, a claim
-// outcome or a seat would be a leak nobody checks.
+// judges), in rulesets (which name cards as rules: "the two of diamonds scores -10") and in a finished hole's
+// tie-break draw (Cactus: cards drawn face up after the hole from a pack of their own, shuffled by the revealed
+// seed; Persistence.ACactusScorecard... checks them against the engine): a card in a note, a claim outcome or a
+// seat would be a leak nobody checks.
 inline int cards_outside(const google::protobuf::Message& message, const google::protobuf::FieldDescriptor* skip) {
     if (message.GetDescriptor() == v1::Card::descriptor()) return 1;
     if (message.GetDescriptor() == v1::Ruleset::descriptor()) return 0;
+    if (message.GetDescriptor() == v1::Scorecard::Hole::Draw::descriptor()) return 0;
     const auto* reflection = message.GetReflection();
     std::vector<const google::protobuf::FieldDescriptor*> fields;
     reflection->ListFields(message, &fields);

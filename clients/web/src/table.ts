@@ -604,9 +604,20 @@ function scorecard(app: App, update: TableUpdate): HTMLElement {
           h("span", { class: "running" }, ` (${hole.totals[s] ?? 0})`)))))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
         ...Array.from({ length: n }, (_, s) => h("td", { class: winners.has(s) && card.matchOver ? "winner" : "" }, String(card.totals[s] ?? 0))))))),
+    playsFirst(update),
     h("p", { class: "muted small" }, "Each hole's score, with the running total in brackets; * marks who ended play. Lowest total wins.",
       app.joined?.rules?.holes ? ` A match of ${app.joined.rules.holes} hole${app.joined.rules.holes === 1 ? "" : "s"}.` : "",
       app.joined?.rules?.targetScore ? ` The match ends when someone reaches ${app.joined.rules.targetScore}.` : ""));
+}
+
+// Under winner_plays_first (Cactus): who starts the next hole, and the cards drawn when the winners tied.
+function playsFirst(update: TableUpdate): HTMLElement | null {
+  const card = update.scorecard!;
+  const last = card.holes[card.holes.length - 1];
+  if (card.matchOver || last?.playsFirstNext === undefined) return null;
+  const draws = last.firstDraw.map((d) => `${seatName(update, d.seat)} drew the ${d.card ? cardName(d.card) : "?"}`);
+  return h("p", { id: "plays-first" }, `${seatName(update, last.playsFirstNext)} plays first in the next hole`,
+    draws.length ? ` (a tie, broken by drawing: ${draws.join(", ")}).` : ".");
 }
 
 // The `golf deal` command line that re-derives a hole's deal: the preset plus every option the table changed.
