@@ -79,7 +79,6 @@ private:
     std::deque<std::string> queue_;  // front() is being written
     int id_;
     bool greet_;
-    bool greeted_ = false;
     bool open_ = false;
     bool was_opened_ = false;
     bool lost_ = false;
