@@ -26,6 +26,7 @@
 
 #include "persistence/sqlite_store.hpp"
 #include "tests/persistence/played_match.hpp"
+#include "tests/support/temp_dir.hpp"
 #endif
 
 extern char** environ;
@@ -627,11 +628,6 @@ TEST(golf_deal, bad_input_names_the_problem) {
 class recorded_matches : public ::testing::Test {
 protected:
     void SetUp() override {
-        const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        dir_ = std::filesystem::temp_directory_path() /
-               ("golf-cli-replay-" + std::to_string(getpid()) + "-" + test);
-        std::filesystem::remove_all(dir_);
-        std::filesystem::create_directories(dir_);
         persistence::testing::play_options options;
         options.players = 3;
         options.seed = 11;
@@ -646,10 +642,6 @@ protected:
         finished_id_ = record(store, finished_);
         unfinished_id_ = record(store, unfinished_);
         ASSERT_TRUE(store.flush(std::chrono::seconds(30)));
-    }
-    void TearDown() override {
-        std::error_code ignored;
-        std::filesystem::remove_all(dir_, ignored);
     }
 
     static persistence::match_id record(persistence::match_store& store, persistence::match_detail& detail) {
@@ -693,7 +685,8 @@ protected:
         std::ofstream(file, std::ios::binary) << text;
     }
 
-    std::filesystem::path dir_;
+    golf::testing::temp_dir temp_;  // removed with everything in it after the test
+    std::filesystem::path dir_ = temp_.path();
     persistence::match_detail finished_, unfinished_;
     persistence::match_id finished_id_ = 0, unfinished_id_ = 0;
 };

@@ -3,28 +3,18 @@
 #pragma once
 
 #include <filesystem>
-#include <random>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include "persistence/sqlite_store.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace golf::persistence::test_support {
 
 class temp_database : public ::testing::Test {
 protected:
-    void SetUp() override {
-        std::random_device rd;
-        dir_ = std::filesystem::temp_directory_path() /
-               ("golf-persistence-" + std::to_string(rd()) + std::to_string(rd()));
-        std::filesystem::create_directories(dir_);
-    }
-    void TearDown() override {
-        std::error_code ec;
-        std::filesystem::remove_all(dir_, ec);
-    }
     sqlite_options options() const {
         sqlite_options o;
         o.path = dir_ / "golf.db";
@@ -57,7 +47,8 @@ protected:
         return out;
     }
 
-    std::filesystem::path dir_;
+    golf::testing::temp_dir temp_;  // removed with everything in it after the test
+    std::filesystem::path dir_ = temp_.path();
 };
 
 }  // namespace golf::persistence::test_support

@@ -24,6 +24,7 @@
 #include "golf/v1/messages.pb.h"
 #include "server/config.hpp"
 #include "server/server.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace golf::server::testing {
 
@@ -36,25 +37,7 @@ using namespace std::chrono_literals;
 
 inline constexpr std::chrono::seconds io_timeout{10};
 
-// A fresh directory under the system's temporary directory, removed with everything in it at the end.
-class temp_dir {
-public:
-    temp_dir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "golf-net-test-XXXXXX").string();
-        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-        path_ = pattern;
-    }
-    ~temp_dir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    temp_dir(const temp_dir&) = delete;
-    temp_dir& operator=(const temp_dir&) = delete;
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
+using golf::testing::temp_dir;
 
 // A configuration for in-process tests: loopback, any free port, short timeouts, the database in `dir`.
 inline server_config test_config(const temp_dir& dir) {

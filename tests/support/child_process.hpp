@@ -15,7 +15,6 @@
 #include <netinet/in.h>
 #include <optional>
 #include <poll.h>
-#include <random>
 #include <spawn.h>
 #include <sstream>
 #include <stdexcept>
@@ -25,6 +24,8 @@
 #include <thread>
 #include <unistd.h>
 #include <vector>
+
+#include "tests/support/temp_dir.hpp"
 
 extern char** environ;
 
@@ -169,26 +170,6 @@ private:
     std::string out_;
     std::string err_;
     std::optional<int> status_;
-};
-
-// A temporary directory, removed with everything in it.
-class temp_dir {
-public:
-    temp_dir() {
-        std::random_device entropy;
-        path_ = std::filesystem::temp_directory_path() / ("golf-clients-test-" + std::to_string(entropy()));
-        std::filesystem::create_directories(path_);
-    }
-    ~temp_dir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    temp_dir(const temp_dir&) = delete;
-    temp_dir& operator=(const temp_dir&) = delete;
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
 };
 
 // The port in golf-server's "listening on 127.0.0.1:PORT" line (0 when there is none yet).
