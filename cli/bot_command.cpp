@@ -113,6 +113,7 @@ int play(const settings& config) {
     using client::connection;
     const auto timeout = std::chrono::duration_cast<client::duration>(config.timeout);
     connection table;
+    table.ask_update_answers_act();  // the update answers each move: one frame fewer per move
     table.connect(config.url, "golf-bot", timeout);
 
     v1::TableJoined joined;

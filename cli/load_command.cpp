@@ -47,6 +47,7 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = net::ip::tcp;
 using clock_type = std::chrono::steady_clock;
+using load::greeting;
 using load::strand;
 using load::ws_connection;
 
@@ -76,6 +77,8 @@ struct settings {
     int threads = 2;
     int setup_timeout_s = 120;
     bool json = false;
+    // Moves answered by their TableUpdate (Hello.update_answers_act); --separate-ok: by an Ok frame first.
+    greeting greet = greeting::hello_update_answers_act;
 };
 
 // Thrown for a failed run: one line on stderr and exit status 1.
@@ -135,7 +138,7 @@ public:
             seats_.push_back(seat_state{});
             auto c = std::make_shared<ws_connection>(strand_, config_.where,
                                                      load::source_address_for(config_.where.server, next_source++),
-                                                     true, *this, i);
+                                                     config_.greet, *this, i);
             connections_.push_back(c);
             stats_.connecting.fetch_add(1);
             c->start();
@@ -408,7 +411,7 @@ public:
     void start() {
         stats_.connecting.fetch_add(1);
         connection_ = std::make_shared<ws_connection>(
-            strand_, config_.where, load::source_address_for(config_.where.server, next_source++), false, *this,
+            strand_, config_.where, load::source_address_for(config_.where.server, next_source++), greeting::none, *this,
             number_);
         connection_->start();
     }
@@ -641,8 +644,8 @@ int run(settings& config) {
         throttle();
         stats.connecting.fetch_add(1);
         idlers.push_back(std::make_shared<ws_connection>(
-            net::make_strand(io), config.where, load::source_address_for(config.where.server, next_source++), true,
-            idle, i));
+            net::make_strand(io), config.where, load::source_address_for(config.where.server, next_source++),
+            greeting::hello, idle, i));
         idlers.back()->start();
     }
     const int expected = units + config.idle_connections;
@@ -803,7 +806,7 @@ int run(settings& config) {
 std::string_view load_usage() {
     return "usage: golf load --url ws://HOST:PORT/ws --tables N [--seats 4] [--rules PRESET] [--set OPTION=VALUE ...]\n"
            "                 [--duration SECONDS] [--rate MOVES_PER_S] [--idle-connections M] [--level LEVEL]\n"
-           "                 [--threads T] [--setup-timeout SECONDS] [--json]\n"
+           "                 [--threads T] [--setup-timeout SECONDS] [--separate-ok] [--json]\n"
            "       golf load --echo --url ws://HOST:PORT/ --connections N [--rate FRAMES_PER_S] [--frame-bytes B]\n"
            "                 [--duration SECONDS] [--threads T] [--json]\n"
            "\n"
@@ -826,6 +829,8 @@ std::string_view load_usage() {
            "  --level LEVEL         the bots: random or heuristic (default heuristic)\n"
            "  --threads T           I/O threads (1 to 64, default 2)\n"
            "  --setup-timeout S     longest wait for every table to be playing (1 to 3600, default 120)\n"
+           "  --separate-ok         ask for each move's Ok in a frame of its own, ahead of the update (by default\n"
+           "                        the bots set Hello.update_answers_act: the update answers the move)\n"
            "  --echo                drive an echo server: --connections N each echo one frame at a time\n"
            "  --connections N       echo connections (1 to 1000000)\n"
            "  --frame-bytes B       echo frame size (1 to 65536, default 512)\n"
@@ -874,6 +879,9 @@ int run_load(std::span<const std::string_view> words) {
             connections_text = args.value();
         } else if (flag == "--frame-bytes") {
             frame_text = args.value();
+        } else if (flag == "--separate-ok") {
+            args.expect_no_value();
+            config.greet = greeting::hello;
         } else if (flag == "--json") {
             args.expect_no_value();
             config.json = true;

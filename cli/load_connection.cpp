@@ -19,11 +19,12 @@ namespace {
 constexpr auto setup_timeout = std::chrono::seconds(30);
 constexpr std::size_t max_frame_bytes = 1024 * 1024;
 
-std::string hello_frame() {
+std::string hello_frame(bool update_answers_act) {
     v1::ClientMessage hello;
     hello.set_request_id(1);
     hello.mutable_hello()->set_client_name("golf-load");
     hello.mutable_hello()->set_protocol_version(1);
+    hello.mutable_hello()->set_update_answers_act(update_answers_act);
     return hello.SerializeAsString();
 }
 
@@ -34,7 +35,7 @@ net::ip::address source_address_for(const tcp::endpoint& server, std::uint64_t n
     return net::ip::address_v4(0x7f000002u + static_cast<std::uint32_t>(n % 253));
 }
 
-ws_connection::ws_connection(strand executor, target where, net::ip::address source, bool greet,
+ws_connection::ws_connection(strand executor, target where, net::ip::address source, greeting greet,
                              connection_owner& owner, int id)
     : ws_(std::move(executor)), where_(std::move(where)), source_(source), owner_(owner), id_(id), greet_(greet) {}
 
@@ -75,11 +76,11 @@ void ws_connection::on_handshake(boost::system::error_code error) {
     if (aborted_) return;
     if (error) return lose("WebSocket handshake: " + error.message());
     do_read();
-    if (!greet_) {
+    if (greet_ == greeting::none) {
         open_ = was_opened_ = true;
         return owner_.on_open(*this);
     }
-    send(hello_frame());
+    send(hello_frame(greet_ == greeting::hello_update_answers_act));
 }
 
 void ws_connection::do_read() {

@@ -42,11 +42,15 @@ struct target {
     std::string path;  // e.g. "/ws"
 };
 
+// What a connection says before on_open: nothing (the echo server), or Hello and wait for Welcome (golf-server),
+// optionally asking for accepted moves to be answered by their TableUpdate instead of an Ok.
+enum class greeting { none, hello, hello_update_answers_act };
+
 class ws_connection : public std::enable_shared_from_this<ws_connection> {
 public:
-    // `source`: the local address to bind before connecting (unspecified: the kernel's choice). `greet`: send Hello
-    // and wait for Welcome before on_open (golf-server); false for the echo server. `id` is the owner's to use.
-    ws_connection(strand executor, target where, boost::asio::ip::address source, bool greet,
+    // `source`: the local address to bind before connecting (unspecified: the kernel's choice). `id` is the owner's
+    // to use.
+    ws_connection(strand executor, target where, boost::asio::ip::address source, greeting greet,
                   connection_owner& owner, int id);
 
     void start();
@@ -78,7 +82,7 @@ private:
     connection_owner& owner_;
     std::deque<std::string> queue_;  // front() is being written
     int id_;
-    bool greet_;
+    greeting greet_;
     bool open_ = false;
     bool was_opened_ = false;
     bool lost_ = false;

@@ -93,6 +93,7 @@ private:
 
 void player::open() {
     link_ = std::make_unique<client::connection>();
+    link_->ask_update_answers_act();  // a move is answered by its update: see ask()
     link_->connect(config_.url, "golf-play", request_timeout);
     say("connected to " + config_.url + " (server " + link_->welcome().server_version() + ")");
     v1::TableJoined joined;
@@ -131,6 +132,7 @@ bool player::reconnect(const std::string& why) {
         for (auto waited = 0ms; waited < pause && !quit_signal; waited += 100ms) std::this_thread::sleep_for(100ms);
         try {
             auto fresh = std::make_unique<client::connection>();
+            fresh->ask_update_answers_act();
             fresh->connect(config_.url, "golf-play", request_timeout);
             const v1::TableJoined joined = token_.empty() ? fresh->join(code_, config_.name, true, request_timeout)
                                                           : fresh->reclaim(token_, request_timeout);
@@ -182,6 +184,7 @@ void player::ask(v1::ClientMessage message) {
         const v1::ServerMessage reply = link_->request(std::move(message), request_timeout);
         if (reply.has_error()) say("error: " + refusal(reply.error()));
         else picture_.notice.clear();
+        if (reply.has_table_update()) handle(reply);  // a move answered by its update (Hello.update_answers_act)
     } catch (const client::error& e) {
         if (!link_->is_open()) reconnect(e.what());
         else say(std::string("error: ") + e.what());

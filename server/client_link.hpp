@@ -3,6 +3,7 @@
 // frames go into the session's bounded queue, and a client that cannot keep up is disconnected.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,7 +34,13 @@ public:
         table_ = t;
     }
 
+    // Hello.update_answers_act: an accepted Act is answered by the TableUpdate it causes instead of an Ok. Set by
+    // the session when it handles Hello, before any table request; read by tables.
+    bool update_answers_act() const { return update_answers_act_.load(std::memory_order_relaxed); }
+    void set_update_answers_act(bool on) { update_answers_act_.store(on, std::memory_order_relaxed); }
+
 private:
+    std::atomic<bool> update_answers_act_{false};
     mutable std::mutex mutex_;
     std::weak_ptr<table> table_;
 };

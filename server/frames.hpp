@@ -22,16 +22,26 @@ inline std::shared_ptr<const std::string> encode(const v1::ServerMessage& messag
 // common) followed by `personal` (the receiver's own fields). Protobuf reads a message's fields in any order and a
 // message written in two pieces as one, so this is byte for byte a ServerMessage{table_update = shared merged with
 // personal}, while the common part is serialised once per update instead of once per receiver. The two must not
-// set the same field (the server keeps your_seat and hand in `personal` only).
-inline std::shared_ptr<const std::string> update_frame(std::string_view shared, const v1::TableUpdate& personal) {
+// set the same field (the server keeps your_seat and hand in `personal` only). A non-zero `request_id` makes the
+// frame the answer to that request (Hello.update_answers_act).
+inline std::shared_ptr<const std::string> update_frame(std::string_view shared, const v1::TableUpdate& personal,
+                                                       std::uint32_t request_id = 0) {
     using google::protobuf::io::CodedOutputStream;
+    constexpr std::uint32_t varint = 0;
     constexpr std::uint32_t length_delimited = 2;
+    constexpr auto id_tag = static_cast<std::uint32_t>(v1::ServerMessage::kRequestIdFieldNumber) << 3 | varint;
     constexpr auto tag = static_cast<std::uint32_t>(v1::ServerMessage::kTableUpdateFieldNumber) << 3 | length_delimited;
     const std::size_t personal_size = personal.ByteSizeLong();
     const auto body = static_cast<std::uint32_t>(shared.size() + personal_size);
+    const std::size_t id_size =
+        request_id == 0 ? 0 : CodedOutputStream::VarintSize32(id_tag) + CodedOutputStream::VarintSize32(request_id);
     auto frame = std::make_shared<std::string>();
-    frame->resize(CodedOutputStream::VarintSize32(tag) + CodedOutputStream::VarintSize32(body) + body);
+    frame->resize(id_size + CodedOutputStream::VarintSize32(tag) + CodedOutputStream::VarintSize32(body) + body);
     auto* out = reinterpret_cast<std::uint8_t*>(frame->data());
+    if (request_id != 0) {
+        out = CodedOutputStream::WriteVarint32ToArray(id_tag, out);
+        out = CodedOutputStream::WriteVarint32ToArray(request_id, out);
+    }
     out = CodedOutputStream::WriteVarint32ToArray(tag, out);
     out = CodedOutputStream::WriteVarint32ToArray(body, out);
     if (!shared.empty()) std::memcpy(out, shared.data(), shared.size());

@@ -504,10 +504,18 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
         return reply_error(link, rid, v1::ERROR_CODE_NOT_YOUR_TURN, to_string(error));
     if (error != action_error::none) return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
     ++metrics_.actions;
-    reply_ok(link, rid);
-    std::string note = seats_[static_cast<std::size_t>(s)].name + ": " + describe(*a);
+    accepted(link, rid, seats_[static_cast<std::size_t>(s)].name + ": " + describe(*a), received);
+}
+
+// A person's move or claim has been applied: the answer, then the consequences and everyone's update.
+void table::accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
+                     clock::time_point received) {
+    if (link->update_answers_act()) act_answer_ = act_answer{link.get(), rid};
+    else reply_ok(link, rid);
     after_move(note);
     changed(note);
+    // No update went out for the move (a hole's end waits for its record to reach the disk): an Ok answers it now.
+    if (act_answer_) reply_ok(link, std::exchange(act_answer_, std::nullopt)->request_id);
     metrics_.observe_latency(clock::now() - received);
 }
 
@@ -527,10 +535,7 @@ void table::claim(const std::shared_ptr<client_link>& link, int s, action a, std
     std::string note;
     if (const action_error error = apply_claim(s, a, note); error != action_error::none)
         return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
-    reply_ok(link, rid);
-    after_move(note);
-    changed(note);
-    metrics_.observe_latency(clock::now() - received);
+    accepted(link, rid, std::move(note), received);
 }
 
 // The one place a claim is applied (a person's or a server bot's): the first to arrive records the race's outcome.
@@ -999,11 +1004,11 @@ void table::broadcast(const std::string& note) {
     options.initial_block = first_block.data();
     options.initial_block_size = first_block.size();
     google::protobuf::Arena arena(options);
-    const auto personal_frame = [&](int viewer, const std::optional<hand_view>& view) {
+    const auto personal_frame = [&](int viewer, const std::optional<hand_view>& view, std::uint32_t answers = 0) {
         auto* personal = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena);
         personal->set_your_seat(viewer);
         if (view) wire::fill(*personal->mutable_hand(), *view, hole);
-        auto frame = update_frame(shared, *personal);
+        auto frame = update_frame(shared, *personal, answers);
         arena.Reset();
         return frame;
     };
@@ -1012,7 +1017,9 @@ void table::broadcast(const std::string& note) {
         if (!link) continue;
         // Each seat gets its own engine view and nothing else.
         const int viewer = static_cast<int>(s);
-        link->send(personal_frame(viewer, h ? std::optional(h->view_for(viewer)) : std::nullopt));
+        const std::uint32_t answers =
+            act_answer_ && act_answer_->link == link.get() ? std::exchange(act_answer_, std::nullopt)->request_id : 0;
+        link->send(personal_frame(viewer, h ? std::optional(h->view_for(viewer)) : std::nullopt, answers));
     }
     if (spectators_.empty()) return;
     const auto frame = personal_frame(-1, h ? std::optional(h->spectator_view()) : std::nullopt);  // one for all

@@ -135,6 +135,8 @@ private:
     void claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
                clock::time_point received);
     action_error apply_claim(int s, action a, std::string& note);
+    void accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
+                  clock::time_point received);
     std::tuple<int, int, std::size_t> current_claim_key() const;
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
 
@@ -254,6 +256,14 @@ private:
     std::string progress_actions_;
     std::size_t progress_logged_ = 0;
     std::tuple<int, int, std::uint64_t> progress_key_{-1, -1, 0};  // match, hole, seed
+
+    // The accepted Act being answered by the update it causes (Hello.update_answers_act): broadcast puts its
+    // request_id on the mover's frame, or accepted() sends an Ok when no update went out for it.
+    struct act_answer {
+        const client_link* link;
+        std::uint32_t request_id;
+    };
+    std::optional<act_answer> act_answer_;
 
     // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
     bool hole_end_pending_ = false;

@@ -203,12 +203,14 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
         }
         greeted_ = true;
         deadline_.cancel();
+        set_update_answers_act(message.hello().update_answers_act());
         spdlog::debug("session {}: hello from '{}'", session_id_, printable(message.hello().client_name(), 64));
         v1::ServerMessage welcome;
         welcome.set_request_id(id);
         welcome.mutable_welcome()->set_server_version(GOLF_VERSION);
         welcome.mutable_welcome()->set_protocol_version(protocol_version);
         welcome.mutable_welcome()->set_session_id(session_id_);
+        welcome.mutable_welcome()->set_update_answers_act(update_answers_act());
         return reply(encode(welcome), received);
     }
 

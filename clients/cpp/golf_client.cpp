@@ -254,6 +254,7 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
     v1::ClientMessage hello;
     hello.mutable_hello()->set_client_name(std::string(client_name));
     hello.mutable_hello()->set_protocol_version(1);
+    hello.mutable_hello()->set_update_answers_act(update_answers_act_);
     v1::ServerMessage reply;
     try {
         reply = request(std::move(hello), deadline - clock_type::now());

@@ -54,6 +54,10 @@ public:
     // Opens the WebSocket and does the Hello/Welcome handshake. Throws error on failure (a refused connection, a
     // bad URL, an Error reply, no answer within `timeout`).
     void connect(std::string_view url, std::string_view client_name, duration timeout = default_timeout);
+    // Before connect(): ask the server to answer each accepted Act with the TableUpdate it causes instead of an Ok
+    // (Hello.update_answers_act: one frame fewer per move; welcome().update_answers_act() says whether it will).
+    // act() and latest() work the same either way.
+    void ask_update_answers_act(bool on = true) { update_answers_act_ = on; }
 
     // Sends `message` with a fresh request_id and waits for the reply carrying it (which may be an Error: the
     // caller decides). Pushes that arrive meanwhile stay queued for next(). Throws error on timeout or loss.
@@ -117,6 +121,7 @@ private:
     std::unique_ptr<impl> impl_;
     std::deque<v1::ServerMessage> inbox_;
     std::uint32_t next_request_id_ = 1;
+    bool update_answers_act_ = false;
     v1::Welcome welcome_;
     std::optional<v1::TableUpdate> latest_;
     std::optional<v1::TableJoined> joined_;

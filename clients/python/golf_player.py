@@ -108,8 +108,11 @@ def print_scorecard(update):
 async def play(args):
     async with websockets.connect(args.url, open_timeout=args.timeout) as ws:
         player = Player(ws, random.Random(args.seed))
+        # update_answers_act: an accepted move is answered by the TableUpdate it causes (on_message handles it
+        # like any update) instead of an Ok; a refused one still gets its Error.
         welcome = await player.request(args.timeout, hello=messages_pb2.Hello(client_name="golf_player.py",
-                                                                                protocol_version=1))
+                                                                                protocol_version=1,
+                                                                                update_answers_act=True))
         print(f"connected to golf-server {welcome.welcome.server_version}", flush=True)
         joined = await player.request(args.timeout,
                                       join_table=messages_pb2.JoinTable(code=args.join, player_name=args.name))

@@ -87,5 +87,19 @@ TEST(UpdateFrame, EmptyPiecesAndLongBodiesAreFramedRight) {
     expect_same(big, seat_only);
 }
 
+TEST(UpdateFrame, AnUpdateThatAnswersAnActCarriesItsRequestIdAndReadsTheSame) {
+    v1::TableUpdate personal;
+    personal.set_your_seat(2);
+    for (const std::uint32_t id : {1u, 127u, 128u, 300'000u, 0xFFFF'FFFFu}) {  // varints of one to five bytes
+        const auto frame = update_frame(shared_part().SerializeAsString(), personal, id);
+        v1::ServerMessage read;
+        ASSERT_TRUE(read.ParseFromString(*frame));
+        EXPECT_EQ(read.request_id(), id);
+        v1::ServerMessage expected = whole(shared_part(), personal);
+        expected.set_request_id(id);
+        EXPECT_TRUE(MessageDifferencer::Equals(read, expected)) << read.DebugString();
+    }
+}
+
 }  // namespace
 }  // namespace golf::server

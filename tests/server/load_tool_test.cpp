@@ -57,6 +57,27 @@ TEST(LoadTool, PlaysTablesAndReportsJson) {
     EXPECT_GT(result["server_rss_bytes"].number(), 0);
 }
 
+// By default the bots set Hello.update_answers_act, so a move costs its Act and one update per seat; with
+// --separate-ok the mover's Ok is a frame of its own on top.
+TEST(LoadTool, MovesAreAnsweredByTheirUpdateUnlessSeparateOkIsAsked) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    const std::vector<std::string> common{"--url", server.url(), "--tables", "3", "--duration", "2", "--json"};
+    const json_value merged = run_load(common);
+    std::vector<std::string> separate_args = common;
+    separate_args.push_back("--separate-ok");
+    const json_value separate = run_load(separate_args);
+    EXPECT_EQ(merged["errors"].number(), 0) << merged["first_error"].string();
+    EXPECT_EQ(separate["errors"].number(), 0) << separate["first_error"].string();
+    const double merged_frames = merged["frames_per_move"].number();
+    const double separate_frames = separate["frames_per_move"].number();
+    // 1 + 4 frames a move (a little more: a hole's last move is answered by an Ok, and a hole's start is news;
+    // a little less or more at the window's edges).
+    EXPECT_GT(merged_frames, 4.8);
+    EXPECT_LT(merged_frames, 5.5);
+    EXPECT_GT(separate_frames, merged_frames + 0.8);
+}
+
 TEST(LoadTool, OpenLoopPacesMovesAtTheOfferedRate) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();

@@ -16,6 +16,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <numeric>
 #include <sstream>
@@ -136,6 +137,86 @@ v1::Action wire_action(v1::ActionKind kind, std::uint32_t position = 0, std::uin
     a.set_position(position);
     a.set_other(other);
     return a;
+}
+
+// Hello.update_answers_act: Ann asks for it, Bob does not. Every move of Ann's that the server accepts is answered
+// by the TableUpdate it causes (her seat, a newer version) and by nothing else, except a move that ends a hole,
+// whose update waits for the disk and which gets an Ok; Bob's moves get an Ok and updates that answer nothing.
+TEST(update_answers_act, an_accepted_move_is_answered_by_its_update_instead_of_an_ok) {
+    running_server server;
+    connection ann;
+    connection bob;
+    ann.ask_update_answers_act();
+    std::map<std::uint32_t, int> anns_replies;  // request_id -> messages carrying it
+    int bobs_answering_updates = 0;
+    ann.set_observer([&](const v1::ServerMessage& m) {
+        if (m.request_id() != 0) ++anns_replies[m.request_id()];
+    });
+    bob.set_observer([&](const v1::ServerMessage& m) {
+        if (m.has_table_update() && m.request_id() != 0) ++bobs_answering_updates;
+    });
+    ann.connect(server.url(), "match_test");
+    bob.connect(server.url(), "match_test");
+    EXPECT_TRUE(ann.welcome().update_answers_act());
+    EXPECT_FALSE(bob.welcome().update_answers_act());
+    const v1::TableJoined created = ann.create_table("Ann", "four-card", 2, holes(2));
+    bob.join(created.code(), "Bob");
+    ann.wait_until(golf::server::e2e::everyone_seated);
+    ann.start_match();
+    const golf::ruleset rules = golf::wire::to_ruleset(created.rules()).value();
+    const auto bot = golf::make_bot("heuristic");
+    golf::random_source random(11);
+
+    int answered_by_update = 0, holes_ended_by_ann = 0, refused = 0, bobs_oks = 0;
+    for (int moves = 0; moves < 2000; ++moves) {
+        drain(ann);
+        drain(bob);
+        if (match_over(ann) && match_over(bob)) break;
+        connection* mover = nullptr;
+        for (connection* c : {&ann, &bob})
+            if (c->latest() && golf::client::my_move(*c->latest())) mover = c;
+        if (!mover) {
+            ann.next(5ms);
+            bob.next(5ms);
+            continue;
+        }
+        connection& other = mover == &ann ? bob : ann;
+        if (other.latest() && other.latest()->hand().phase() == v1::PHASE_TURN && refused < 3) {
+            // A move out of turn is still refused with an Error, whoever asked for what.
+            const v1::ServerMessage reply =
+                act_raw(other, wire_action(v1::ACTION_KIND_DRAW_STOCK), other.latest()->hand_version());
+            ASSERT_TRUE(reply.has_error()) << reply.DebugString();
+            ++refused;
+        }
+        const v1::TableUpdate before = *mover->latest();
+        const auto view = golf::wire::to_hand_view(before.hand());
+        ASSERT_TRUE(view);
+        const golf::action chosen = bot->choose(rules, *view, random);
+        const v1::ServerMessage reply = mover->act(chosen);
+        if (reply.has_error() && reply.error().code() == v1::ERROR_CODE_STALE) continue;
+        ASSERT_FALSE(reply.has_error()) << reply.DebugString();
+        const bool ended_hole = mover->latest()->scorecard().holes_size() > before.scorecard().holes_size();
+        if (mover == &bob) {
+            EXPECT_TRUE(reply.has_ok()) << reply.DebugString();
+            bobs_oks += reply.has_ok();
+        } else if (ended_hole) {
+            EXPECT_TRUE(reply.has_ok()) << "a hole's last move is answered before its update: " << reply.DebugString();
+            ++holes_ended_by_ann;
+        } else {
+            ASSERT_TRUE(reply.has_table_update()) << reply.DebugString();
+            EXPECT_EQ(reply.table_update().your_seat(), 0);
+            EXPECT_GT(reply.table_update().hand_version(), before.hand_version());
+            ++answered_by_update;
+        }
+    }
+    ASSERT_TRUE(match_over(ann)) << "the match did not end";
+    EXPECT_GT(answered_by_update, 5);
+    EXPECT_GT(bobs_oks, 5);
+    EXPECT_GT(refused, 0);
+    EXPECT_EQ(bobs_answering_updates, 0);
+    for (const auto& [id, count] : anns_replies) EXPECT_EQ(count, 1) << "request " << id << " was answered twice";
+    std::cout << "Ann's moves answered by their update: " << answered_by_update
+              << ", holes she ended (answered by Ok): " << holes_ended_by_ann << '\n';
 }
 
 TEST(refused_moves, leave_the_table_unchanged) {

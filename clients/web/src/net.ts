@@ -90,7 +90,9 @@ export class Connection {
 
   private async greet(socket: WebSocket): Promise<void> {
     try {
-      const reply = await this.request({ case: "hello", value: { clientName: "golf-web 0.1", protocolVersion: 1 } });
+      // updateAnswersAct: an accepted move is answered by the TableUpdate it causes, one frame instead of two.
+      const reply = await this.request({ case: "hello",
+                                         value: { clientName: "golf-web 0.1", protocolVersion: 1, updateAnswersAct: true } });
       if (reply.body.case !== "welcome") throw new Error("the server did not welcome us");
       if (socket !== this.socket) return;
       this.attempts = 0;
@@ -119,6 +121,8 @@ export class Connection {
     }
     this.pending.delete(message.requestId);
     window.clearTimeout(waiting.timer);
+    // A TableUpdate answering a move (Hello.updateAnswersAct) is the table's news as well as the answer.
+    if (message.body.case === "tableUpdate") this.onPush(message);
     if (message.body.case === "error") waiting.reject(new RequestError(message.body.value.code, message.body.value.message));
     else waiting.resolve(message);
   }
