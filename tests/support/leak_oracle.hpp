@@ -420,6 +420,9 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         for (std::size_t r = 0; r < received.size(); ++r) {
             clients.push_back(std::make_unique<client::connection>());
             clients.back()->set_observer([&received, r](const v1::ServerMessage& m) { received[r].push_back(m); });
+            // Odd seats have their moves answered by their updates (Hello.update_answers_act): both kinds of frame
+            // go through the oracle.
+            if (r % 2 == 1) clients.back()->ask_update_answers_act();
             clients.back()->connect(url, "leak_oracle");
         }
         v1::CreateTable create;
