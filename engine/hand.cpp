@@ -1440,42 +1440,50 @@ std::vector<card> hand::all_cards() const {
 }
 
 hand_view hand::view_for(int viewer) const {
+    hand_view v;
+    view_into(viewer, v);
+    return v;
+}
+
+void hand::view_into(int viewer, hand_view& v) const {
     const ruleset& r = *rules_;
     if (viewer < 0 || viewer >= players()) viewer = -1;
-    hand_view v;
     v.viewer = viewer;
     v.current_phase = phase_;
     v.current_seat = current_;
     v.dealer = dealer_;
     v.rows = r.rows;
     v.cols = r.cols;
-    v.seats.reserve(seats_.size());
-    for (const seat_state& s : seats_) {
-        seat_view sv;
+    v.seats.resize(seats_.size());  // every field of every element is set below; vectors keep their memory
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        const seat_state& s = seats_[i];
+        seat_view& sv = v.seats[i];
         sv.start_left = s.start_left;
         sv.rearranging = s.rearranging;
         sv.turns_taken = s.turns_taken;
         sv.look_points = s.look_points;
         sv.penalty_points = s.penalty_points;
-        sv.shields = s.shields;
-        sv.layout.reserve(s.layout.size());
-        for (const position& p : s.layout) {
-            position_view pv;
+        sv.shields.assign(s.shields.begin(), s.shields.end());
+        sv.layout.resize(s.layout.size());
+        for (std::size_t j = 0; j < s.layout.size(); ++j) {
+            const position& p = s.layout[j];
+            position_view& pv = sv.layout[j];
             pv.empty = p.empty;
             pv.face_up = p.face_up;
             pv.known_by = p.known_by;
             pv.locked = p.locked;
             const bool knows = p.face_up || p.shown || (viewer >= 0 && (p.known_by & seat_bit(viewer)));
             if (!p.empty && knows) pv.value = p.value;
-            sv.layout.push_back(pv);
+            else pv.value.reset();
         }
-        v.seats.push_back(std::move(sv));
     }
+    v.top_discard.reset();
     if (!discards_.empty()) v.top_discard = discards_.back();
     v.discard_count = static_cast<int>(discards_.size());
     v.stock_count = static_cast<int>(stock_.size());
     v.held_from_discard = held_from_discard_;
     v.holding = held_.has_value();
+    v.held.reset();
     if (held_ && (held_from_discard_ || viewer == current_)) v.held = held_;
     v.caller = caller_;
     v.final_round = final_round();
@@ -1485,10 +1493,12 @@ hand_view hand::view_for(int viewer) const {
     v.marked.assign(marked_.begin(), marked_.end());
     v.claim_open = claim_open_ && rules_->claims != claim_rule::none;
     v.discard_power_unused = discard_power_unused_ && rules_->discard_power_reuse;
-    if (viewer >= 0 && viewer == current_) v.offered = offered_;
+    v.offered.clear();
+    if (viewer >= 0 && viewer == current_) v.offered.assign(offered_.begin(), offered_.end());
+    v.legal.clear();
     if (viewer >= 0) legal_actions(viewer, v.legal);
+    v.result.reset();
     if (phase_ == phase::over) v.result = result_;
-    return v;
 }
 
 }  // namespace golf

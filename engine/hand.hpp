@@ -106,6 +106,7 @@ struct position_view {
     std::optional<card> value;  // set only when the viewer may know it
     seat_set known_by = 0;      // who has looked at it (public: everyone sees who peeks where)
     bool locked = false;
+    friend bool operator==(const position_view&, const position_view&) = default;
 };
 
 struct seat_view {
@@ -116,6 +117,7 @@ struct seat_view {
     int look_points = 0;
     int penalty_points = 0;
     std::vector<card> shields;  // public: kept face up
+    friend bool operator==(const seat_view&, const seat_view&) = default;
 };
 
 // A power being used, as every seat sees it (which cards are looked at is public; what they are is not).
@@ -154,6 +156,7 @@ struct hand_view {
     std::vector<card> offered;          // draw_two_keep_one: the stock cards looked at, for their user only
     std::vector<action> legal;          // what the viewer may do now
     std::optional<hand_score> result;   // once the hand is over
+    friend bool operator==(const hand_view&, const hand_view&) = default;
 };
 
 class hand {
@@ -180,6 +183,9 @@ public:
     std::vector<int> seats_to_act() const;
 
     hand_view view_for(int seat) const;
+    // view_for into `out`, whatever it held before, reusing its vectors' memory: a server building a view per seat
+    // after every move allocates almost nothing.
+    void view_into(int seat, hand_view& out) const;
     hand_view spectator_view() const { return view_for(-1); }
 
     const ruleset& rules() const { return *rules_; }

@@ -930,8 +930,8 @@ void table::changed(const std::string& note) {
     schedule_bots();
 }
 
-v1::TableUpdate table::base_update(const std::string& note) const {
-    v1::TableUpdate u;
+// The fields of a TableUpdate every receiver shares: the table, the seats, the scorecard, the clocks, the note.
+void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) const {
     u.set_code(code_);
     u.set_state(state_);
     u.set_host_seat(static_cast<std::uint32_t>(host_));
@@ -990,24 +990,34 @@ v1::TableUpdate table::base_update(const std::string& note) const {
     if (claim_outcome_) *u.mutable_claim() = *claim_outcome_;
     u.set_hand_version(hand_version_);
     u.set_note(note);
-    return u;
 }
 
 void table::broadcast(const std::string& note) {
-    // The fields every receiver shares are serialised once; each receiver's frame appends its own seat and view.
-    const std::string shared = base_update(note).SerializeAsString();
-    const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
-    const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
-    // A view is a hundred or so small messages: on an arena they cost a pointer bump each and are freed at once.
+    // A view is a hundred or so small messages, the shared part dozens (seats, scorecard): on an arena they cost a
+    // pointer bump each and are freed at once.
     alignas(std::max_align_t) std::array<char, 16 * 1024> first_block;
     google::protobuf::ArenaOptions options;
     options.initial_block = first_block.data();
     options.initial_block_size = first_block.size();
     google::protobuf::Arena arena(options);
-    const auto personal_frame = [&](int viewer, const std::optional<hand_view>& view, std::uint32_t answers = 0) {
+    // The fields every receiver shares are serialised once; each receiver's frame appends its own seat and view.
+    std::string shared;
+    {
+        auto* base = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena);
+        fill_shared_update(*base, note);
+        base->SerializeToString(&shared);
+        arena.Reset();
+    }
+    const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
+    const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
+    // Each receiver gets its own engine view and nothing else, built in the table's reused view.
+    const auto personal_frame = [&](int viewer, std::uint32_t answers = 0) {
         auto* personal = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena);
         personal->set_your_seat(viewer);
-        if (view) wire::fill(*personal->mutable_hand(), *view, hole);
+        if (h) {
+            h->view_into(viewer, view_scratch_);
+            wire::fill(*personal->mutable_hand(), view_scratch_, hole);
+        }
         auto frame = update_frame(shared, *personal, answers);
         arena.Reset();
         return frame;
@@ -1015,14 +1025,12 @@ void table::broadcast(const std::string& note) {
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;
         if (!link) continue;
-        // Each seat gets its own engine view and nothing else.
-        const int viewer = static_cast<int>(s);
         const std::uint32_t answers =
             act_answer_ && act_answer_->link == link.get() ? std::exchange(act_answer_, std::nullopt)->request_id : 0;
-        link->send(personal_frame(viewer, h ? std::optional(h->view_for(viewer)) : std::nullopt, answers));
+        link->send(personal_frame(static_cast<int>(s), answers));
     }
     if (spectators_.empty()) return;
-    const auto frame = personal_frame(-1, h ? std::optional(h->spectator_view()) : std::nullopt);  // one for all
+    const auto frame = personal_frame(-1);  // the spectators' view: one frame for all of them
     for (const spectator& sp : spectators_)
         if (auto link = sp.link.lock()) link->send(frame);
 }
@@ -1052,7 +1060,14 @@ void table::publish() {
     entry.set_has_password(!settings_.password_hash.empty());
     entry.set_state(state_);
     entry.set_host_name(seats_[static_cast<std::size_t>(host_)].name);
-    reg->publish(code_, entry, settings_.is_public && !closed_);
+    const bool listed = settings_.is_public && !closed_;
+    // The lobby's line changes only with the seats, the state or the host, which most moves leave alone: then the
+    // registry (one lock for every table) is not asked at all.
+    std::string published = entry.SerializeAsString();
+    published.push_back(listed ? 'L' : '-');
+    if (published == published_) return;
+    published_ = std::move(published);
+    reg->publish(code_, entry, listed);
 }
 
 void table::reply_ok(const std::shared_ptr<client_link>& link, std::uint32_t rid) {

@@ -181,7 +181,7 @@ private:
     // After every change: clock, updates to everyone, bots, lobby.
     void changed(const std::string& note);
     void broadcast(const std::string& note);
-    v1::TableUpdate base_update(const std::string& note) const;
+    void fill_shared_update(v1::TableUpdate& u, const std::string& note) const;
     void send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid);
     void publish();
 
@@ -256,6 +256,12 @@ private:
     std::string progress_actions_;
     std::size_t progress_logged_ = 0;
     std::tuple<int, int, std::uint64_t> progress_key_{-1, -1, 0};  // match, hole, seed
+
+    // broadcast()'s engine view, filled for one receiver after another (hand::view_into keeps its memory).
+    hand_view view_scratch_;
+
+    // What publish() last told the registry (the lobby line and whether it is listed), to skip telling it again.
+    std::string published_;
 
     // The accepted Act being answered by the update it causes (Hello.update_answers_act): broadcast puts its
     // request_id on the mover's frame, or accepted() sends an Ok when no update went out for it.

@@ -153,6 +153,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
     knowledge_oracle oracle(h);
     std::vector<action> legal;
     std::vector<event> events;
+    hand_view reused;  // filled by view_into for one viewer after another, as the server does
 
     int steps = 0;
     for (; steps < limits.max_actions && !h.over(); ++steps) {
@@ -174,6 +175,12 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
             ASSERT_EQ(unique.size(), legal.size()) << "duplicate legal actions";
         }
         ASSERT_EQ(count_cards(h.all_cards()), deck) << "cards lost or duplicated at step " << steps;
+        // A view filled into one that held another viewer's (another step's) is exactly the fresh one.
+        for (int i = 0; i <= players; ++i) {
+            const int viewer = (steps + i) % (players + 1) - 1;  // -1: a spectator
+            h.view_into(viewer, reused);
+            ASSERT_TRUE(reused == h.view_for(viewer)) << "view_into differs from view_for for viewer " << viewer;
+        }
 
         int seat = acting[random.below(acting.size())];
         h.legal_actions(seat, legal);
