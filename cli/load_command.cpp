@@ -89,6 +89,13 @@ struct run_failure : std::runtime_error {
 // Everything every driver counts; atomics, since drivers run on all the I/O threads.
 struct shared_stats {
     latency_histogram latency;
+    // The same moves split in two: a hole's last move is answered only once the hole is on disk (and the next
+    // deal follows it), so its latency is a different thing from a move in the middle of a hole.
+    latency_histogram hole_end_latency;
+    latency_histogram mid_hole_latency;
+    // From when a move was written rather than when it was due: the server's and the network's part alone. In open
+    // loop the difference is the tool's own lateness (a timer that fired late, a thread that was busy).
+    latency_histogram from_sent_latency;
     std::atomic<bool> measuring{false};
     std::atomic<bool> stopping{false};
     std::atomic<std::int64_t> measure_start_ns{0};
@@ -289,6 +296,10 @@ private:
                 in_flight_ = false;
                 if (stats_.in_window(scheduled_)) {
                     stats_.latency.record(now - scheduled_);
+                    const bool ended_hole = u.state() == v1::TABLE_STATE_BETWEEN_HOLES ||
+                                            u.state() == v1::TABLE_STATE_FINISHED;
+                    (ended_hole ? stats_.hole_end_latency : stats_.mid_hole_latency).record(now - scheduled_);
+                    stats_.from_sent_latency.record(now - sent_at_);
                     stats_.moves.fetch_add(1, std::memory_order_relaxed);
                 }
             }
@@ -763,6 +774,15 @@ int run(settings& config) {
         out.key("p99_ms").number(p(0.99));
         out.key("p999_ms").number(p(0.999));
         out.key("max_ms").number(p(1.0));
+        if (!config.echo) {
+            out.key("hole_end_moves").unsigned_integer(stats.hole_end_latency.count());
+            out.key("hole_end_p50_ms").number(ms(stats.hole_end_latency.quantile(0.50)));
+            out.key("hole_end_p99_ms").number(ms(stats.hole_end_latency.quantile(0.99)));
+            out.key("mid_hole_p50_ms").number(ms(stats.mid_hole_latency.quantile(0.50)));
+            out.key("mid_hole_p99_ms").number(ms(stats.mid_hole_latency.quantile(0.99)));
+            out.key("from_sent_p50_ms").number(ms(stats.from_sent_latency.quantile(0.50)));
+            out.key("from_sent_p99_ms").number(ms(stats.from_sent_latency.quantile(0.99)));
+        }
         out.key("connections").integer(connections);
         out.key("errors").unsigned_integer(errors);
         out.key("first_error").string(first_error);
@@ -784,6 +804,14 @@ int run(settings& config) {
                     static_cast<unsigned long long>(moves), unit, elapsed, moves_per_s, unit, frames_per_s);
         std::printf("latency: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, max %.3f ms\n", p(0.5), p(0.9),
                     p(0.99), p(0.999), p(1.0));
+        if (!config.echo)
+            std::printf("  a hole's last move (%llu): p50 %.3f ms, p99 %.3f ms; the others: p50 %.3f ms, p99 %.3f ms\n",
+                        static_cast<unsigned long long>(stats.hole_end_latency.count()),
+                        ms(stats.hole_end_latency.quantile(0.50)), ms(stats.hole_end_latency.quantile(0.99)),
+                        ms(stats.mid_hole_latency.quantile(0.50)), ms(stats.mid_hole_latency.quantile(0.99)));
+        if (!config.echo && config.rate)
+            std::printf("  from when each move was written, not due: p50 %.3f ms, p99 %.3f ms\n",
+                        ms(stats.from_sent_latency.quantile(0.50)), ms(stats.from_sent_latency.quantile(0.99)));
         std::printf("connections: %lld held (setup %.1f s); errors: %llu%s%s\n", static_cast<long long>(connections),
                     setup_s, static_cast<unsigned long long>(errors), first_error.empty() ? "" : "; first: ",
                     first_error.c_str());
@@ -835,7 +863,10 @@ std::string_view load_usage() {
            "  --connections N       echo connections (1 to 1000000)\n"
            "  --frame-bytes B       echo frame size (1 to 65536, default 512)\n"
            "  --json                print one JSON object as the last line: moves_per_s, frames_per_s, p50_ms,\n"
-           "                        p90_ms, p99_ms, p999_ms, connections, errors, server_rss_bytes, ...\n"
+           "                        p90_ms, p99_ms, p999_ms, connections, errors, server_rss_bytes, ...; and\n"
+           "                        the latency of holes' last moves (hole_end_p50_ms, hole_end_p99_ms) apart\n"
+           "                        from the others' (mid_hole_p50_ms, mid_hole_p99_ms), and the latency from\n"
+           "                        when each move was written instead of due (from_sent_p50_ms, from_sent_p99_ms)\n"
            "\n"
            "Every unexpected Error reply and every lost connection counts in errors. Progress goes to stderr each\n"
            "second when it is a terminal. Exit status: 0 when the run finished (errors or not), 1 when it could not\n"

@@ -55,6 +55,18 @@ TEST(LoadTool, PlaysTablesAndReportsJson) {
     EXPECT_LE(p99, p999);
     EXPECT_LE(p999, result["max_ms"].number());
     EXPECT_GT(result["server_rss_bytes"].number(), 0);
+    // The moves split into holes' last moves and the rest: a hole is tens of moves, and holes end in a 2 s run.
+    const double hole_ends = result["hole_end_moves"].number();
+    EXPECT_GT(hole_ends, 0);
+    EXPECT_LT(hole_ends * 10, result["moves"].number());
+    EXPECT_GT(result["hole_end_p50_ms"].number(), 0);
+    EXPECT_LE(result["hole_end_p50_ms"].number(), result["hole_end_p99_ms"].number());
+    EXPECT_GT(result["mid_hole_p50_ms"].number(), 0);
+    EXPECT_LE(result["mid_hole_p50_ms"].number(), result["mid_hole_p99_ms"].number());
+    EXPECT_LE(result["mid_hole_p99_ms"].number(), result["max_ms"].number());
+    // Closed loop: a move is written the moment it is due, so both clocks read the same.
+    EXPECT_DOUBLE_EQ(result["from_sent_p50_ms"].number(), p50);
+    EXPECT_DOUBLE_EQ(result["from_sent_p99_ms"].number(), p99);
 }
 
 // By default the bots set Hello.update_answers_act, so a move costs its Act and one update per seat; with
@@ -88,6 +100,10 @@ TEST(LoadTool, OpenLoopPacesMovesAtTheOfferedRate) {
     // Paced, not flat out: a table in closed loop on loopback makes hundreds of moves a second.
     EXPECT_GT(result["moves"].number(), 0);
     EXPECT_LE(result["moves"].number(), 50 * 2 + 10);
+    // Open loop: a move is written at or after its due time, so latency from writing is never the longer.
+    EXPECT_GT(result["from_sent_p50_ms"].number(), 0);
+    EXPECT_LE(result["from_sent_p50_ms"].number(), result["p50_ms"].number());
+    EXPECT_LE(result["from_sent_p99_ms"].number(), result["p99_ms"].number());
 }
 
 TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
