@@ -14,6 +14,7 @@
 #include "tests/server/net_test_support.hpp"
 
 namespace golf::server::testing {
+namespace bad_input_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 const std::string password = "secret";
@@ -604,4 +605,5 @@ TEST(BadInput, AnUpgradeThatNeverCompletesIsClosedAfterTheTimeoutAndTheTablePlay
 }
 
 }  // namespace
+}  // namespace bad_input_tests
 }  // namespace golf::server::testing

@@ -13,6 +13,7 @@
 #include "engine/bot.hpp"
 #include "tests/server/e2e_support.hpp"
 
+namespace claims_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -146,3 +147,4 @@ TEST(Claims, AClaimAfterTheWindowIsRefusedAndChangesNothing) {
 }
 
 }  // namespace
+}  // namespace claims_tests

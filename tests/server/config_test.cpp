@@ -12,6 +12,7 @@
 #include "server/config.hpp"
 
 namespace golf::server {
+namespace config_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 struct fake_environment {
@@ -200,4 +201,5 @@ TEST(Config, MissingValue) {
 }
 
 }  // namespace
+}  // namespace config_tests
 }  // namespace golf::server

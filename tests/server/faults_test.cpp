@@ -39,6 +39,7 @@
 #include "tests/support/leak_oracle.hpp"
 #include "tests/support/sqlite_query.hpp"
 
+namespace faults_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -548,3 +549,4 @@ INSTANTIATE_TEST_SUITE_P(signals, restart, ::testing::Values(SIGTERM, SIGKILL),
                          [](const auto& param_info) { return std::string(param_info.param == SIGKILL ? "kill_9" : "sigterm"); });
 
 }  // namespace
+}  // namespace faults_tests

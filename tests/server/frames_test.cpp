@@ -13,6 +13,7 @@
 #include "server/frames.hpp"
 
 namespace golf::server {
+namespace frames_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using google::protobuf::util::MessageDifferencer;
@@ -102,4 +103,5 @@ TEST(UpdateFrame, AnUpdateThatAnswersAnActCarriesItsRequestIdAndReadsTheSame) {
 }
 
 }  // namespace
+}  // namespace frames_tests
 }  // namespace golf::server

@@ -8,6 +8,7 @@
 #include "tests/server/net_test_support.hpp"
 
 namespace golf::server::testing {
+namespace http_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -251,4 +252,5 @@ TEST(Metrics, LatencyHistogramIsCumulative) {
 TEST(Metrics, ResidentBytesReadsThisProcess) { EXPECT_GT(resident_bytes(), 0); }
 
 }  // namespace
+}  // namespace http_tests
 }  // namespace golf::server::testing

@@ -31,6 +31,7 @@
 
 extern char** environ;
 
+namespace match_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -499,3 +500,4 @@ TEST(golf_client, a_request_error_carries_the_server_code) {
 }
 
 }  // namespace
+}  // namespace match_tests

@@ -22,6 +22,7 @@
 #include "server/table.hpp"
 #include "tests/server/net_test_support.hpp"
 
+namespace persistence_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -409,3 +410,4 @@ TEST(Persistence, ACactusScorecardSaysWhoPlaysFirstAsTheReplayOfTheRecordDoes) {
     }
     EXPECT_TRUE(tie_seen) << "200 matches without a tie to break: the draw was never checked";
 }
+}  // namespace persistence_tests

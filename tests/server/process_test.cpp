@@ -18,6 +18,7 @@
 #include "tests/support/sqlite_query.hpp"
 
 namespace golf::server::testing {
+namespace process_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using golf::testing::child_process;
@@ -205,4 +206,5 @@ TEST(Process, ADatabaseFromANewerServerIsRefusedAtStartUp) {
 }
 
 }  // namespace
+}  // namespace process_tests
 }  // namespace golf::server::testing

@@ -15,6 +15,7 @@
 #include "engine/random.hpp"
 #include "tests/server/e2e_support.hpp"
 
+namespace reconnect_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -197,3 +198,4 @@ TEST(reconnect, a_token_that_belongs_to_no_seat_is_refused) {
 }
 
 }  // namespace
+}  // namespace reconnect_tests

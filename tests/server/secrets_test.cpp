@@ -17,6 +17,7 @@
 #include "tests/server/e2e_support.hpp"
 #include "tests/support/leak_oracle.hpp"
 
+namespace secrets_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using golf::server::e2e::running_server;
@@ -88,3 +89,4 @@ INSTANTIATE_TEST_SUITE_P(presets, secrets, ::testing::ValuesIn(cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace
+}  // namespace secrets_tests

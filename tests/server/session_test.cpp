@@ -9,6 +9,7 @@
 #include "tests/server/net_test_support.hpp"
 
 namespace golf::server::testing {
+namespace session_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 TEST(Session, HelloIsAnsweredByWelcome) {
@@ -317,4 +318,5 @@ TEST(Session, StopWithASilentClientFinishesWithinTheDrainTime) {
 }
 
 }  // namespace
+}  // namespace session_tests
 }  // namespace golf::server::testing

@@ -23,6 +23,7 @@
 #include "server/table.hpp"
 
 namespace golf::server {
+namespace table_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -932,4 +933,5 @@ TEST_F(TableTest, ShutdownTellsEveryoneAtATable) {
 }
 
 }  // namespace
+}  // namespace table_tests
 }  // namespace golf::server

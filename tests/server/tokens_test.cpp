@@ -24,6 +24,7 @@
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/sqlite_query.hpp"
 
+namespace tokens_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
 namespace {
 
 using namespace std::chrono_literals;
@@ -174,3 +175,4 @@ TEST(Tokens, ATokenWrongInItsLastCharacterIsRefusedExactlyLikeOneWrongInItsFirst
 }
 
 }  // namespace
+}  // namespace tokens_tests
