@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Reruns every measurement in docs/PERFORMANCE.md on this machine: golf-server and the echo baseline on 127.0.0.1,
 # driven by `golf load --json` (saturation, latency at 5,000 moves/s, a sweep of offered loads, connections at
-# scale, memory per idle connection, the echo ceiling), then engine_bench and persistence_bench. Results go to
-# build/perf/*.json and *.dat, plots to docs/perf/*.png (gnuplot). Every load run is bounded (PERF_DURATION seconds,
-# 15 by default). Not part of CI. Usage: scripts/perf.sh [quick|plots]   (quick: shorter runs and fewer points;
-# plots: only redraw the plots from build/perf)
+# scale, memory per idle connection, the echo ceiling, the echo server's latency at our frame rate), then
+# engine_bench and persistence_bench. Results go to build/perf/*.json and *.dat, plots to docs/perf/*.png
+# (gnuplot). Every load run is bounded (PERF_DURATION seconds, 15 by default). Not part of CI.
+# Usage: scripts/perf.sh [quick|plots]   (quick: shorter runs and fewer points; plots: only redraw the plots from
+# build/perf)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -170,6 +171,15 @@ load "scale-$SCALE_TABLES" --tables "$SCALE_TABLES" --rate 5000 --duration "$DUR
 #    typical TableUpdate.
 start_echo
 load echo --echo --connections 400 --frame-bytes 512 --duration "$DURATION"
+
+# 6. The echo server's own latency at the frame rate golf-server handled at 5,000 moves/s (one frame in and
+#    frames_per_move out per move; an echo is two frames), over as many connections, open loop: the floor for the
+#    p99 target on this machine.
+MATCHED_RATE="$(python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+print(round(r["moves_per_s"] * (1 + r["frames_per_move"]) / 2))' "$OUT/latency-5000.json")"
+start_echo
+load echo-matched --echo --connections $((SWEEP_TABLES * 4)) --frame-bytes 512 --rate "$MATCHED_RATE" \
+  --duration "$DURATION"
 stop_server
 
 python3 - "$OUT" >"$OUT/summary.txt" <<'EOF'
@@ -189,7 +199,11 @@ ours = s['server_cpu_us_per_move'] / s['frames_per_move']
 print(f"ratio to echo: {s['frames_per_s'] / e['frames_per_s']:.2f} by frames/s measured; "
       f"{(e['server_cpu_us_per_move'] / 2) / ours:.2f} by server cpu per frame ({ours:.1f} us ours)")
 print(f"at 5,000 moves/s offered: {l['moves_per_s']:.0f} moves/s, p50 {l['p50_ms']:.3f} p90 {l['p90_ms']:.3f} "
-      f"p99 {l['p99_ms']:.3f} p99.9 {l['p999_ms']:.3f} ms, errors {l['errors']}")
+      f"p99 {l['p99_ms']:.3f} p99.9 {l['p999_ms']:.3f} ms (from sent: p99 {l['from_sent_p99_ms']:.3f} ms), "
+      f"errors {l['errors']}")
+m = load("echo-matched")
+print(f"  the echo server at the same {m['frames_per_s']:.0f} frames/s over {m['connections']} connections: "
+      f"p50 {m['p50_ms']:.3f} p90 {m['p90_ms']:.3f} p99 {m['p99_ms']:.3f} p99.9 {m['p999_ms']:.3f} ms")
 for name in sorted(os.listdir(out)):
     if name.startswith(("idle-", "scale-")):
         r = json.load(open(os.path.join(out, name)))
