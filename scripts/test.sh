@@ -8,7 +8,7 @@
 #      in a third of GCC's time at -O1), the browser tests and the 10,000-hand run aside (the one-hole-per-preset
 #      secrets tests run instead); the same build holds the libFuzzer targets, and each runs for a bounded time
 #      (fuzz/run.sh) on its seed corpus;
-#   4. the server tests under ThreadSanitizer (build-tsan/, clang-14 at -O1).
+#   4. the server tests and golf load's under ThreadSanitizer (build-tsan/, clang-14 at -O1).
 # Switches: GOLF_QUICK=1 runs step 1 only; GOLF_SKIP_DOCKER=1 skips 2; GOLF_SKIP_SANITIZERS=1 skips 3 and 4;
 # GOLF_FUZZ_SECONDS sets each fuzz target's time (30; 0 skips fuzzing). GOLF_SANITIZE=address,undefined (or
 # thread) instead builds and tests only under those sanitizers with the default compiler, in build-sanitize/.
@@ -86,10 +86,11 @@ if [ -n "$sanitizers" ]; then
     timed "libFuzzer, ${fuzz_seconds} s a target" env GOLF_FUZZ_BUILD="$asan" \
       bash "$GOLF_ROOT/fuzz/run.sh" "$fuzz_seconds"
   fi
-  # ThreadSanitizer where threads meet: the server (its tests run golf-server in process and as a process).
+  # ThreadSanitizer where threads meet: the server (its tests run golf-server in process and as a process) and
+  # golf load (threads sharing its tables' statistics), whose tests run the instrumented golf against it.
   tsan="${GOLF_TSAN_BUILD:-$builds/build-tsan}"
-  timed "TSan build (clang, server tests)" build_in "$tsan" server_tests "${sanitized[@]}" "${clang[@]}" \
-    -DGOLF_SANITIZE=thread "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1 -DNDEBUG"
-  timed "TSan tests (server)" run_ctest "$tsan/tests/server"
+  timed "TSan build (clang, server and load tool tests)" build_in "$tsan" "server_tests load_tool_tests" \
+    "${sanitized[@]}" "${clang[@]}" -DGOLF_SANITIZE=thread "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1 -DNDEBUG"
+  timed "TSan tests (server, load tool)" run_ctest "$tsan/tests/server"
 fi
 echo "==> all steps: $((SECONDS - total_start)) s"
