@@ -8,7 +8,8 @@
 // creates, joins and starts a match). Then records, each a byte `L`: connection `L % 3`, operation `L / 3 % 4`:
 //   0 raw      2 bytes little-endian length, then that many bytes of ClientMessage (undecodable: skipped, as the
 //              session closes such a connection); join code "@" means the live table, reclaim token "@N"
-//              connection N's seat token, Act hand_version 2^64-1 the connection's latest version;
+//              the seat token of connection N (the byte N mod 3: '0', '1', '2'), Act hand_version 2^64-1 the
+//              connection's latest version;
 //   1 legal    1 byte: the connection's latest HandView's legal move number (byte mod count), sent versioned;
 //   2 request  1 byte: one of the table requests below, well formed;
 //   3 drop     the connection drops (the registry is told) and a fresh one takes its place.
@@ -163,7 +164,9 @@ public:
         if (message.has_reclaim_seat()) {
             const std::string& token = message.reclaim_seat().seat_token();
             if (token.size() == 2 && token[0] == '@') {
-                const auto& joined = links_[static_cast<std::size_t>((token[1] - '0' + 30) % 3)]->joined();
+                // Any byte names a seat: '0', '1', '2' their own, the rest in turn (unsigned, so "@\x01" is seat 1,
+                // not an index below zero).
+                const auto& joined = links_[static_cast<unsigned char>(token[1]) % 3u]->joined();
                 message.mutable_reclaim_seat()->set_seat_token(joined ? joined->seat_token() : "");
             }
         }

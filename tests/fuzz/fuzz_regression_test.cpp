@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fuzz/harness.hpp"
+#include "golf/v1/messages.pb.h"
 
 namespace golf::fuzz {
 namespace {
@@ -64,6 +65,28 @@ TEST(FuzzHarness, EmptyAndTinyInputsAreHarmless) {
         EXPECT_EQ(score_layout(as_bytes(input)), 0);
         EXPECT_EQ(match_record(as_bytes(input)), -1);
     }
+}
+
+// Found by a 300 s run of fuzz_client_message (crash-e5df9c80..., UBSan: a vector index below zero): the harness
+// read the seat of a reclaim token "@N" as N - '0' in a signed char, so a control character named seat -1. The
+// harness now takes the byte unsigned; here a token "@\x01" (seat 1's token) after the prologue, and the input
+// the fuzzer found, both run clean through a live hand.
+TEST(FuzzRegression, AReclaimTokenNamingASeatByAControlCharacterRunsClean) {
+    v1::ClientMessage reclaim;
+    reclaim.mutable_reclaim_seat()->set_seat_token(std::string("@\x01", 2));
+    const std::string raw = reclaim.SerializeAsString();
+    std::vector<std::uint8_t> input = {0x20,  // the prologue: a two-seat match of the first preset, started
+                                       0x00,  // connection 0 sends raw bytes
+                                       static_cast<std::uint8_t>(raw.size()), 0x00};
+    input.insert(input.end(), raw.begin(), raw.end());
+    int reached = 0;
+    EXPECT_NO_THROW(reached = client_message(input));
+    EXPECT_GT(reached, 0);  // the prologue's hand was live
+
+    const auto found =
+        read_file(fs::path(GOLF_FUZZ_CORPUS) / "client_message" / "crash-e5df9c80872df48b75ecf199335c5494802a43ce");
+    ASSERT_FALSE(found.empty());
+    EXPECT_NO_THROW(client_message(found));
 }
 
 }  // namespace
