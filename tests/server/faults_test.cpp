@@ -484,7 +484,11 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
     leak::check_match(rules, players, clients[0]->latest()->scorecard(), moves, received, "cactus with drops", counts,
                       found);
     EXPECT_TRUE(found.empty()) << found.text();
-    EXPECT_EQ(counts.hands, 3);
+    // Three holes, and a play-off hole more for as long as the lowest total is shared (Cactus's match_tie rule; the
+    // deals are the server's, so a tie comes now and then): every hole played was replayed and checked.
+    const int played = clients[0]->latest()->scorecard().holes_size();
+    EXPECT_GE(played, 3);
+    EXPECT_EQ(counts.hands, played);
 }
 
 // ---- restarts with clients connected --------------------------------------------------------------------------
