@@ -30,6 +30,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "cli/load_connection.hpp"
+#include "cli/load_frame_scan.hpp"
 #include "cli/load_histogram.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
@@ -199,13 +200,16 @@ public:
     void on_frame(ws_connection& c, std::string_view frame) override {
         const auto now = clock_type::now();
         if (stats_.in_window(now)) stats_.frames_in.fetch_add(1, std::memory_order_relaxed);
-        // Parsed on the driver's arena: the previous frame's messages go at once, and a frame costs no heap
+        seat_state& me = seats_[static_cast<std::size_t>(c.id())];
+        // Most frames are another seat's move reaching this one: scanned for the few fields counted, not built.
+        if (const load::frame_scan scan = load::scan_frame(frame); scan.update_to_count_only())
+            return on_update(c, me, now, static_cast<v1::TableState>(scan.state), scan.hand_version, nullptr);
+        // The rest (this seat's move, errors, joins) parsed on the driver's arena: the previous frame's messages go at once, and a frame costs no heap
         // allocation once the arena's first block has grown to fit (a TableUpdate is ~100 small messages).
         arena_.Reset();
         auto& message = *google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena_);
         if (!message.ParseFromArray(frame.data(), static_cast<int>(frame.size())))
             return fail("an undecodable frame from the server");
-        seat_state& me = seats_[static_cast<std::size_t>(c.id())];
         switch (message.body_case()) {
             case v1::ServerMessage::kError: {
                 const bool setup = !started_;
@@ -231,7 +235,10 @@ public:
                 }
                 return;
             }
-            case v1::ServerMessage::kTableUpdate: return on_update(c, me, now, message.table_update());
+            case v1::ServerMessage::kTableUpdate: {
+                const v1::TableUpdate& u = message.table_update();
+                return on_update(c, me, now, u.state(), u.hand_version(), client::my_move(u) ? &u.hand() : nullptr);
+            }
             default: return;  // Ok, chat, lobby
         }
     }
@@ -280,24 +287,26 @@ private:
         stats_.failed.fetch_add(1);
     }
 
-    void on_update(ws_connection& c, seat_state& me, clock_type::time_point now, const v1::TableUpdate& u) {
-        me.version = std::max(me.version, u.hand_version());
-        newest_ = std::max(newest_, u.hand_version());
-        if (client::my_move(u)) me.hand = u.hand();
+    // `my_move`: the update's view when it asks this seat to move (client::my_move), else null.
+    void on_update(ws_connection& c, seat_state& me, clock_type::time_point now, v1::TableState state,
+                   std::uint64_t hand_version, const v1::HandView* my_move) {
+        me.version = std::max(me.version, hand_version);
+        newest_ = std::max(newest_, hand_version);
+        if (my_move) me.hand = *my_move;
         else me.hand.reset();
-        if (u.state() == v1::TABLE_STATE_PLAYING && !started_) {
+        if (state == v1::TABLE_STATE_PLAYING && !started_) {
             started_ = true;
             stats_.ready.fetch_add(1);
         }
-        if (u.state() == v1::TABLE_STATE_PLAYING) rematch_asked_ = false;
+        if (state == v1::TABLE_STATE_PLAYING) rematch_asked_ = false;
         if (in_flight_ && !me.counted && me.version >= target_version_) {
             me.counted = true;
             if (--remaining_ == 0) {
                 in_flight_ = false;
                 if (stats_.in_window(scheduled_)) {
                     stats_.latency.record(now - scheduled_);
-                    const bool ended_hole = u.state() == v1::TABLE_STATE_BETWEEN_HOLES ||
-                                            u.state() == v1::TABLE_STATE_FINISHED;
+                    const bool ended_hole =
+                        state == v1::TABLE_STATE_BETWEEN_HOLES || state == v1::TABLE_STATE_FINISHED;
                     (ended_hole ? stats_.hole_end_latency : stats_.mid_hole_latency).record(now - scheduled_);
                     stats_.from_sent_latency.record(now - sent_at_);
                     stats_.moves.fetch_add(1, std::memory_order_relaxed);
@@ -305,7 +314,7 @@ private:
             }
         }
         // A finished match: the host asks for a rematch, so the table plays for the whole run.
-        if (u.state() == v1::TABLE_STATE_FINISHED && c.id() == 0 && !rematch_asked_ && !stats_.stopping.load()) {
+        if (state == v1::TABLE_STATE_FINISHED && c.id() == 0 && !rematch_asked_ && !stats_.stopping.load()) {
             rematch_asked_ = true;
             v1::ClientMessage rematch;
             rematch.set_request_id(next_request_++);
