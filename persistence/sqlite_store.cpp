@@ -563,9 +563,19 @@ void sqlite_store::enqueue(write_op op) {
                 queue_[it->second - taken_] = std::move(op);
                 return;  // nothing new to wake the writer for
             }
+            queue_.push_back(std::move(op));
+            ++enqueued_;
+            // The first move to wait starts the writer's clock (it may be asleep with nothing to do); the rest
+            // wait with it: no wake-up per move. The writer goes when that move is due, or sooner for another
+            // record.
+            const bool first_waiting = progress_due_ == std::chrono::steady_clock::time_point::max();
+            if (first_waiting) progress_due_ = std::chrono::steady_clock::now() + options_.progress_delay;
+            if (!first_waiting && queue_.size() < options_.max_batch) return;
+        } else {
+            queue_.push_back(std::move(op));
+            ++enqueued_;
+            ++urgent_queued_;
         }
-        queue_.push_back(std::move(op));
-        ++enqueued_;
     }
     work_cv_.notify_one();
 }
@@ -591,6 +601,9 @@ void sqlite_store::finish_match(match_result result) { enqueue(std::move(result)
 bool sqlite_store::flush(std::chrono::milliseconds timeout) {
     std::unique_lock lock(mutex_);
     const auto target = enqueued_;
+    if (completed_ >= target) return true;
+    flush_target_ = std::max(flush_target_, target);  // moves waiting out progress_delay are written now
+    work_cv_.notify_one();
     return done_cv_.wait_for(lock, timeout, [&] { return completed_ >= target; });
 }
 
@@ -646,12 +659,18 @@ void sqlite_store::writer_loop() {
         std::uint64_t first_seq = 0;
         {
             std::unique_lock lock(mutex_);
-            const auto waiter_ready = [&] {
-                return std::any_of(waiters_.begin(), waiters_.end(),
-                                   [&](const written_waiter& w) { return w.target <= completed_; });
+            // Anything but moves alone (or a waiter, which waits for whatever is queued) is written at once;
+            // moves alone once the oldest is due.
+            const auto write_now = [&] {
+                return stopping_ || urgent_queued_ > 0 || !waiters_.empty() || flush_target_ > taken_ ||
+                       queue_.size() >= options_.max_batch ||
+                       (!queue_.empty() && std::chrono::steady_clock::now() >= progress_due_);
             };
-            work_cv_.wait(lock, [&] { return stopping_ || !queue_.empty() || waiter_ready(); });
-            if (queue_.empty() && stopping_ && !waiter_ready()) return;  // stopping with nothing left
+            while (!write_now()) {
+                if (queue_.empty()) work_cv_.wait(lock);
+                else work_cv_.wait_until(lock, progress_due_);
+            }
+            if (queue_.empty() && stopping_ && waiters_.empty()) return;  // stopping with nothing left
             first_seq = taken_;
             const auto n = std::min(queue_.size(), std::max<std::size_t>(options_.max_batch, 1));
             for (std::size_t i = 0; i < n; ++i) {
@@ -659,11 +678,14 @@ void sqlite_store::writer_loop() {
                 // holds at most one progress per match, the newest at the time it was taken.
                 if (auto* progress = std::get_if<hand_progress>(&queue_.front())) {
                     queued_progress_.erase(progress->match);
+                } else {
+                    --urgent_queued_;
                 }
                 batch.push_back(std::move(queue_.front()));
                 queue_.pop_front();
                 ++taken_;
             }
+            if (queue_.empty()) progress_due_ = std::chrono::steady_clock::time_point::max();
         }
         if (!batch.empty()) {
             write_batch(batch, first_seq);

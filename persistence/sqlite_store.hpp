@@ -31,6 +31,11 @@ struct sqlite_options {
     std::chrono::milliseconds busy_timeout{5000};
     bool synchronous_full = false;     // NORMAL loses at most the last commits on power loss, never on a crash
     std::size_t max_batch = 1000;      // records per transaction
+    // How long the hand in play may wait to be written after a move. Every other record (tables, matches, holes)
+    // wakes the writer at once and takes whatever is queued with it; a move alone waits up to this long, so a busy
+    // server writes the moves of many tables (and many moves of each, newest kept) in one transaction instead of
+    // one per move. 0: at once. A crash loses at most this much play in the hole being played, never a hole.
+    std::chrono::milliseconds progress_delay{0};
     std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
     // Reads only (golf replay, golf export): the file must exist at this build's schema; it is never created,
     // migrated or locked, so a running server is not disturbed. Recording into such a store throws logic_error.
@@ -100,6 +105,10 @@ private:
     std::uint64_t taken_ = 0;  // records taken off the queue's front so far: queue_[seq - taken_] is record seq
     std::unordered_map<match_id, std::uint64_t> queued_progress_;  // match -> seq of its waiting hand_progress
     std::uint64_t enqueued_ = 0;
+    std::size_t urgent_queued_ = 0;  // queued records other than hand_progress: the writer goes at once
+    std::uint64_t flush_target_ = 0;  // flush() waits for records [0, flush_target_): the writer goes at once
+    // When the oldest waiting hand_progress must be written (options_.progress_delay after it was queued).
+    std::chrono::steady_clock::time_point progress_due_ = std::chrono::steady_clock::time_point::max();
     std::uint64_t completed_ = 0;  // written or dropped (each drop logged); records [0, completed_) are done
     std::vector<written_waiter> waiters_;
     bool stopping_ = false;

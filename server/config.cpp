@@ -76,6 +76,15 @@ const std::array options{
                c.db_synchronous_full = text == "full";
                return {};
            }},
+    option{"--db-move-delay-ms", "GOLF_DB_MOVE_DELAY_MS", "MS",
+           "how long the hand in play may wait to be written after a move, so a busy server writes many moves "
+           "in one transaction (default 20; 0: after every move; finished holes are never delayed)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t ms = 0;
+               auto error = set_number(ms, text, 0, 10000);
+               if (error.empty()) c.db_move_delay = std::chrono::milliseconds(ms);
+               return error;
+           }},
     option{"--web-root", "GOLF_WEB_ROOT", "DIR", "the built web client served at / (default: the build's web folder)",
            [](server_config& c, std::string_view text) -> std::string {
                if (text.empty()) return "expected a directory (got '')";

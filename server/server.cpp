@@ -26,6 +26,7 @@ server::server(server_config config)
     persistence::sqlite_options options;
     options.path = state_->config().db_path;
     options.synchronous_full = state_->config().db_synchronous_full;
+    options.progress_delay = state_->config().db_move_delay;
     auto store = std::make_shared<persistence::sqlite_store>(options);
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);

@@ -457,6 +457,78 @@ TEST_F(sqlite_store_test, many_progress_records_coalesce_and_the_row_holds_the_n
     EXPECT_EQ(raw_query(o.path, "SELECT COUNT(*) FROM hands_in_play"), "2");
 }
 
+// Polled, not flushed (a flush wakes the writer): true once nothing is pending.
+bool written_without_flush(const sqlite_store& store) {
+    const auto deadline = std::chrono::steady_clock::now() + flush_limit;
+    while (store.health().pending > 0 && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
+    return store.health().pending == 0;
+}
+
+// With progress_delay, a move alone waits (so a busy server writes many in one transaction); anything else that is
+// recorded, a waiter or a flush takes it along at once, and the delay itself is a bound.
+TEST_F(sqlite_store_test, a_delayed_move_waits_alone_and_goes_with_the_next_record_a_waiter_or_a_flush) {
+    auto o = options();
+    o.progress_delay = 1h;  // "never", for the length of this test
+    sqlite_store store(o);
+    const auto id = store.start_match(two_player_match());
+    ASSERT_TRUE(store.flush(flush_limit));
+    const auto in_play = [&] { return raw_query(o.path, "SELECT COUNT(*) FROM hands_in_play"); };
+
+    store.record_hand_progress(progress(id, 1, 4));
+    std::this_thread::sleep_for(200ms);  // the writer would have written it long since without the delay
+    EXPECT_EQ(in_play(), "0");
+    EXPECT_EQ(store.health().pending, 1u);
+
+    // Another record wakes the writer, and the waiting move goes in the same transaction.
+    std::promise<bool> written;
+    store.record_table(bare_table(1'700'000'000, 2));
+    store.when_written([&](bool ok) { written.set_value(ok); });
+    auto result = written.get_future();
+    ASSERT_EQ(result.wait_for(flush_limit), std::future_status::ready);
+    EXPECT_TRUE(result.get());
+    EXPECT_EQ(store.match(id)->in_play, progress(id, 1, 4));
+
+    // A waiter alone does too.
+    store.record_hand_progress(progress(id, 1, 5));
+    std::promise<bool> waited;
+    store.when_written([&](bool ok) { waited.set_value(ok); });
+    auto waited_result = waited.get_future();
+    ASSERT_EQ(waited_result.wait_for(flush_limit), std::future_status::ready);
+    EXPECT_EQ(store.match(id)->in_play, progress(id, 1, 5));
+
+    // And a flush.
+    store.record_hand_progress(progress(id, 1, 6));
+    ASSERT_TRUE(store.flush(flush_limit));
+    EXPECT_EQ(store.match(id)->in_play, progress(id, 1, 6));
+    EXPECT_EQ(store.health().pending, 0u);
+}
+
+TEST_F(sqlite_store_test, a_delayed_move_is_written_once_its_delay_is_over) {
+    auto o = options();
+    o.progress_delay = 50ms;
+    sqlite_store store(o);
+    const auto id = store.start_match(two_player_match());
+    ASSERT_TRUE(store.flush(flush_limit));
+    store.record_hand_progress(progress(id, 1, 3));
+    store.record_hand_progress(progress(id, 1, 7));  // replaces the waiting one
+    EXPECT_TRUE(written_without_flush(store));
+    EXPECT_EQ(raw_query(o.path, "SELECT COUNT(*) FROM hands_in_play"), "1");
+    EXPECT_EQ(store.match(id)->in_play, progress(id, 1, 7));
+}
+
+TEST_F(sqlite_store_test, delayed_moves_of_many_matches_are_written_together_once_a_batch_is_full) {
+    auto o = options();
+    o.progress_delay = 1h;
+    o.max_batch = 8;
+    sqlite_store store(o);
+    std::vector<match_id> ids;
+    for (int i = 0; i < 8; ++i) ids.push_back(store.start_match(two_player_match()));
+    ASSERT_TRUE(store.flush(flush_limit));
+    for (const auto id : ids) store.record_hand_progress(progress(id, 1, 2));  // the eighth fills a batch
+    EXPECT_TRUE(written_without_flush(store));
+    EXPECT_EQ(raw_query(o.path, "SELECT COUNT(*) FROM hands_in_play"), "8");
+}
+
 TEST_F(sqlite_store_test, a_hole_record_clears_the_progress_of_its_hole) {
     sqlite_store store(options());
     const auto id = store.start_match(two_player_match());

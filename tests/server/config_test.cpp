@@ -52,6 +52,7 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
     EXPECT_EQ(c.bot_delay, std::chrono::milliseconds(400));
     EXPECT_EQ(c.between_holes, std::chrono::milliseconds(3000));
     EXPECT_EQ(c.max_connections_per_address, 256);
+    EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(20));
     const int hardware = static_cast<int>(std::thread::hardware_concurrency());
     EXPECT_EQ(c.threads, std::clamp(hardware, 1, 256));
 }
@@ -59,7 +60,8 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
 TEST(Config, EveryFlagWithASeparateValue) {
     const server_config c = parse_ok({"--host", "127.0.0.1", "--port", "9000", "--db", "/tmp/x.db", "--threads", "3",
                                       "--log-level", "debug", "--seat-grace", "30", "--bot-delay-ms", "0",
-                                      "--between-holes-ms", "250", "--max-per-address", "4"});
+                                      "--between-holes-ms", "250", "--max-per-address", "4",
+                                      "--db-move-delay-ms", "0"});
     EXPECT_EQ(c.host, "127.0.0.1");
     EXPECT_EQ(c.port, 9000);
     EXPECT_EQ(c.db_path, "/tmp/x.db");
@@ -69,12 +71,14 @@ TEST(Config, EveryFlagWithASeparateValue) {
     EXPECT_EQ(c.bot_delay, std::chrono::milliseconds(0));
     EXPECT_EQ(c.between_holes, std::chrono::milliseconds(250));
     EXPECT_EQ(c.max_connections_per_address, 4);
+    EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(0));
 }
 
 TEST(Config, EveryFlagWithAnEqualsSign) {
     const server_config c =
         parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off", "--seat-grace=0",
-                  "--bot-delay-ms=60000", "--between-holes-ms=600000", "--max-per-address=1"});
+                  "--bot-delay-ms=60000", "--between-holes-ms=600000", "--max-per-address=1",
+                  "--db-move-delay-ms=10000"});
     EXPECT_EQ(c.host, "::1");
     EXPECT_EQ(c.port, 0);
     EXPECT_EQ(c.db_path, "a.db");
@@ -84,6 +88,7 @@ TEST(Config, EveryFlagWithAnEqualsSign) {
     EXPECT_EQ(c.bot_delay, std::chrono::milliseconds(60000));
     EXPECT_EQ(c.between_holes, std::chrono::milliseconds(600000));
     EXPECT_EQ(c.max_connections_per_address, 1);
+    EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(10000));
 }
 
 TEST(Config, LocalhostIsAcceptedAsAHost) { EXPECT_EQ(parse_ok({"--host", "localhost"}).host, "localhost"); }
@@ -143,8 +148,10 @@ TEST(Config, UsageNamesEveryFlagAndVariable) {
     const std::string text = usage();
     for (const char* name :
          {"--host", "--port", "--db", "--threads", "--log-level", "--seat-grace", "--bot-delay-ms",
-          "--between-holes-ms", "--max-per-address", "--help", "GOLF_HOST", "GOLF_PORT", "GOLF_DB", "GOLF_THREADS",
-          "GOLF_LOG_LEVEL", "GOLF_SEAT_GRACE", "GOLF_BOT_DELAY_MS", "GOLF_BETWEEN_HOLES_MS", "GOLF_MAX_PER_ADDRESS"})
+          "--between-holes-ms", "--max-per-address", "--db-move-delay-ms", "--help", "GOLF_HOST", "GOLF_PORT",
+          "GOLF_DB", "GOLF_THREADS",
+          "GOLF_LOG_LEVEL", "GOLF_SEAT_GRACE", "GOLF_BOT_DELAY_MS", "GOLF_BETWEEN_HOLES_MS", "GOLF_MAX_PER_ADDRESS",
+          "GOLF_DB_MOVE_DELAY_MS"})
         EXPECT_NE(text.find(name), std::string::npos) << name;
 }
 
@@ -175,6 +182,8 @@ TEST(Config, EveryNumberIsRangeChecked) {
     expect_error(parse({"--bot-delay-ms", "60001"}), "--bot-delay-ms: expected a number from 0 to 60000 (got '60001')");
     expect_error(parse({"--between-holes-ms", "ten"}),
                  "--between-holes-ms: expected a number from 0 to 600000 (got 'ten')");
+    expect_error(parse({"--db-move-delay-ms", "10001"}),
+                 "--db-move-delay-ms: expected a number from 0 to 10000 (got '10001')");
     expect_error(parse({"--max-per-address", "0"}), "--max-per-address: expected a number from 1 to 100000 (got '0')");
 }
 
