@@ -260,7 +260,9 @@ private:
         int seat = -1;
         std::uint64_t version = 0;        // the newest hand_version this seat has seen
         bool counted = false;             // has seen the update of the move in flight
-        std::optional<v1::HandView> hand; // the seat's view, when it has something to do
+        // The seat's view when it has something to do, converted as it arrives: a copy of the HandView message
+        // would cost a hundred heap allocations, and the bot decides from this anyway.
+        std::optional<hand_view> view;
     };
 
     void send(ws_connection& c, const v1::ClientMessage& message) {
@@ -292,8 +294,14 @@ private:
                    std::uint64_t hand_version, const v1::HandView* my_move) {
         me.version = std::max(me.version, hand_version);
         newest_ = std::max(newest_, hand_version);
-        if (my_move) me.hand = *my_move;
-        else me.hand.reset();
+        me.view.reset();
+        if (my_move) {
+            me.view = wire::to_hand_view(*my_move);
+            if (!me.view || me.view->legal.empty()) {
+                me.view.reset();
+                return fail("a hand view this tool cannot read");
+            }
+        }
         if (state == v1::TABLE_STATE_PLAYING && !started_) {
             started_ = true;
             stats_.ready.fetch_add(1);
@@ -327,7 +335,7 @@ private:
     // The seat that may move now, from an up-to-date view; -1 when none (between holes, an update still on its way).
     int mover() const {
         for (std::size_t i = 0; i < seats_.size(); ++i)
-            if (seats_[i].open && seats_[i].hand && seats_[i].version == newest_) return static_cast<int>(i);
+            if (seats_[i].open && seats_[i].view && seats_[i].version == newest_) return static_cast<int>(i);
         return -1;
     }
 
@@ -357,9 +365,7 @@ private:
             return;
         }
         seat_state& me = seats_[static_cast<std::size_t>(who)];
-        const auto view = wire::to_hand_view(*me.hand);
-        if (!view || view->legal.empty()) return fail("a hand view this tool cannot read");
-        const action chosen = bot_->choose(config_.rules, *view, random_);
+        const action chosen = bot_->choose(config_.rules, *me.view, random_);
         v1::ClientMessage act;
         move_request_ = next_request_++;
         act.set_request_id(move_request_);
@@ -377,7 +383,7 @@ private:
             remaining_ += s.open ? 1 : 0;
         }
         in_flight_ = true;
-        me.hand.reset();
+        me.view.reset();
         send(*connections_[static_cast<std::size_t>(who)], act);
     }
 
