@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <map>
@@ -271,11 +270,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kRematch: {
             auto t = link->current_table();
             if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
-            // Dispatched: from a session's handler on an I/O thread, an idle table handles the request at once on
-            // this thread rather than waiting for a queued handler (and perhaps a wake-up of the other thread).
-            // The table never calls back into a session synchronously except through send(), which only queues.
-            boost::asio::dispatch(t->strand(),
-                                  [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+            boost::asio::post(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
             return;
         }
 

@@ -90,10 +90,7 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> frame) {
-    // Dispatched, not posted: called from a table's strand on an I/O thread, the frame is queued and its write
-    // begun right here when this session's strand is idle, instead of a handler queued and (often) the other thread
-    // woken to run it. Ordering is the strand's either way.
-    net::dispatch(ws_.get_executor(),
+    net::post(ws_.get_executor(),
               [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
 }
 
