@@ -18,8 +18,9 @@ constexpr int table_update_hand = 7;
 constexpr int table_update_hand_version = 11;
 constexpr int hand_view_legal = 18;
 
-// Reads one length-delimited field's contents with `visit(field, wire_type, input)`, which returns false for a
-// field it did not consume (skipped here). False when the bytes are not well-formed protobuf.
+// Walks a message's fields to its end (or the stream's current limit), calling `visit(field, wire_type, input,
+// consumed)` for each: the visitor reads the fields it wants and sets `consumed`; the others are skipped here.
+// False when the bytes are not well-formed protobuf (the visitor returns false for a value it could not read).
 template <typename Visit>
 bool read_fields(CodedInputStream& input, Visit&& visit) {
     while (const std::uint32_t tag = input.ReadTag()) {
