@@ -204,8 +204,9 @@ public:
         // Most frames are another seat's move reaching this one: scanned for the few fields counted, not built.
         if (const load::frame_scan scan = load::scan_frame(frame); scan.update_to_count_only())
             return on_update(c, me, now, static_cast<v1::TableState>(scan.state), scan.hand_version, nullptr);
-        // The rest (this seat's move, errors, joins) parsed on the driver's arena: the previous frame's messages go at once, and a frame costs no heap
-        // allocation once the arena's first block has grown to fit (a TableUpdate is ~100 small messages).
+        // The rest (this seat's move, errors, joins) parsed on the driver's arena: the previous frame's messages go
+        // at once, and a frame costs no heap allocation once the arena's first block has grown to fit (a TableUpdate
+        // is ~100 small messages).
         arena_.Reset();
         auto& message = *google::protobuf::Arena::CreateMessage<v1::ServerMessage>(&arena_);
         if (!message.ParseFromArray(frame.data(), static_cast<int>(frame.size())))
