@@ -8,7 +8,7 @@ GOLF_BUILD="${GOLF_BUILD:-$GOLF_ROOT/build}"
 GOLF_PACKAGES=(
   g++ cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
-  libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev
+  libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev libmimalloc-dev
   sqlite3
   chromium python3 python3-protobuf python3-websockets
 )
