@@ -1,8 +1,9 @@
 // echo_server: the baseline for `golf load --echo`. The least a Boost.Beast WebSocket server can do per frame, built
-// the way golf-server is built (an acceptor on its own strand, a strand per connection, TCP_NODELAY, the HTTP request
-// read by Beast and then upgraded, binary frames, N threads on one io_context), so that the ratio of golf-server's
-// frames per second to this one's says what the game itself costs. It answers GET /metrics with the two lines the
-// load tool reads (golf_resident_memory_bytes, golf_process_cpu_seconds_total) and nothing else.
+// the way golf-server is built (an acceptor on its own strand, a strand per connection typed into its socket,
+// TCP_NODELAY, the HTTP request read by Beast and then upgraded, the WebSocket stream straight on the socket, binary
+// frames, N threads on one io_context), so that the ratio of golf-server's frames per second to this one's says what
+// the game itself costs. It answers GET /metrics with the two lines the load tool reads (golf_resident_memory_bytes,
+// golf_process_cpu_seconds_total) and nothing else.
 //
 //   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
 #include <boost/asio/io_context.hpp>
@@ -12,6 +13,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include "server/connection_socket.hpp"
 #include "server/metrics.hpp"
 #include <charconv>
 #include <cstdio>
@@ -34,13 +36,15 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = net::ip::tcp;
 
-// The same figures golf-server's /metrics reports, read the same way.
+// The same figures golf-server's /metrics reports, read the same way; the same socket type as its sessions.
+using golf::server::connection_executor;
+using golf::server::connection_socket;
 using golf::server::cpu_seconds;
 using golf::server::resident_bytes;
 
 class echo_session : public std::enable_shared_from_this<echo_session> {
 public:
-    explicit echo_session(tcp::socket socket) : ws_(std::move(socket)) {}
+    explicit echo_session(connection_socket socket) : ws_(std::move(socket)) {}
 
     void run(http::request<http::string_body> upgrade) {
         ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -65,14 +69,14 @@ private:
         do_read();
     }
 
-    websocket::stream<beast::tcp_stream> ws_;
+    websocket::stream<connection_socket> ws_;
     beast::flat_buffer buffer_;
 };
 
 // Reads the upgrade request (or answers /metrics), as golf-server's HTTP session does.
 class http_session : public std::enable_shared_from_this<http_session> {
 public:
-    explicit http_session(tcp::socket socket) : stream_(std::move(socket)) {}
+    explicit http_session(connection_socket socket) : stream_(std::move(socket)) {}
 
     void run() {
         net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
@@ -104,7 +108,7 @@ private:
         });
     }
 
-    beast::tcp_stream stream_;
+    beast::basic_stream<tcp, connection_executor> stream_;
     beast::flat_buffer buffer_;
     http::request<http::string_body> request_;
 };
@@ -122,9 +126,10 @@ public:
 
 private:
     void do_accept() {
-        acceptor_.async_accept(net::make_strand(io_), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+        acceptor_.async_accept(connection_executor(io_.get_executor()),
+                               beast::bind_front_handler(&listener::on_accept, shared_from_this()));
     }
-    void on_accept(beast::error_code error, tcp::socket socket) {
+    void on_accept(beast::error_code error, connection_socket socket) {
         if (!error) {
             beast::error_code ignored;
             socket.set_option(tcp::no_delay(true), ignored);

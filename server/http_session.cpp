@@ -60,7 +60,7 @@ std::string health_problem(const shared_state& state) {
     return {};
 }
 
-http_session::http_session(net::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+http_session::http_session(connection_socket socket, std::shared_ptr<shared_state> state,
                            std::unique_ptr<shared_state::ticket> ticket)
     : stream_(std::move(socket)), state_(std::move(state)), ticket_(std::move(ticket)) {}
 

@@ -4,20 +4,21 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/core/basic_stream.hpp>
 #include <boost/beast/http/message_generator.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <memory>
 #include <optional>
 
+#include "server/connection_socket.hpp"
 #include "server/shared_state.hpp"
 
 namespace golf::server {
 
 class http_session : public connection, public std::enable_shared_from_this<http_session> {
 public:
-    http_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+    http_session(connection_socket socket, std::shared_ptr<shared_state> state,
                  std::unique_ptr<shared_state::ticket> ticket);
 
     void run();
@@ -30,7 +31,7 @@ private:
     void on_write(bool keep_alive, boost::system::error_code error, std::size_t bytes);
     void do_close();
 
-    boost::beast::tcp_stream stream_;
+    boost::beast::basic_stream<boost::asio::ip::tcp, connection_executor> stream_;
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
     std::shared_ptr<shared_state> state_;

@@ -103,11 +103,11 @@ void listener::stop() {
 
 void listener::do_accept() {
     if (!acceptor_.is_open()) return;
-    // Each connection gets its own strand, so its handlers never run concurrently.
-    acceptor_.async_accept(net::make_strand(io_), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+    // Each connection gets its own strand, so its handlers never run concurrently; the socket comes typed with it.
+    acceptor_.async_accept(connection_executor(io_.get_executor()), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
 }
 
-void listener::on_accept(boost::system::error_code error, tcp::socket socket) {
+void listener::on_accept(boost::system::error_code error, connection_socket socket) {
     if (error == net::error::operation_aborted || !acceptor_.is_open()) return;
     if (error) {
         // E.g. out of file descriptors: pause instead of spinning on the same error.

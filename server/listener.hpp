@@ -7,6 +7,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 
+#include "server/connection_socket.hpp"
 #include "server/shared_state.hpp"
 
 namespace golf::server {
@@ -24,8 +25,7 @@ public:
 
 private:
     void do_accept();
-    void on_accept(boost::system::error_code error, boost::asio::ip::tcp::socket socket);
-    void refuse(boost::asio::ip::tcp::socket socket);
+    void on_accept(boost::system::error_code error, connection_socket socket);
 
     boost::asio::io_context& io_;
     boost::asio::ip::tcp::acceptor acceptor_;

@@ -54,7 +54,7 @@ std::string random_session_id() {
     return id;
 }
 
-websocket_session::websocket_session(net::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+websocket_session::websocket_session(connection_socket socket, std::shared_ptr<shared_state> state,
                                      std::unique_ptr<shared_state::ticket> ticket)
     : ws_(std::move(socket)),
       state_(std::move(state)),
@@ -311,7 +311,7 @@ void websocket_session::finish(std::string_view why) {
     queue_.drop_waiting();
     // Whatever is still pending on the socket ends with operation_aborted.
     boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    beast::get_lowest_layer(ws_).close(ignored);
     if (!open_) {
         spdlog::debug("session {} from {}: {}", session_id_, address_, why);
         return;

@@ -7,7 +7,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -18,6 +17,7 @@
 
 #include "golf/v1/messages.pb.h"
 #include "server/client_link.hpp"
+#include "server/connection_socket.hpp"
 #include "server/shared_state.hpp"
 
 namespace golf::server {
@@ -59,7 +59,7 @@ class websocket_session : public client_link,
                           public connection,
                           public std::enable_shared_from_this<websocket_session> {
 public:
-    websocket_session(boost::asio::ip::tcp::socket socket, std::shared_ptr<shared_state> state,
+    websocket_session(connection_socket socket, std::shared_ptr<shared_state> state,
                       std::unique_ptr<shared_state::ticket> ticket);
     ~websocket_session() override;
 
@@ -92,7 +92,9 @@ private:
     void finish(std::string_view why);
     void log_error(std::string_view what, const boost::system::error_code& error) const;
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    // Straight on the socket, not on a tcp_stream: the WebSocket stream keeps its own timeouts, and a tcp_stream
+    // would add a layer of operations (and their allocations) to every read and write.
+    boost::beast::websocket::stream<connection_socket> ws_;
     boost::beast::flat_buffer buffer_;
     std::shared_ptr<shared_state> state_;
     std::unique_ptr<shared_state::ticket> ticket_;
