@@ -37,11 +37,17 @@ net::ip::address source_address_for(const tcp::endpoint& server, std::uint64_t n
 
 ws_connection::ws_connection(strand executor, target where, net::ip::address source, greeting greet,
                              connection_owner& owner, int id)
-    : ws_(std::move(executor)), where_(std::move(where)), source_(source), owner_(owner), id_(id), greet_(greet) {}
+    : ws_(executor),
+      connect_deadline_(executor),
+      where_(std::move(where)),
+      source_(source),
+      owner_(owner),
+      id_(id),
+      greet_(greet) {}
 
 void ws_connection::start() {
     net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-        tcp::socket& socket = beast::get_lowest_layer(self->ws_).socket();
+        socket_type& socket = beast::get_lowest_layer(self->ws_);
         boost::system::error_code error;
         socket.open(self->where_.server.protocol(), error);
         if (error) return self->lose("socket: " + error.message());
@@ -53,16 +59,22 @@ void ws_connection::start() {
             if (error) return self->lose("bind " + self->source_.to_string() + ": " + error.message());
         }
         socket.set_option(tcp::no_delay(true), error);
-        beast::get_lowest_layer(self->ws_).expires_after(setup_timeout);
-        beast::get_lowest_layer(self->ws_).async_connect(
-            self->where_.server, beast::bind_front_handler(&ws_connection::on_connect, self));
+        self->connect_deadline_.expires_after(setup_timeout);
+        self->connect_deadline_.async_wait([self](boost::system::error_code waited) {
+            if (waited) return;  // cancelled: the connect finished first
+            self->connect_timed_out_ = true;
+            boost::system::error_code ignored;
+            beast::get_lowest_layer(self->ws_).close(ignored);  // the connect ends with operation_aborted
+        });
+        socket.async_connect(self->where_.server, beast::bind_front_handler(&ws_connection::on_connect, self));
     });
 }
 
 void ws_connection::on_connect(boost::system::error_code error) {
     if (aborted_) return;
+    connect_deadline_.cancel();
+    if (connect_timed_out_) return lose("connect: no answer within " + std::to_string(setup_timeout.count()) + " s");
     if (error) return lose("connect: " + error.message());
-    beast::get_lowest_layer(ws_).expires_never();
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::client);
     timeouts.handshake_timeout = setup_timeout;
     ws_.set_option(timeouts);
@@ -136,7 +148,8 @@ void ws_connection::abort() {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
         self->aborted_ = true;
         boost::system::error_code ignored;
-        beast::get_lowest_layer(self->ws_).socket().close(ignored);
+        beast::get_lowest_layer(self->ws_).close(ignored);
+        self->connect_deadline_.cancel();
     });
 }
 
@@ -147,7 +160,8 @@ void ws_connection::lose(const std::string& why) {
     // The frame being written stays until its write completes (aborted by the close below).
     if (!queue_.empty()) queue_.erase(queue_.begin() + 1, queue_.end());
     boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().close(ignored);
+    beast::get_lowest_layer(ws_).close(ignored);
+    connect_deadline_.cancel();
     owner_.on_lost(*this, why);
 }
 

@@ -10,8 +10,10 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/basic_stream_socket.hpp>
+#include <boost/asio/basic_waitable_timer.hpp>
 #include <boost/beast/websocket/stream.hpp>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -21,6 +23,9 @@
 namespace golf::cli::load {
 
 using strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+// The strand is part of the socket's type, so reads, writes and posts call it directly rather than through
+// any_io_executor (as golf-server's sessions do; see server/connection_socket.hpp).
+using socket_type = boost::asio::basic_stream_socket<boost::asio::ip::tcp, strand>;
 
 class ws_connection;
 
@@ -75,7 +80,11 @@ private:
     void on_write(boost::system::error_code error, std::size_t bytes);
     void lose(const std::string& why);
 
-    boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+    // Straight on the socket: the WebSocket stream keeps its own timeouts once open; connecting has its own timer.
+    boost::beast::websocket::stream<socket_type> ws_;
+    boost::asio::basic_waitable_timer<std::chrono::steady_clock, boost::asio::wait_traits<std::chrono::steady_clock>,
+                                      strand>
+        connect_deadline_;
     boost::beast::flat_buffer buffer_;
     target where_;
     boost::asio::ip::address source_;
@@ -87,6 +96,7 @@ private:
     bool was_opened_ = false;
     bool lost_ = false;
     bool aborted_ = false;
+    bool connect_timed_out_ = false;
     std::uint64_t frames_in_ = 0;
     std::uint64_t frames_out_ = 0;
 };
