@@ -104,7 +104,8 @@ void listener::stop() {
 void listener::do_accept() {
     if (!acceptor_.is_open()) return;
     // Each connection gets its own strand, so its handlers never run concurrently; the socket comes typed with it.
-    acceptor_.async_accept(connection_executor(io_.get_executor()), beast::bind_front_handler(&listener::on_accept, shared_from_this()));
+    acceptor_.async_accept(connection_executor(io_.get_executor()),
+                           beast::bind_front_handler(&listener::on_accept, shared_from_this()));
 }
 
 void listener::on_accept(boost::system::error_code error, connection_socket socket) {
