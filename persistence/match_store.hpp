@@ -32,6 +32,7 @@ struct store_health {
     bool ok = true;                     // false from a failed write until a write succeeds again
     std::uint64_t pending = 0;          // records queued or being written
     std::uint64_t transactions = 0;     // committed write transactions
+    std::uint64_t checkpoints = 0;      // checkpoints that copied write-ahead log pages into the database file
     std::uint64_t failed_attempts = 0;  // write transactions that failed (and were retried)
     std::uint64_t dropped = 0;          // records refused by the database itself (logged as errors)
     std::string last_error;

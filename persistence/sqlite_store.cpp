@@ -537,10 +537,17 @@ sqlite_store::sqlite_store(sqlite_options options) : options_(std::move(options)
         });
         next_match_id_ = single_int(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM matches");
         reader_db_ = open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+        checkpoint_db_ = open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+        // A connection learns that the file keeps a log only on its first read; until then a checkpoint is a no-op.
+        single_int(checkpoint_db_->db, "PRAGMA user_version");
+        // Our hook replaces SQLite's automatic checkpoint, which is this same hook checkpointing in the commit.
+        options_.checkpoint_pages = std::max<std::size_t>(options_.checkpoint_pages, 1);
+        sqlite3_wal_hook(db, &sqlite_store::on_commit, this);
     } catch (const sqlite_failure& f) {
         throw describe(options_.path, f);
     }
     writer_ = std::thread([this] { writer_loop(); });
+    checkpointer_ = std::thread([this] { checkpointer_loop(); });
 }
 
 sqlite_store::~sqlite_store() {
@@ -550,6 +557,81 @@ sqlite_store::~sqlite_store() {
     }
     work_cv_.notify_all();
     if (writer_.joinable()) writer_.join();  // a read-only store has none
+    {
+        std::lock_guard lock(mutex_);
+        checkpointer_stopping_ = true;  // after the writer: its last commits may still have asked for one
+    }
+    checkpoint_cv_.notify_all();
+    if (checkpointer_.joinable()) checkpointer_.join();
+    // The last connection to close checkpoints whatever is left and removes the log.
+}
+
+int sqlite_store::on_commit(void* store, ::sqlite3* db, const char* schema, int log_pages) {
+    auto& self = *static_cast<sqlite_store*>(store);
+    const auto pages = static_cast<std::size_t>(std::max(log_pages, 0));
+    if (pages >= 16 * self.options_.checkpoint_pages) {
+        // The checkpointer cannot catch up (SQLite restarts the log only when a checkpoint finished between two
+        // commits): wait for its round to end and copy the whole log here, as SQLite's own checkpoint would. The
+        // only writer's checkpoint is complete (unless a reader still needs the log), so the next commit restarts
+        // the log and it cannot grow without bound. SQLite itself would not wait: a second checkpoint is refused.
+        self.writer_wants_checkpoint_ = true;
+        std::lock_guard running(self.checkpoint_running_);
+        self.writer_wants_checkpoint_ = false;
+        sqlite3_wal_checkpoint_v2(db, schema, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+        return SQLITE_OK;
+    }
+    if (pages < self.options_.checkpoint_pages) return SQLITE_OK;
+    {
+        std::lock_guard lock(self.mutex_);
+        if (self.checkpoint_wanted_) return SQLITE_OK;  // asked already: no wake-up per commit
+        self.checkpoint_wanted_ = true;
+    }
+    self.checkpoint_cv_.notify_one();
+    return SQLITE_OK;
+}
+
+void sqlite_store::checkpointer_loop() {
+    int last_failure = SQLITE_OK;
+    for (;;) {
+        {
+            std::unique_lock lock(mutex_);
+            checkpoint_cv_.wait(lock, [&] { return checkpoint_wanted_ || checkpointer_stopping_; });
+            if (checkpointer_stopping_) return;
+            checkpoint_wanted_ = false;
+        }
+        // PASSIVE: copies what no reader still needs and never waits for the writer, nor makes it wait. SQLite
+        // restarts the log only when a commit finds all of it copied, so the checkpointer chases the writer: the
+        // first round syncs the whole log (tens of ms), each next one only what was committed meanwhile (about a
+        // millisecond), until one ends between two commits. It stops when a round copies nothing new (a reader
+        // still needs the rest) and after 8 rounds; the next commit past the mark starts it again.
+        int rc = SQLITE_OK;
+        int copied_before = -1;
+        for (int round = 0; round < 8 && !writer_wants_checkpoint_; ++round) {
+            int log_frames = 0;
+            int copied = 0;
+            {
+                std::lock_guard running(checkpoint_running_);
+                rc = sqlite3_wal_checkpoint_v2(checkpoint_db_->db, nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_frames,
+                                               &copied);
+            }
+            if (rc != SQLITE_OK) break;
+            if (copied > copied_before && copied > 0) {
+                std::lock_guard lock(mutex_);
+                ++health_.checkpoints;
+            }
+            if (copied >= log_frames || copied <= copied_before) break;
+            copied_before = copied;
+        }
+        if (rc == SQLITE_OK) {
+            if (last_failure != SQLITE_OK) spdlog::info("database checkpoints succeed again");
+            last_failure = SQLITE_OK;
+        } else if (rc != SQLITE_BUSY && rc != last_failure) {  // busy: the writer is in one; the next commit asks again
+            // Commits go on into the log meanwhile; it grows until a checkpoint succeeds.
+            spdlog::warn("database checkpoint failed ({}); the write-ahead log grows until one succeeds",
+                         sqlite3_errmsg(checkpoint_db_->db));
+            last_failure = rc;
+        }
+    }
 }
 
 void sqlite_store::enqueue(write_op op) {

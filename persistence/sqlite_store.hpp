@@ -1,9 +1,11 @@
 // The SQLite match_store: WAL, a busy timeout, foreign keys, schema migrations numbered by PRAGMA user_version.
 // One writer thread drains a queue into batched transactions; reads use their own connection. Both connections
-// prepare each statement once and reuse it. The queue holds at most one hand_progress per match (a newer one
-// replaces the waiting one), so a stalled disk cannot make the per-move records pile up in memory.
+// prepare each statement once and reuse it. A checkpointer thread with a connection of its own copies the log into
+// the database file, so no commit waits for the disk's syncs. The queue holds at most one hand_progress per match
+// (a newer one replaces the waiting one), so a stalled disk cannot make the per-move records pile up in memory.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -19,6 +21,8 @@
 #include <vector>
 
 #include "persistence/match_store.hpp"
+
+struct sqlite3;  // <sqlite3.h>: the WAL hook's argument
 
 namespace golf::persistence {
 
@@ -36,6 +40,12 @@ struct sqlite_options {
     // server writes the moves of many tables (and many moves of each, newest kept) in one transaction instead of
     // one per move. 0: at once. A crash loses at most this much play in the hole being played, never a hole.
     std::chrono::milliseconds progress_delay{0};
+    // Log pages after which the checkpointer copies the log into the database file (SQLite's own mark). SQLite would
+    // run that checkpoint inside the commit that crossed the mark, syncing the log and the file on the writer thread
+    // while the hole ends queued behind it wait (8-20 ms on the project machine); ours runs beside the writer
+    // (PASSIVE: it never blocks a commit). Only if the log reaches 16 times this mark, the checkpointer unable to
+    // catch up, does the writer checkpoint itself after a commit, as SQLite would. At least 1.
+    std::size_t checkpoint_pages = 1000;
     std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
     // Reads only (golf replay, golf export): the file must exist at this build's schema; it is never created,
     // migrated or locked, so a running server is not disturbed. Recording into such a store throws logic_error.
@@ -91,11 +101,15 @@ private:
     void write_batch(std::span<const write_op> batch, std::uint64_t first_seq);
     void count_dropped(std::uint64_t first_seq, std::size_t count);  // with mutex_ held
     void run_ready_waiters();
+    void checkpointer_loop();
+    // The writer connection's WAL hook: after each commit, with the log's size in pages.
+    static int on_commit(void* store, ::sqlite3* db, const char* schema, int log_pages);
     std::optional<match_detail> read_detail(match_id id);
 
     sqlite_options options_;
     std::unique_ptr<detail::sqlite_database> writer_db_;
     std::unique_ptr<detail::sqlite_database> reader_db_;
+    std::unique_ptr<detail::sqlite_database> checkpoint_db_;
     std::mutex reader_mutex_;
 
     mutable std::mutex mutex_;
@@ -114,7 +128,13 @@ private:
     bool stopping_ = false;
     match_id next_match_id_ = 1;
     store_health health_;
+    bool checkpoint_wanted_ = false;  // the log passed checkpoint_pages: the checkpointer goes
+    std::mutex checkpoint_running_;   // held for each checkpoint, so the writer's own never finds one running
+    std::atomic<bool> writer_wants_checkpoint_{false};  // the log reached 16 times the mark: the checkpointer yields
+    bool checkpointer_stopping_ = false;
+    std::condition_variable checkpoint_cv_;
     std::thread writer_;
+    std::thread checkpointer_;
 };
 
 }  // namespace golf::persistence

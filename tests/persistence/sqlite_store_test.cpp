@@ -233,6 +233,32 @@ TEST_F(sqlite_store_test, ten_thousand_holes_are_written_in_batches) {
     EXPECT_EQ(store.integrity_check(), "ok");
 }
 
+// The checkpointer copies the log into the file beside the writer: checkpoints are counted, and the log stays near
+// its mark (16 times it at most, where the writer steps in) over hundreds of commits that would otherwise leave
+// thousands of pages in it (SQLite's own mark is 1,000).
+TEST_F(sqlite_store_test, the_log_is_checkpointed_beside_the_writer_and_stays_near_its_mark) {
+    auto o = options();
+    o.checkpoint_pages = 8;
+    sqlite_store store(o);
+    const auto id = store.start_match(two_player_match());
+    int holes = 0;
+    for (int commit = 0; commit < 300; ++commit) {
+        for (int i = 0; i < 20; ++i) store.record_hole(hole(id, ++holes));
+        ASSERT_TRUE(store.flush(flush_limit));
+    }
+    const auto deadline = std::chrono::steady_clock::now() + flush_limit;
+    while (store.health().checkpoints == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(10ms);
+    EXPECT_GT(store.health().checkpoints, 0u);
+    const fs::path log = o.path.string() + "-wal";
+    ASSERT_TRUE(fs::exists(log));
+    const std::uintmax_t page_bytes = 4096 + 24;  // a log frame: a page and its header
+    // 16 times the mark, and one more commit before the writer steps in.
+    EXPECT_LT(fs::file_size(log), (16 * o.checkpoint_pages + 128) * page_bytes) << "the log was not checkpointed";
+    EXPECT_EQ(store.match(id)->holes.size(), static_cast<std::size_t>(holes));
+    EXPECT_EQ(store.integrity_check(), "ok");
+}
+
 TEST_F(sqlite_store_test, synchronous_full_is_an_option) {
     auto o = options();
     o.synchronous_full = true;
