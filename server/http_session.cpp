@@ -166,7 +166,11 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
         return send(std::move(response), keep_alive);
     }
     const auto& games = state_->games();
-    std::string text = state_->counters().render(games ? games->count_tables() : table_counts{}, resident_bytes());
+    const auto& store = state_->store();
+    const std::optional<persistence::store_health> database =
+        store ? std::optional(store->health()) : std::nullopt;  // a copy under the store's lock, no database call
+    std::string text = state_->counters().render(games ? games->count_tables() : table_counts{}, resident_bytes(),
+                                                 database ? &*database : nullptr);
     send(reply(req.version(), keep_alive, method, http::status::ok, std::move(text),
                "text/plain; version=0.0.4; charset=utf-8"),
          keep_alive);

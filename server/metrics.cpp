@@ -52,7 +52,8 @@ void metrics::observe_latency(std::chrono::steady_clock::duration d) {
                               std::memory_order_relaxed);
 }
 
-std::string metrics::render(const table_counts& tables, std::int64_t resident) const {
+std::string metrics::render(const table_counts& tables, std::int64_t resident,
+                            const persistence::store_health* database) const {
     std::string out;
     out.reserve(4096);
     single(out, "golf_connections_open", "gauge", "WebSocket connections open now.", connections_open.load());
@@ -90,6 +91,22 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident) c
     single(out, "golf_resident_memory_bytes", "gauge", "Resident set size of the server process.", resident);
     header(out, "golf_process_cpu_seconds_total", "counter", "CPU time used by the server process (user and system).");
     out += "golf_process_cpu_seconds_total " + number(cpu_seconds()) + "\n";
+
+    if (database) {
+        const auto count = [](std::uint64_t n) { return static_cast<std::int64_t>(n); };
+        single(out, "golf_db_ok", "gauge", "1 while database writes succeed; 0 from a failed write until one succeeds.",
+               database->ok ? 1 : 0);
+        single(out, "golf_db_pending_records", "gauge", "Records queued for the database or being written.",
+               count(database->pending));
+        single(out, "golf_db_transactions_total", "counter", "Write transactions committed.",
+               count(database->transactions));
+        single(out, "golf_db_checkpoints_total", "counter",
+               "Checkpoints that copied write-ahead log pages into the database file.", count(database->checkpoints));
+        single(out, "golf_db_failed_writes_total", "counter", "Write transactions that failed and were retried.",
+               count(database->failed_attempts));
+        single(out, "golf_db_dropped_records_total", "counter", "Records the database refused (each logged).",
+               count(database->dropped));
+    }
     return out;
 }
 

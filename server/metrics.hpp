@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 
+#include "persistence/match_store.hpp"
+
 namespace golf::server {
 
 struct table_counts {
@@ -29,8 +31,10 @@ public:
     // Time from a request's arrival to its replies being queued, in seconds.
     void observe_latency(std::chrono::steady_clock::duration d);
 
-    // The Prometheus exposition text; `resident_bytes` is read from /proc by the caller.
-    std::string render(const table_counts& tables, std::int64_t resident_bytes) const;
+    // The Prometheus exposition text; `resident_bytes` is read from /proc by the caller, `database` is the store's
+    // health (the golf_db_ lines), null without a store.
+    std::string render(const table_counts& tables, std::int64_t resident_bytes,
+                       const persistence::store_health* database = nullptr) const;
 
     static constexpr std::array<double, 12> latency_buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
                                                              0.01,   0.025,   0.05,   0.1,   0.25,   1.0};

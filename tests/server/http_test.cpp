@@ -108,7 +108,10 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
     for (const char* name : {"golf_connections_open", "golf_connections_total", "golf_connections_refused_total",
                              "golf_messages_received_total", "golf_frames_sent_total", "golf_actions_total",
                              "golf_errors_total", "golf_slow_clients_disconnected_total", "golf_bad_frames_total",
-                             "golf_tables", "golf_resident_memory_bytes", "golf_message_latency_seconds"}) {
+                             "golf_tables", "golf_resident_memory_bytes", "golf_message_latency_seconds",
+                             "golf_db_ok", "golf_db_pending_records", "golf_db_transactions_total",
+                             "golf_db_checkpoints_total", "golf_db_failed_writes_total",
+                             "golf_db_dropped_records_total"}) {
         EXPECT_TRUE(contains(text, std::string("# HELP ") + name + " ")) << name;
         EXPECT_TRUE(contains(text, std::string("# TYPE ") + name + " ")) << name;
     }
@@ -121,6 +124,8 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
     EXPECT_TRUE(contains(text, "golf_message_latency_seconds_sum "));
     EXPECT_TRUE(contains(text, "golf_message_latency_seconds_count "));
     EXPECT_FALSE(contains(text, "golf_resident_memory_bytes 0\n"));
+    EXPECT_TRUE(contains(text, "golf_db_ok 1\n")) << text;
+    EXPECT_TRUE(contains(text, "# TYPE golf_db_transactions_total counter\n"));
 }
 
 TEST(Http, MetricsCountAWebSocketConnection) {
@@ -247,6 +252,25 @@ TEST(Metrics, LatencyHistogramIsCumulative) {
     EXPECT_TRUE(contains(text, "golf_tables{state=\"between_holes\"} 3\n"));
     EXPECT_TRUE(contains(text, "golf_tables{state=\"finished\"} 4\n"));
     EXPECT_TRUE(contains(text, "golf_resident_memory_bytes 4096\n"));
+}
+
+TEST(Metrics, TheDatabaseLinesShowTheStoresHealthAndAreLeftOutWithoutAStore) {
+    metrics m;
+    persistence::store_health health;
+    health.ok = false;
+    health.pending = 7;
+    health.transactions = 1234;
+    health.checkpoints = 5;
+    health.failed_attempts = 3;
+    health.dropped = 2;
+    const std::string text = m.render({}, 4096, &health);
+    EXPECT_TRUE(contains(text, "golf_db_ok 0\n")) << text;
+    EXPECT_TRUE(contains(text, "golf_db_pending_records 7\n")) << text;
+    EXPECT_TRUE(contains(text, "golf_db_transactions_total 1234\n")) << text;
+    EXPECT_TRUE(contains(text, "golf_db_checkpoints_total 5\n")) << text;
+    EXPECT_TRUE(contains(text, "golf_db_failed_writes_total 3\n")) << text;
+    EXPECT_TRUE(contains(text, "golf_db_dropped_records_total 2\n")) << text;
+    EXPECT_FALSE(contains(m.render({}, 4096), "golf_db_")) << "no store, no database lines";
 }
 
 TEST(Metrics, ResidentBytesReadsThisProcess) { EXPECT_GT(resident_bytes(), 0); }
