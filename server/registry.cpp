@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <map>
@@ -270,7 +271,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kRematch: {
             auto t = link->current_table();
             if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
-            boost::asio::post(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+            boost::asio::defer(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
             return;
         }
 

@@ -1,6 +1,7 @@
 #include "server/websocket_session.hpp"
 
 #include <algorithm>
+#include <boost/asio/defer.hpp>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
@@ -90,8 +91,8 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
 }
 
 void websocket_session::send(std::shared_ptr<const std::string> frame) {
-    net::post(ws_.get_executor(),
-              [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
+    net::defer(ws_.get_executor(),
+               [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
 }
 
 void websocket_session::close(std::string_view reason) {
