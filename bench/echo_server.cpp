@@ -47,7 +47,11 @@ public:
     explicit echo_session(connection_socket socket) : ws_(std::move(socket)) {}
 
     void run(http::request<http::string_body> upgrade) {
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        // No idle timer, as in golf-server (which watches idleness with a timer of its own that a frame does not
+        // touch): Beast's re-arms at every read, and the baseline should not pay per frame what golf-server does not.
+        auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+        timeouts.idle_timeout = websocket::stream_base::none();
+        ws_.set_option(timeouts);
         ws_.read_message_max(64 * 1024);
         ws_.binary(true);
         ws_.async_accept(upgrade, beast::bind_front_handler(&echo_session::on_accept, shared_from_this()));

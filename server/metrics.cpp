@@ -66,6 +66,8 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident,
     single(out, "golf_errors_total", "counter", "Error replies sent.", errors.load());
     single(out, "golf_slow_clients_disconnected_total", "counter",
            "Clients cut off because their write queue was full.", slow_clients_cut.load());
+    single(out, "golf_idle_clients_closed_total", "counter",
+           "Connections closed because nothing, not even a pong, came for the idle timeout.", idle_closed.load());
     single(out, "golf_bad_frames_total", "counter", "Undecodable, text or oversized frames received.",
            bad_frames.load());
 

@@ -26,6 +26,7 @@ public:
     std::atomic<std::int64_t> actions{0};              // engine actions applied (people and bots)
     std::atomic<std::int64_t> errors{0};               // Error replies sent
     std::atomic<std::int64_t> slow_clients_cut{0};
+    std::atomic<std::int64_t> idle_closed{0};          // nothing heard, not even a pong, for idle_timeout
     std::atomic<std::int64_t> bad_frames{0};           // undecodable, text or oversized frames
 
     // Time from a request's arrival to its replies being queued, in seconds.

@@ -75,11 +75,17 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
         const server_config& config = self->state_->config();
         auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
         timeouts.handshake_timeout = config.handshake_timeout;
-        timeouts.idle_timeout = config.idle_timeout;
+        // The idle timeout is the session's own (watch_idle): Beast's re-arms a timer at the start of every read,
+        // cancelling the last wait, which costs a queued completion and the timer queue's lock per frame.
+        timeouts.idle_timeout = websocket::stream_base::none();
+        timeouts.keep_alive_pings = false;
         self->ws_.set_option(timeouts);
         self->ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
             response.set(beast::http::field::server, "golf-server/" GOLF_VERSION);
         }));
+        self->ws_.control_callback([raw = self.get()](websocket::frame_type, beast::string_view) {
+            raw->last_heard_ = clock::now();  // a pong (or a ping) counts as hearing from the client
+        });
         self->ws_.read_message_max(config.max_message_bytes);
         self->ws_.binary(true);
         self->tokens_ = 2.0 * std::max(1, config.max_messages_per_second);
@@ -122,10 +128,35 @@ void websocket_session::on_accept(boost::system::error_code error) {
 void websocket_session::on_deadline(boost::system::error_code error) {
     if (error || finished_) return;  // cancelled: Hello arrived, or a close deadline replaced this one
     if (closing_) return finish("the close did not complete in time");
-    if (greeted_) return;
+    if (greeted_) return watch_idle();
     if (!open_) return finish("no WebSocket handshake in time");
     begin_close("no Hello within " + std::to_string(state_->config().handshake_timeout.count()) + " s",
                 close_code::policy_error);
+}
+
+void websocket_session::watch_idle() {
+    // Heard from within half the timeout: look again half a timeout after that. Quiet for half of it: a WebSocket
+    // ping, which any client answers while it reads. Quiet for all of it, ping unanswered: closed.
+    const std::chrono::seconds timeout = state_->config().idle_timeout;
+    const std::chrono::milliseconds half = std::chrono::milliseconds(timeout) / 2;  // not whole seconds: 1 s / 2
+    const clock::time_point now = clock::now();
+    const auto quiet = now - last_heard_;
+    if (quiet >= timeout) {
+        state_->counters().idle_closed.fetch_add(1);
+        return begin_close("nothing heard for " + std::to_string(timeout.count()) + " s", close_code::policy_error);
+    }
+    clock::time_point next = last_heard_ + half;
+    if (quiet >= half) {
+        if (pinged_at_ < last_heard_) {
+            pinged_at_ = now;
+            ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code error) {
+                if (error) self->log_error("ping", error);  // the read sees the connection go
+            });
+        }
+        next = last_heard_ + timeout;
+    }
+    deadline_.expires_at(next);
+    deadline_.async_wait(beast::bind_front_handler(&websocket_session::on_deadline, shared_from_this()));
 }
 
 void websocket_session::do_read() {
@@ -152,6 +183,7 @@ void websocket_session::on_read(boost::system::error_code error) {
         return finish(error == websocket::error::closed ? "closed by the client" : error.message());
     }
     const clock::time_point received = clock::now();
+    last_heard_ = received;
     if (closing_ || finished_) {
         // The close handshake reads (and drops) whatever the client still sends.
         buffer_.consume(buffer_.size());
@@ -203,7 +235,7 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
             return begin_close("unsupported protocol version", close_code::policy_error);
         }
         greeted_ = true;
-        deadline_.cancel();
+        watch_idle();  // replaces the Hello deadline
         set_update_answers_act(message.hello().update_answers_act());
         spdlog::debug("session {}: hello from '{}'", session_id_, printable(message.hello().client_name(), 64));
         v1::ServerMessage welcome;

@@ -1,7 +1,8 @@
 // One WebSocket connection: the handshake (Hello within the handshake timeout, answered by Welcome), then every
 // message to the registry. Reads one binary frame at a time (bounded by read_message_max and a per-connection
 // message rate); writes one frame at a time from a bounded FIFO, and cuts off a client that cannot keep up.
-// All of the session's state lives on its strand; send() and close() post there from any thread.
+// All of the session's state lives on its strand; send() and close() queue work there from any thread. Once greeted,
+// a quiet client is pinged and, if not even a pong comes, closed (watch_idle).
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -78,6 +79,7 @@ private:
 
     void on_accept(boost::system::error_code error);
     void on_deadline(boost::system::error_code error);
+    void watch_idle();
     void do_read();
     void on_read_some(boost::system::error_code error, std::size_t bytes);
     void on_read(boost::system::error_code error);
@@ -100,8 +102,10 @@ private:
     std::unique_ptr<shared_state::ticket> ticket_;
     const std::string session_id_;
     const std::string address_;
-    // The Hello deadline, then (once closing) the deadline for the close to finish.
+    // The Hello deadline, then the idle watch (once greeted), then (once closing) the deadline for the close.
     boost::asio::steady_timer deadline_;
+    clock::time_point last_heard_;  // the last message, ping or pong from the client
+    clock::time_point pinged_at_;   // the last WebSocket ping sent for want of hearing anything
     frame_queue queue_;
     bool open_ = false;                                     // the WebSocket handshake completed
     bool greeted_ = false;                                  // Hello answered with Welcome

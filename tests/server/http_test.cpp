@@ -107,8 +107,9 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
     const std::string& text = response.body();
     for (const char* name : {"golf_connections_open", "golf_connections_total", "golf_connections_refused_total",
                              "golf_messages_received_total", "golf_frames_sent_total", "golf_actions_total",
-                             "golf_errors_total", "golf_slow_clients_disconnected_total", "golf_bad_frames_total",
-                             "golf_tables", "golf_resident_memory_bytes", "golf_message_latency_seconds",
+                             "golf_errors_total", "golf_slow_clients_disconnected_total",
+                             "golf_idle_clients_closed_total", "golf_bad_frames_total", "golf_tables",
+                             "golf_resident_memory_bytes", "golf_message_latency_seconds",
                              "golf_db_ok", "golf_db_pending_records", "golf_db_transactions_total",
                              "golf_db_checkpoints_total", "golf_db_failed_writes_total",
                              "golf_db_dropped_records_total"}) {

@@ -224,6 +224,54 @@ TEST(Session, ConnectionThatNeverSaysHelloIsClosedAfterTheTimeout) {
     EXPECT_EQ(client.close_reason().code, websocket::close_code::policy_error);
 }
 
+// A server whose idle timeout is 1 s (a ping after 0.5 s of quiet, closed after 1 s without even a pong) and one
+// greeted client.
+struct idle_watch {
+    static server_config config_for(const temp_dir& dir) {
+        server_config config = test_config(dir);
+        config.idle_timeout = 1s;
+        return config;
+    }
+    temp_dir dir;
+    running_server server{config_for(dir)};
+    ws_client client{server.port()};
+    idle_watch() { client.greet(); }
+};
+
+TEST(Session, QuietClientThatAnswersPingsStaysConnected) {
+    idle_watch t;
+    int pings = 0;
+    const auto reply = t.client.answer_pings_for(2500ms, pings);
+    ASSERT_TRUE(reply) << t.client.last_error().message();
+    EXPECT_TRUE(reply->has_pong());
+    EXPECT_GE(pings, 2) << "the server should ping a quiet client about every half timeout";
+    EXPECT_EQ(t.server.counters().idle_closed.load(), 0);
+    EXPECT_EQ(t.server.get().open_connections(), 1);
+}
+
+TEST(Session, ClientThatAnswersNothingIsClosedAfterTheIdleTimeout) {
+    idle_watch t;
+    // Not reading, so the server's ping goes unanswered.
+    EXPECT_TRUE(eventually([&] { return t.server.counters().idle_closed.load() == 1; }));
+    const auto closing = t.client.read_until_closed();
+    ASSERT_TRUE(closing);
+    EXPECT_EQ(closing->reason(), "nothing heard for 1 s");
+    EXPECT_EQ(t.client.close_reason().code, websocket::close_code::policy_error);
+    EXPECT_TRUE(eventually([&] { return t.server.get().open_connections() == 0; }));
+}
+
+TEST(Session, ClientThatKeepsSendingIsNeverIdle) {
+    idle_watch t;
+    // Messages every 200 ms for 2.4 s, reading only the replies: no ping is needed, and none goes unanswered.
+    for (int i = 0; i < 12; ++i) {
+        std::this_thread::sleep_for(200ms);
+        ASSERT_FALSE(t.client.write(serialize(ping_message(static_cast<std::uint64_t>(i)))));
+        const auto reply = t.client.read();
+        ASSERT_TRUE(reply && reply->has_pong()) << "message " << i << ": " << t.client.last_error().message();
+    }
+    EXPECT_EQ(t.server.counters().idle_closed.load(), 0);
+}
+
 TEST(Session, FloodIsClosed) {
     temp_dir dir;
     server_config config = test_config(dir);
