@@ -2,6 +2,7 @@
 
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
+#include <algorithm>
 #include <csignal>
 #include <spdlog/spdlog.h>
 #include <stdexcept>
@@ -21,7 +22,8 @@ namespace net = boost::asio;
 server::server(server_config config)
     : state_(std::make_shared<shared_state>(std::move(config))),
       io_(std::max(1, state_->config().threads)),
-      drain_deadline_(io_) {
+      drain_deadline_(io_),
+      idle_sweep_(io_) {
     // Opening the database first: a locked, read-only, corrupt or newer one stops the start with its reason.
     persistence::sqlite_options options;
     options.path = state_->config().db_path;
@@ -66,7 +68,19 @@ std::uint16_t server::start() {
     port_ = listener_->port();
     state_->set_accepting(true);
     listener_->run();
+    sweep_idle();
     return port_;
+}
+
+void server::sweep_idle() {
+    const auto quarter = std::chrono::milliseconds(state_->config().idle_timeout) / 4;
+    const auto period = std::max(quarter, std::chrono::milliseconds(100));
+    idle_sweep_.expires_after(period);
+    idle_sweep_.async_wait([this](boost::system::error_code error) {
+        if (error || stopping_) return;
+        state_->check_idle_all();
+        sweep_idle();
+    });
 }
 
 void server::run() {
@@ -114,6 +128,7 @@ void server::shut_down() {
             io_.stop();
         });
     }
+    idle_sweep_.cancel();
     if (const auto& games = state_->games()) games->shutdown();
     state_->shut_down_all();
     drain_deadline_.expires_after(drain_time);

@@ -54,15 +54,22 @@ std::size_t shared_state::open_connections() const {
     return live_.size();
 }
 
-void shared_state::shut_down_all() {
+std::vector<std::weak_ptr<connection>> shared_state::live_connections() const {
     std::vector<std::weak_ptr<connection>> targets;
-    {
-        std::lock_guard lock(mutex_);
-        targets.reserve(live_.size());
-        for (const auto& [id, current] : live_) targets.push_back(current);
-    }
-    for (const auto& target : targets)
+    std::lock_guard lock(mutex_);
+    targets.reserve(live_.size());
+    for (const auto& [id, current] : live_) targets.push_back(current);
+    return targets;
+}
+
+void shared_state::shut_down_all() {
+    for (const auto& target : live_connections())
         if (auto alive = target.lock()) alive->shut_down();
+}
+
+void shared_state::check_idle_all() {
+    for (const auto& target : live_connections())
+        if (auto alive = target.lock()) alive->check_idle();
 }
 
 void shared_state::when_empty(std::function<void()> done) {

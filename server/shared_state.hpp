@@ -27,6 +27,10 @@ public:
     virtual ~connection() = default;
     // Graceful shutdown: say so to the client if the protocol allows it, then close. Safe from any thread.
     virtual void shut_down() = 0;
+    // Pings a connection that has been quiet for half the idle timeout and closes one quiet for all of it; the
+    // server calls it on every live connection four times per idle timeout. Safe from any thread. HTTP sessions
+    // keep their own timeouts.
+    virtual void check_idle() {}
 };
 
 class shared_state {
@@ -75,6 +79,8 @@ public:
     std::size_t open_connections() const;
     // Asks every live connection to shut down (copies the list under the lock, calls them outside it).
     void shut_down_all();
+    // connection::check_idle on every live connection, the same way.
+    void check_idle_all();
     // `done` runs once, on whichever thread frees the last place, or at once if none is taken.
     void when_empty(std::function<void()> done);
     void cancel_when_empty();
@@ -82,6 +88,7 @@ public:
 private:
     void release(const std::string& address, std::uint64_t id);
     void serve(std::uint64_t id, std::weak_ptr<connection> current);
+    std::vector<std::weak_ptr<connection>> live_connections() const;
 
     const server_config config_;
     metrics metrics_;

@@ -128,15 +128,22 @@ void websocket_session::on_accept(boost::system::error_code error) {
 void websocket_session::on_deadline(boost::system::error_code error) {
     if (error || finished_) return;  // cancelled: Hello arrived, or a close deadline replaced this one
     if (closing_) return finish("the close did not complete in time");
-    if (greeted_) return watch_idle();
+    if (greeted_) return;
     if (!open_) return finish("no WebSocket handshake in time");
     begin_close("no Hello within " + std::to_string(state_->config().handshake_timeout.count()) + " s",
                 close_code::policy_error);
 }
 
+void websocket_session::check_idle() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+        if (self->greeted_ && !self->closing_ && !self->finished_) self->watch_idle();
+    });
+}
+
 void websocket_session::watch_idle() {
-    // Heard from within half the timeout: look again half a timeout after that. Quiet for half of it: a WebSocket
-    // ping, which any client answers while it reads. Quiet for all of it, ping unanswered: closed.
+    // Quiet for half the timeout: a WebSocket ping, which any client answers while it reads. Quiet for all of it,
+    // the ping unanswered: closed. Looked at four times per timeout (server::sweep_idle), so a ping goes out after
+    // a half to three quarters of it and the close comes within a quarter past it.
     const std::chrono::seconds timeout = state_->config().idle_timeout;
     const std::chrono::milliseconds half = std::chrono::milliseconds(timeout) / 2;  // not whole seconds: 1 s / 2
     const clock::time_point now = clock::now();
@@ -145,18 +152,12 @@ void websocket_session::watch_idle() {
         state_->counters().idle_closed.fetch_add(1);
         return begin_close("nothing heard for " + std::to_string(timeout.count()) + " s", close_code::policy_error);
     }
-    clock::time_point next = last_heard_ + half;
-    if (quiet >= half) {
-        if (pinged_at_ < last_heard_) {
-            pinged_at_ = now;
-            ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code error) {
-                if (error) self->log_error("ping", error);  // the read sees the connection go
-            });
-        }
-        next = last_heard_ + timeout;
+    if (quiet >= half && pinged_at_ < last_heard_) {
+        pinged_at_ = now;
+        ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code error) {
+            if (error) self->log_error("ping", error);  // the read sees the connection go
+        });
     }
-    deadline_.expires_at(next);
-    deadline_.async_wait(beast::bind_front_handler(&websocket_session::on_deadline, shared_from_this()));
 }
 
 void websocket_session::do_read() {
@@ -235,7 +236,7 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
             return begin_close("unsupported protocol version", close_code::policy_error);
         }
         greeted_ = true;
-        watch_idle();  // replaces the Hello deadline
+        deadline_.cancel();
         set_update_answers_act(message.hello().update_answers_act());
         spdlog::debug("session {}: hello from '{}'", session_id_, printable(message.hello().client_name(), 64));
         v1::ServerMessage welcome;

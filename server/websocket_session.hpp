@@ -72,6 +72,7 @@ public:
     const std::string& session_id() const override { return session_id_; }
     const std::string& remote_address() const override { return address_; }
     void shut_down() override;
+    void check_idle() override;
 
 private:
     using clock = std::chrono::steady_clock;
@@ -102,7 +103,7 @@ private:
     std::unique_ptr<shared_state::ticket> ticket_;
     const std::string session_id_;
     const std::string address_;
-    // The Hello deadline, then the idle watch (once greeted), then (once closing) the deadline for the close.
+    // The Hello deadline, then (once closing) the deadline for the close to finish.
     boost::asio::steady_timer deadline_;
     clock::time_point last_heard_;  // the last message, ping or pong from the client
     clock::time_point pinged_at_;   // the last WebSocket ping sent for want of hearing anything
