@@ -76,6 +76,8 @@ void server::sweep_idle() {
     const auto quarter = std::chrono::milliseconds(state_->config().idle_timeout) / 4;
     const auto period = std::max(quarter, std::chrono::milliseconds(100));
     idle_sweep_.expires_after(period);
+    // Not cancelled by shut_down(), which may run on the other thread (a timer is not thread-safe): the next round
+    // sees stopping_ instead, and a pending wait does not hold up io_.stop().
     idle_sweep_.async_wait([this](boost::system::error_code error) {
         if (error || stopping_) return;
         state_->check_idle_all();
@@ -128,7 +130,6 @@ void server::shut_down() {
             io_.stop();
         });
     }
-    idle_sweep_.cancel();
     if (const auto& games = state_->games()) games->shutdown();
     state_->shut_down_all();
     drain_deadline_.expires_after(drain_time);
