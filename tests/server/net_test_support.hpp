@@ -194,46 +194,33 @@ public:
         beast::flat_buffer buffer;
         last_error_ = run([&](auto handler) { ws_.async_read(buffer, handler); });
         if (last_error_) return std::nullopt;
-        v1::ServerMessage message;
-        const auto data = buffer.data();
-        if (!message.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
-            ADD_FAILURE() << "the server sent an undecodable frame";
-            return std::nullopt;
-        }
-        return message;
+        return decode(buffer);
     }
 
     // Waits with a read pending for `quiet` (Beast answers the server's WebSocket pings while a read waits), then
-    // sends a Ping message and returns the next message, which should be its Pong; `pings` counts the pings that
-    // came meanwhile. nullopt (last_error() says why) when the read ended before the quiet time was up.
+    // sends a Ping message and returns the next message: its Pong, or whatever ended the wait early (a Closing).
+    // `pings` counts the pings that came meanwhile. nullopt (last_error() says why) when the connection ended.
     std::optional<v1::ServerMessage> answer_pings_for(std::chrono::milliseconds quiet, int& pings) {
         pings = 0;
         ws_.control_callback([&pings](websocket::frame_type kind, beast::string_view) {
             if (kind == websocket::frame_type::ping) ++pings;
         });
+        const std::string ping = serialize(ping_message(77, 78));  // outlives its write
         beast::flat_buffer buffer;
         std::optional<boost::system::error_code> read_result;
         io_.restart();
         ws_.async_read(buffer, [&read_result](boost::system::error_code error, std::size_t) { read_result = error; });
         io_.run_for(quiet);
-        if (read_result) {
-            last_error_ = *read_result ? *read_result : net::error::operation_not_supported;
-            ws_.control_callback();
-            return std::nullopt;
-        }
-        ws_.async_write(net::buffer(serialize(ping_message(77, 78))), [](boost::system::error_code, std::size_t) {});
-        const auto deadline = std::chrono::steady_clock::now() + io_timeout;
-        while (!read_result && std::chrono::steady_clock::now() < deadline) io_.run_for(10ms);
+        if (!read_result) ws_.async_write(net::buffer(ping), [](boost::system::error_code, std::size_t) {});
+        io_.restart();
+        io_.run_for(io_timeout);  // returns once the read (and the write) are done
         if (!read_result) beast::get_lowest_layer(ws_).close();
         io_.restart();
         io_.run();
         ws_.control_callback();
         last_error_ = read_result ? *read_result : net::error::timed_out;
         if (last_error_) return std::nullopt;
-        v1::ServerMessage message;
-        const auto data = buffer.data();
-        if (!message.ParseFromArray(data.data(), static_cast<int>(data.size()))) return std::nullopt;
-        return message;
+        return decode(buffer);
     }
 
     // Reads until the connection ends; returns the Closing message seen on the way (if any).
@@ -274,6 +261,16 @@ private:
     template <class Start>
     boost::system::error_code run(Start&& start) {
         return bounded(io_, std::forward<Start>(start), [this] { beast::get_lowest_layer(ws_).close(); });
+    }
+
+    static std::optional<v1::ServerMessage> decode(const beast::flat_buffer& buffer) {
+        v1::ServerMessage message;
+        const auto data = buffer.data();
+        if (!message.ParseFromArray(data.data(), static_cast<int>(data.size()))) {
+            ADD_FAILURE() << "the server sent an undecodable frame";
+            return std::nullopt;
+        }
+        return message;
     }
 
     net::io_context io_;
