@@ -2,8 +2,8 @@
 // the way golf-server is built (an acceptor on its own strand, a strand per connection typed into its socket,
 // TCP_NODELAY, the HTTP request read by Beast and then upgraded, the WebSocket stream straight on the socket, binary
 // frames, N threads on one io_context), so that the ratio of golf-server's frames per second to this one's says what
-// the game itself costs. It answers GET /metrics with the two lines the load tool reads (golf_resident_memory_bytes,
-// golf_process_cpu_seconds_total) and nothing else.
+// the game itself costs. It answers GET /metrics with the lines the load tool reads (golf_resident_memory_bytes,
+// golf_process_cpu_seconds_total, golf_process_cpu_system_seconds_total) and nothing else.
 //
 //   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
 #include <boost/asio/io_context.hpp>
@@ -39,7 +39,7 @@ using tcp = net::ip::tcp;
 // The same figures golf-server's /metrics reports, read the same way; the same socket type as its sessions.
 using golf::server::connection_executor;
 using golf::server::connection_socket;
-using golf::server::cpu_seconds;
+using golf::server::process_cpu_time;
 using golf::server::resident_bytes;
 
 class echo_session : public std::enable_shared_from_this<echo_session> {
@@ -102,8 +102,10 @@ private:
         }
         auto response = std::make_shared<http::response<http::string_body>>(http::status::ok, request_.version());
         response->set(http::field::content_type, "text/plain");
+        const golf::server::cpu_time cpu = process_cpu_time();
         response->body() = "golf_resident_memory_bytes " + std::to_string(resident_bytes()) +
-                           "\ngolf_process_cpu_seconds_total " + std::to_string(cpu_seconds()) + "\n";
+                           "\ngolf_process_cpu_seconds_total " + std::to_string(cpu.total()) +
+                           "\ngolf_process_cpu_system_seconds_total " + std::to_string(cpu.system) + "\n";
         response->keep_alive(false);
         response->prepare_payload();
         http::async_write(stream_, *response, [self = shared_from_this(), response](beast::error_code, std::size_t) {

@@ -197,6 +197,11 @@ print(f"saturation: {s['moves_per_s']:.0f} moves/s, {s['frames_per_s']:.0f} fram
 print(f"  cpu per move: server {s['server_cpu_us_per_move']:.1f} us, load tool {s['client_cpu_us_per_move']:.1f} us; "
       f"2 cores would carry about {2e6 / (s['server_cpu_us_per_move'] + s['client_cpu_us_per_move']):.0f} moves/s "
       f"with the load tool beside the server, {2e6 / s['server_cpu_us_per_move']:.0f} with it elsewhere")
+kernel = s['server_cpu_system_us_per_move'] + s['client_cpu_system_us_per_move']
+print(f"  of it in the kernel: server {s['server_cpu_system_us_per_move']:.1f} us, load tool "
+      f"{s['client_cpu_system_us_per_move']:.1f} us (system calls, and on loopback the TCP work of delivering "
+      f"each frame); were all the code above the kernel free, 2 cores would carry at most about "
+      f"{2e6 / kernel:.0f} moves/s with the tool beside the server")
 print(f"echo ceiling: {e['frames_per_s']:.0f} frames/s ({e['moves_per_s']:.0f} echoes/s), p99 {e['p99_ms']:.3f} ms, "
       f"server cpu {e['server_cpu_us_per_move'] / 2:.1f} us per frame")
 ours = s['server_cpu_us_per_move'] / s['frames_per_move']

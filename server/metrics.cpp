@@ -91,8 +91,13 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident,
     sample(out, "golf_message_latency_seconds_count", cumulative);
 
     single(out, "golf_resident_memory_bytes", "gauge", "Resident set size of the server process.", resident);
+    const cpu_time cpu = process_cpu_time();
     header(out, "golf_process_cpu_seconds_total", "counter", "CPU time used by the server process (user and system).");
-    out += "golf_process_cpu_seconds_total " + number(cpu_seconds()) + "\n";
+    out += "golf_process_cpu_seconds_total " + number(cpu.total()) + "\n";
+    header(out, "golf_process_cpu_system_seconds_total", "counter",
+           "The part of golf_process_cpu_seconds_total spent in the kernel (system calls, including the network "
+           "stack's work for the frames sent).");
+    out += "golf_process_cpu_system_seconds_total " + number(cpu.system) + "\n";
 
     if (database) {
         const auto count = [](std::uint64_t n) { return static_cast<std::int64_t>(n); };
@@ -121,22 +126,23 @@ std::int64_t resident_bytes() {
     return page > 0 ? resident_pages * page : 0;
 }
 
-// CPU time the process has used, user and system, from /proc/self/stat (0 when unreadable): the load tool divides it
-// by the moves played, a figure that holds even when other programs share the machine.
-double cpu_seconds() {
+// CPU time the process has used, user and system, from /proc/self/stat (zeros when unreadable): the load tool
+// divides it by the moves played, a figure that holds even when other programs share the machine.
+cpu_time process_cpu_time() {
     std::ifstream stat("/proc/self/stat");
     std::string text;
     std::getline(stat, text);
     // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15, counted after its ')'.
     const auto close = text.rfind(')');
-    if (close == std::string::npos) return 0;
+    if (close == std::string::npos) return {};
     std::istringstream fields(text.substr(close + 1));
     std::string field;
-    double ticks = 0;
+    std::array<double, 2> ticks{};  // utime, stime
     for (int i = 3; i <= 15 && fields >> field; ++i)
-        if (i >= 14) ticks += std::strtod(field.c_str(), nullptr);
+        if (i >= 14) ticks[i - 14] = std::strtod(field.c_str(), nullptr);
     const long per_second = sysconf(_SC_CLK_TCK);
-    return per_second > 0 ? ticks / static_cast<double>(per_second) : 0;
+    if (per_second <= 0) return {};
+    return {ticks[0] / static_cast<double>(per_second), ticks[1] / static_cast<double>(per_second)};
 }
 
 }  // namespace golf::server

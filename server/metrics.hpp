@@ -47,7 +47,13 @@ private:
 
 // The server process's resident set size, from /proc/self/statm (0 when unreadable).
 std::int64_t resident_bytes();
-// CPU time the process has used, user and system, in seconds (0 when unreadable).
-double cpu_seconds();
+// CPU time the process has used, in seconds (zeros when unreadable). The system part is the kernel's work for it:
+// on loopback that includes delivering every frame it sends, which bounds what any server can do on the machine.
+struct cpu_time {
+    double user = 0;
+    double system = 0;
+    double total() const { return user + system; }
+};
+cpu_time process_cpu_time();
 
 }  // namespace golf::server

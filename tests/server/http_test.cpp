@@ -110,6 +110,7 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
                              "golf_errors_total", "golf_slow_clients_disconnected_total",
                              "golf_idle_clients_closed_total", "golf_bad_frames_total", "golf_tables",
                              "golf_resident_memory_bytes", "golf_message_latency_seconds",
+                             "golf_process_cpu_seconds_total", "golf_process_cpu_system_seconds_total",
                              "golf_db_ok", "golf_db_pending_records", "golf_db_transactions_total",
                              "golf_db_checkpoints_total", "golf_db_failed_writes_total",
                              "golf_db_dropped_records_total"}) {
@@ -127,6 +128,7 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
     EXPECT_FALSE(contains(text, "golf_resident_memory_bytes 0\n"));
     EXPECT_TRUE(contains(text, "golf_db_ok 1\n")) << text;
     EXPECT_TRUE(contains(text, "# TYPE golf_db_transactions_total counter\n"));
+    EXPECT_TRUE(contains(text, "# TYPE golf_process_cpu_system_seconds_total counter\n"));
 }
 
 TEST(Http, MetricsCountAWebSocketConnection) {

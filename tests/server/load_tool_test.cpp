@@ -55,6 +55,13 @@ TEST(LoadTool, PlaysTablesAndReportsJson) {
     EXPECT_LE(p99, p999);
     EXPECT_LE(p999, result["max_ms"].number());
     EXPECT_GT(result["server_rss_bytes"].number(), 0);
+    // CPU per move, each side's kernel part within it (two seconds of closed-loop play: neither side is idle).
+    for (const char* side : {"server", "client"}) {
+        const double all = result[std::string(side) + "_cpu_us_per_move"].number();
+        const double kernel = result[std::string(side) + "_cpu_system_us_per_move"].number();
+        EXPECT_GT(kernel, 0) << side;
+        EXPECT_LE(kernel, all) << side;
+    }
     // The moves split into holes' last moves and the rest: a hole is tens of moves, and holes end in a 2 s run.
     const double hole_ends = result["hole_end_moves"].number();
     EXPECT_GT(hole_ends, 0);
