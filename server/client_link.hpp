@@ -4,7 +4,6 @@
 #pragma once
 
 #include <atomic>
-#include <boost/asio/io_context.hpp>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,8 +23,6 @@ public:
     virtual void close(std::string_view reason) = 0;
     virtual const std::string& session_id() const = 0;
     virtual const std::string& remote_address() const = 0;
-    // The io_context the connection runs on (a table it creates is put there); null: none in particular.
-    virtual boost::asio::io_context* home() { return nullptr; }
 
     // The table this connection is at, set and cleared by the game side.
     std::shared_ptr<table> current_table() const {

@@ -69,9 +69,8 @@ private:
 
 }  // namespace
 
-listener::listener(net::io_context& io, const tcp::endpoint& endpoint, std::shared_ptr<shared_state> state,
-                   std::vector<net::io_context*> homes)
-    : io_(io), homes_(std::move(homes)), acceptor_(net::make_strand(io)), backoff_(acceptor_.get_executor()), state_(std::move(state)) {
+listener::listener(net::io_context& io, const tcp::endpoint& endpoint, std::shared_ptr<shared_state> state)
+    : io_(io), acceptor_(net::make_strand(io)), backoff_(acceptor_.get_executor()), state_(std::move(state)) {
     boost::system::error_code error;
     const auto check = [&](const char* step) {
         if (error)
@@ -105,8 +104,7 @@ void listener::stop() {
 void listener::do_accept() {
     if (!acceptor_.is_open()) return;
     // Each connection gets its own strand, so its handlers never run concurrently; the socket comes typed with it.
-    net::io_context& home = homes_.empty() ? io_ : *homes_[next_home_++ % homes_.size()];
-    acceptor_.async_accept(connection_executor(home.get_executor()),
+    acceptor_.async_accept(connection_executor(io_.get_executor()),
                            beast::bind_front_handler(&listener::on_accept, shared_from_this()));
 }
 

@@ -6,7 +6,6 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
-#include <vector>
 
 #include "server/connection_socket.hpp"
 #include "server/shared_state.hpp"
@@ -16,9 +15,8 @@ namespace golf::server {
 class listener : public std::enable_shared_from_this<listener> {
 public:
     // Opens, binds and listens; throws std::runtime_error naming the endpoint when that fails (e.g. in use).
-    // Accepts on `io`; each connection goes to the next of `homes` in turn (all on `io` when it is empty).
     listener(boost::asio::io_context& io, const boost::asio::ip::tcp::endpoint& endpoint,
-             std::shared_ptr<shared_state> state, std::vector<boost::asio::io_context*> homes = {});
+             std::shared_ptr<shared_state> state);
 
     std::uint16_t port() const { return port_; }
     void run();
@@ -30,8 +28,6 @@ private:
     void on_accept(boost::system::error_code error, connection_socket socket);
 
     boost::asio::io_context& io_;
-    std::vector<boost::asio::io_context*> homes_;
-    std::size_t next_home_ = 0;  // on the acceptor's strand
     boost::asio::ip::tcp::acceptor acceptor_;
     boost::asio::steady_timer backoff_;  // after an accept error such as too many open files
     std::shared_ptr<shared_state> state_;

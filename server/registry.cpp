@@ -67,10 +67,8 @@ struct registry::impl {
 };
 
 registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
-                   std::shared_ptr<persistence::match_store> store, std::shared_ptr<history> past,
-                   std::vector<boost::asio::io_context*> homes)
+                   std::shared_ptr<persistence::match_store> store, std::shared_ptr<history> past)
     : io_(io),
-      homes_(std::move(homes)),
       config_(config),
       metrics_(counters),
       store_(std::move(store)),
@@ -109,8 +107,7 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
                 spdlog::error("match {} cannot be restored: table {} is already open with another match", m.id, code);
                 continue;
             }
-            boost::asio::io_context& home = homes_.empty() ? io_ : *homes_[restored % homes_.size()];
-            t = std::make_shared<table>(home, weak_from_this(), config_, metrics_, code, m.preset, replayed.rules,
+            t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, m.preset, replayed.rules,
                                         seats, std::move(settings), store_);
             auto& e = impl_->tables[code];
             e.t = t;
@@ -196,9 +193,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
                     for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
                         code = secure::new_join_code();
                 if (!code.empty() && !impl_->tables.contains(code)) {
-                    // Beside its creator's connection: that seat's frames, at least, stay on one thread.
-                    boost::asio::io_context* home = link->home();
-                    t = std::make_shared<table>(home ? *home : io_, weak_from_this(), config_, metrics_, code,
+                    t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code,
                                                 std::string(base->name),
                                                 std::make_shared<const ruleset>(std::move(rules)), seats,
                                                 std::move(settings), store_);

@@ -26,11 +26,8 @@ class history;
 class registry : public std::enable_shared_from_this<registry> {
 public:
     // `store` records what tables do (null: nothing is recorded); `past` answers history requests (null: refused).
-    // A table lives on its creator's connection's io_context (client_link::home), or on `io` when it has none;
-    // restored tables are dealt out to `homes` in turn (all on `io` when it is empty).
     registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
-             std::shared_ptr<persistence::match_store> store = nullptr, std::shared_ptr<history> past = nullptr,
-             std::vector<boost::asio::io_context*> homes = {});
+             std::shared_ptr<persistence::match_store> store = nullptr, std::shared_ptr<history> past = nullptr);
     ~registry();
 
     // At start-up, before accepting: each recorded unfinished match is replayed and its table opened again under
@@ -65,7 +62,6 @@ public:
 private:
     struct impl;
     boost::asio::io_context& io_;
-    std::vector<boost::asio::io_context*> homes_;
     const server_config& config_;
     metrics& metrics_;
     std::shared_ptr<persistence::match_store> store_;

@@ -19,37 +19,11 @@ namespace golf::server {
 
 namespace net = boost::asio;
 
-class server::shard : public net::io_context {
-public:
-    // One thread runs it, which lets a handler it queues for itself skip the lock; posts from the other threads
-    // still lock.
-    shard() : net::io_context(1) {}
-    // Shuts down the services of every I/O object on it (pending handlers are destroyed) without freeing them.
-    void shut_down_services() { shutdown(); }
-};
-
-namespace {
-
-template <class Shard>
-std::vector<std::unique_ptr<Shard>> make_shards(int threads) {
-    std::vector<std::unique_ptr<Shard>> shards;
-    for (int i = 0; i < std::max(1, threads); ++i) shards.push_back(std::make_unique<Shard>());
-    return shards;
-}
-
-}  // namespace
-
 server::server(server_config config)
     : state_(std::make_shared<shared_state>(std::move(config))),
-      shards_(make_shards<shard>(state_->config().threads)),
-      io_(*shards_.front()),
+      io_(std::max(1, state_->config().threads)),
       drain_deadline_(io_),
       idle_sweep_(io_) {
-    std::vector<net::io_context*> homes;
-    for (const auto& s : shards_) {
-        keep_running_.push_back(net::make_work_guard(*s));
-        homes.push_back(s.get());
-    }
     // Opening the database first: a locked, read-only, corrupt or newer one stops the start with its reason.
     persistence::sqlite_options options;
     options.path = state_->config().db_path;
@@ -58,7 +32,7 @@ server::server(server_config config)
     auto store = std::make_shared<persistence::sqlite_store>(options);
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);
-    state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past, homes));
+    state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past));
 }
 
 server::~server() {
@@ -74,11 +48,6 @@ server::~server() {
             spdlog::error("the database did not take every record within 30 s: {}", store->health().last_error);
     }
     state_->set_persistence(nullptr, nullptr);
-    // A handler still queued on one shard may hold the last reference to a session or table whose socket or timers
-    // belong to another shard: every shard's services are shut down (which destroys such handlers) before any
-    // shard is freed, so no object outlives the service it returns its resources to.
-    keep_running_.clear();
-    for (const auto& s : shards_) s->shut_down_services();
 }
 
 const server_config& server::config() const { return state_->config(); }
@@ -95,10 +64,7 @@ std::uint16_t server::start() {
     boost::system::error_code error;
     const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, error);
     if (error) throw std::runtime_error("cannot listen on '" + host + "': not an IP address");
-    std::vector<net::io_context*> homes;
-    for (const auto& s : shards_) homes.push_back(s.get());
-    listener_ = std::make_shared<listener>(io_, net::ip::tcp::endpoint(address, state_->config().port), state_,
-                                           std::move(homes));
+    listener_ = std::make_shared<listener>(io_, net::ip::tcp::endpoint(address, state_->config().port), state_);
     port_ = listener_->port();
     state_->set_accepting(true);
     listener_->run();
@@ -110,8 +76,8 @@ void server::sweep_idle() {
     const auto quarter = std::chrono::milliseconds(state_->config().idle_timeout) / 4;
     const auto period = std::max(quarter, std::chrono::milliseconds(100));
     idle_sweep_.expires_after(period);
-    // Not cancelled by shut_down(): the next round sees stopping_ instead, and a pending wait does not hold up
-    // stop_io().
+    // Not cancelled by shut_down(), which may run on the other thread (a timer is not thread-safe): the next round
+    // sees stopping_ instead, and a pending wait does not hold up io_.stop().
     idle_sweep_.async_wait([this](boost::system::error_code error) {
         if (error || stopping_) return;
         state_->check_idle_all();
@@ -121,25 +87,21 @@ void server::sweep_idle() {
 
 void server::run() {
     std::vector<std::thread> threads;
-    for (std::size_t i = 1; i < shards_.size(); ++i) threads.emplace_back([this, i] { run_io(*shards_[i]); });
-    run_io(io_);
+    for (int i = 1; i < state_->config().threads; ++i) threads.emplace_back([this] { run_io(); });
+    run_io();
     for (std::thread& t : threads) t.join();
 }
 
-void server::run_io(net::io_context& io) {
+void server::run_io() {
     for (;;) {
         try {
-            io.run();
+            io_.run();
             return;
         } catch (const std::exception& e) {
             // A handler that throws must not take the whole server down with it.
             spdlog::error("uncaught exception in an I/O handler: {}", e.what());
         }
     }
-}
-
-void server::stop_io() {
-    for (const auto& s : shards_) s->stop();
 }
 
 void server::stop() {
@@ -165,7 +127,7 @@ void server::shut_down() {
         signals_->async_wait([this](boost::system::error_code error, int) {
             if (error) return;
             spdlog::warn("second signal: stopping without waiting for connections");
-            stop_io();
+            io_.stop();
         });
     }
     if (const auto& games = state_->games()) games->shutdown();
@@ -175,13 +137,13 @@ void server::shut_down() {
         if (error) return;
         spdlog::warn("{} connections still open after {} s: closing them", state_->open_connections(),
                      drain_time.count());
-        stop_io();
+        io_.stop();
     });
     // Every connection has been told and closed: nothing left to wait for. The records the tables made are all
     // in the store's queue already; the destructor waits for the writer.
     state_->when_empty([this] {
         spdlog::info("all connections closed");
-        stop_io();
+        io_.stop();
     });
 }
 

@@ -1,22 +1,15 @@
-// golf-server in one object: the I/O threads and their io_contexts, the listener, the registry, the counters, and
+// golf-server in one object: the io_context and its threads, the listener, the registry, the counters, and
 // graceful shutdown (stop accepting, tables tell their clients, every connection is told and closed, drain,
 // threads return). main() and the in-process tests both use it.
-//
-// Each I/O thread runs an io_context of its own (a shard): the listener deals connections out to them in turn, and
-// a table lives on the shard of the connection that created it. A thread's own handlers then go through its own
-// queue without a lock, and the threads do not take turns at one scheduler's mutex and one epoll set; work for
-// another shard (a frame for a seat whose connection is there) is posted to it.
 #pragma once
 
 #include <atomic>
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "server/config.hpp"
 #include "server/metrics.hpp"
@@ -53,18 +46,12 @@ public:
     static constexpr std::chrono::seconds drain_time{5};
 
 private:
-    class shard;
-
     void shut_down();
-    void run_io(boost::asio::io_context& io);
-    void stop_io();
+    void run_io();
     void sweep_idle();
 
-    std::shared_ptr<shared_state> state_;  // first: sessions destroyed with the io_contexts still use it
-    std::vector<std::unique_ptr<shard>> shards_;  // one per I/O thread
-    // Keeps each thread's run() going while its shard has nothing to do: work may come from another shard.
-    std::vector<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> keep_running_;
-    boost::asio::io_context& io_;  // the first shard: the listener, the signals and the server's timers
+    std::shared_ptr<shared_state> state_;  // first: sessions destroyed with the io_context still use it
+    boost::asio::io_context io_;
     std::shared_ptr<listener> listener_;
     std::optional<boost::asio::signal_set> signals_;
     boost::asio::steady_timer drain_deadline_;

@@ -71,7 +71,6 @@ public:
     void close(std::string_view reason) override;
     const std::string& session_id() const override { return session_id_; }
     const std::string& remote_address() const override { return address_; }
-    boost::asio::io_context* home() override { return &ws_.get_executor().get_inner_executor().context(); }
     void shut_down() override;
     void check_idle() override;
 
