@@ -38,6 +38,7 @@
 #include "engine/random.hpp"
 #include "golf/v1/messages.pb.h"
 #include "proto/convert.hpp"
+#include "server/metrics.hpp"
 
 namespace golf::cli {
 
@@ -546,20 +547,8 @@ struct server_metrics {
     double cpu_system_seconds = -1;  // the kernel's part of it
 };
 
-struct cpu_seconds {
-    double total = 0;
-    double system = 0;
-};
-
-// This process's CPU time, user and system, and the system part.
-cpu_seconds own_cpu_seconds() {
-    rusage usage{};
-    ::getrusage(RUSAGE_SELF, &usage);
-    const auto seconds = [](const timeval& t) {
-        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
-    };
-    return {seconds(usage.ru_utime) + seconds(usage.ru_stime), seconds(usage.ru_stime)};
-}
+// What a counter read at `start` and `end` grew by; -1 when either reading is missing (-1).
+double grown(double start, double end) { return start >= 0 && end >= 0 ? end - start : -1; }
 
 // GET /metrics on the server (bounded by a few seconds); zeros when it does not answer (the echo server answers
 // only the resident memory line).
@@ -700,7 +689,7 @@ int run(settings& config) {
 
     // The measurement window: only moves due inside it count.
     const server_metrics at_start = read_metrics(config);
-    const cpu_seconds own_cpu_at_start = own_cpu_seconds();
+    const server::cpu_time own_cpu_at_start = server::process_cpu_time();
     const auto start = clock_type::now();
     stats.measure_start_ns.store(start.time_since_epoch().count());
     stats.measuring.store(true);
@@ -735,16 +724,13 @@ int run(settings& config) {
     const std::uint64_t moves = stats.moves.load();
     const std::uint64_t frames = stats.frames_in.load() + stats.frames_out.load();
     const std::int64_t connections = stats.open.load();
-    const cpu_seconds own_cpu_at_end = own_cpu_seconds();
-    const double own_cpu = own_cpu_at_end.total - own_cpu_at_start.total;
+    const server::cpu_time own_cpu_at_end = server::process_cpu_time();
+    const double own_cpu = own_cpu_at_end.total() - own_cpu_at_start.total();
     const double own_cpu_system = own_cpu_at_end.system - own_cpu_at_start.system;
     // The server's memory while every connection is still open.
     const server_metrics after = read_metrics(config);
-    const double server_cpu =
-        after.cpu_seconds >= 0 && at_start.cpu_seconds >= 0 ? after.cpu_seconds - at_start.cpu_seconds : -1;
-    const double server_cpu_system = after.cpu_system_seconds >= 0 && at_start.cpu_system_seconds >= 0
-                                         ? after.cpu_system_seconds - at_start.cpu_system_seconds
-                                         : -1;
+    const double server_cpu = grown(at_start.cpu_seconds, after.cpu_seconds);
+    const double server_cpu_system = grown(at_start.cpu_system_seconds, after.cpu_system_seconds);
     const auto per_move_us = [&](double cpu) {
         return moves > 0 && cpu >= 0 ? cpu * 1e6 / static_cast<double>(moves) : 0.0;
     };

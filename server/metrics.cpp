@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace golf::server {
@@ -126,23 +125,15 @@ std::int64_t resident_bytes() {
     return page > 0 ? resident_pages * page : 0;
 }
 
-// CPU time the process has used, user and system, from /proc/self/stat (zeros when unreadable): the load tool
-// divides it by the moves played, a figure that holds even when other programs share the machine.
+// CPU time the process has used, all its threads, user and system (zeros when unreadable): the load tool divides it
+// by the moves played, a figure that holds even when other programs share the machine.
 cpu_time process_cpu_time() {
-    std::ifstream stat("/proc/self/stat");
-    std::string text;
-    std::getline(stat, text);
-    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15, counted after its ')'.
-    const auto close = text.rfind(')');
-    if (close == std::string::npos) return {};
-    std::istringstream fields(text.substr(close + 1));
-    std::string field;
-    std::array<double, 2> ticks{};  // utime, stime
-    for (int i = 3; i <= 15 && fields >> field; ++i)
-        if (i >= 14) ticks[i - 14] = std::strtod(field.c_str(), nullptr);
-    const long per_second = sysconf(_SC_CLK_TCK);
-    if (per_second <= 0) return {};
-    return {ticks[0] / static_cast<double>(per_second), ticks[1] / static_cast<double>(per_second)};
+    rusage usage{};
+    if (::getrusage(RUSAGE_SELF, &usage) != 0) return {};
+    const auto seconds = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+    };
+    return {seconds(usage.ru_utime), seconds(usage.ru_stime)};
 }
 
 }  // namespace golf::server
