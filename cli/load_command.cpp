@@ -142,16 +142,16 @@ public:
           random_(seed),
           bot_(make_bot(config.level)) {}
 
+    // Main thread. Both vectors are complete before the first connection starts: a connection's handlers run on an
+    // I/O thread at once (a refused connect calls on_lost) and index them, so they must not grow under it.
     void start() {
-        for (int i = 0; i < config_.seats; ++i) {
-            seats_.push_back(seat_state{});
-            auto c = std::make_shared<ws_connection>(strand_, config_.where,
-                                                     load::source_address_for(config_.where.server, next_source++),
-                                                     config_.greet, *this, i);
-            connections_.push_back(c);
-            stats_.connecting.fetch_add(1);
-            c->start();
-        }
+        seats_.resize(static_cast<std::size_t>(config_.seats));
+        for (int i = 0; i < config_.seats; ++i)
+            connections_.push_back(std::make_shared<ws_connection>(
+                strand_, config_.where, load::source_address_for(config_.where.server, next_source++), config_.greet,
+                *this, i));
+        stats_.connecting.fetch_add(config_.seats);
+        for (const auto& c : connections_) c->start();
     }
 
     void abort_all() {
