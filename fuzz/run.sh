@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Configures build-fuzz with clang-14 (-DGOLF_FUZZ=ON), builds the four libFuzzer targets and runs each for
 # SECONDS (default 30) on a copy of its seed corpus in a temporary directory, with its dictionary where there is
-# one. Exits non-zero, naming the target, when a target finds a crash; the crashing input is left in
-# build-fuzz/crashes/<target>/ for a regression test. Usage: fuzz/run.sh [SECONDS] [TARGET ...]
+# one, GOLF_FUZZ_JOBS (2) targets at a time. Exits non-zero, naming the target, when a target finds a crash; the
+# crashing input is left in build-fuzz/crashes/<target>/ for a regression test. Usage: fuzz/run.sh [SECONDS] [TARGET ...]
 set -euo pipefail
 
 seconds="${1:-30}"
@@ -31,21 +31,41 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-failed=()
-for target in "${targets[@]}"; do
-  corpus="$work/$target"
+
+# fuzz_one TARGET: runs one target for SECONDS; its log is $work/TARGET.log, and $work/TARGET.failed marks a crash.
+fuzz_one() {
+  local target="$1" corpus="$work/$1"
   mkdir -p "$corpus" "$build/crashes/$target"
   cp "$here/corpus/$target/"* "$corpus/"
-  dict=()
+  local dict=()
   [[ -f "$here/$target.dict" ]] && dict=(-dict="$here/$target.dict")
-  echo "== fuzz_$target for ${seconds}s"
   # -timeout: one input taking over 10 s is a hang; -rss_limit_mb bounds memory; crashes land in crashes/<target>.
-  if ! "$build/fuzz/fuzz_$target" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
-       -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$build/crashes/$target/" \
-       >"$work/$target.log" 2>&1; then
+  "$build/fuzz/fuzz_$target" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$build/crashes/$target/" \
+    >"$work/$target.log" 2>&1 || touch "$work/$target.failed"
+}
+
+# Each fuzzer is one process on one core: JOBS of them at a time, so two cores take half the time.
+running=0
+for target in "${targets[@]}"; do
+  if (( running >= jobs )); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  echo "== fuzz_$target for ${seconds}s"
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+wait || true
+
+failed=()
+for target in "${targets[@]}"; do
+  if [[ -f "$work/$target.failed" ]]; then
+    echo "== fuzz_$target: crashed" >&2
     tail -n 60 "$work/$target.log" >&2
     failed+=("$target")
   else
+    echo "== fuzz_$target:"
     grep -E '^(stat::number_of_executed_units|stat::new_units_added|#[0-9]+ +DONE)' "$work/$target.log" || true
   fi
 done
