@@ -2,7 +2,8 @@
 # Configures build-fuzz with clang-14 (-DGOLF_FUZZ=ON), builds the four libFuzzer targets and runs each for
 # SECONDS (default 30) on a copy of its seed corpus in a temporary directory, with its dictionary where there is
 # one, GOLF_FUZZ_JOBS (2) targets at a time. Exits non-zero, naming the target, when a target finds a crash; the
-# crashing input is left in build-fuzz/crashes/<target>/ for a regression test. Usage: fuzz/run.sh [SECONDS] [TARGET ...]
+# crashing input is left in build-fuzz/crashes/<target>/ for a regression test.
+# Usage: fuzz/run.sh [SECONDS] [TARGET ...]
 set -euo pipefail
 
 seconds="${1:-30}"
@@ -32,7 +33,8 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]/#/fuzz_}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-# fuzz_one TARGET: runs one target for SECONDS; its log is $work/TARGET.log, and $work/TARGET.failed marks a crash.
+# fuzz_one TARGET: runs one target for SECONDS; its log is $work/TARGET.log, and $work/TARGET.passed marks a run
+# that ended clean (so a step failing before the fuzzer, such as the corpus copy, counts as a failure too).
 fuzz_one() {
   local target="$1" corpus="$work/$1"
   mkdir -p "$corpus" "$build/crashes/$target"
@@ -42,7 +44,7 @@ fuzz_one() {
   # -timeout: one input taking over 10 s is a hang; -rss_limit_mb bounds memory; crashes land in crashes/<target>.
   "$build/fuzz/fuzz_$target" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$build/crashes/$target/" \
-    >"$work/$target.log" 2>&1 || touch "$work/$target.failed"
+    >"$work/$target.log" 2>&1 && touch "$work/$target.passed"
 }
 
 # Each fuzzer is one process on one core: JOBS of them at a time, so two cores take half the time.
@@ -60,9 +62,9 @@ wait || true
 
 failed=()
 for target in "${targets[@]}"; do
-  if [[ -f "$work/$target.failed" ]]; then
-    echo "== fuzz_$target: crashed" >&2
-    tail -n 60 "$work/$target.log" >&2
+  if [[ ! -f "$work/$target.passed" ]]; then
+    echo "== fuzz_$target: failed" >&2
+    [[ -f "$work/$target.log" ]] && tail -n 60 "$work/$target.log" >&2
     failed+=("$target")
   else
     echo "== fuzz_$target:"
@@ -71,7 +73,7 @@ for target in "${targets[@]}"; do
 done
 
 if (( ${#failed[@]} )); then
-  echo "fuzz/run.sh: crashes in: ${failed[*]} (inputs in $build/crashes/)" >&2
+  echo "fuzz/run.sh: failed: ${failed[*]} (a crashing input is left in $build/crashes/)" >&2
   exit 1
 fi
 echo "fuzz/run.sh: no crash in ${targets[*]} (${seconds}s each)"
