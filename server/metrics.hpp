@@ -47,8 +47,9 @@ private:
 
 // The server process's resident set size, from /proc/self/statm (0 when unreadable).
 std::int64_t resident_bytes();
-// CPU time the process has used (all its threads), in seconds (zeros when unreadable). The system part is the kernel's work for it:
-// on loopback that includes delivering every frame it sends, which bounds what any server can do on the machine.
+// CPU time the process has used (all its threads), in seconds (zeros when unreadable). The system part is the
+// kernel's work for it: on loopback that includes delivering every frame it sends, which bounds what any server can
+// do on the machine.
 struct cpu_time {
     double user = 0;
     double system = 0;
