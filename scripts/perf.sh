@@ -18,7 +18,8 @@ if [ "$QUICK" = quick ]; then DURATION="${PERF_DURATION:-5}"; PLOTS="$OUT"; fi
 # Saturation and the echo ceiling are taken in pairs, one right after the other, at each of these table counts (the
 # echo run over as many connections as the tables have seats): both peak at a few hundred connections and fall away
 # beyond, and the machine's speed drifts by a quarter within the hour, so only runs side by side, over the same
-# connections, make a ratio. Fewer than 50 tables cannot saturate: a seat may send at most 100 moves a second.
+# connections, make a ratio. The load tool lets a table make at most 400 moves a second (100 per seat, under the
+# server's flood limit), so fewer than 50 tables could not offer the target's 20,000.
 SATURATION_TABLES="${PERF_SATURATION_TABLES:-50 100 200 400}"
 SWEEP_TABLES="${PERF_SWEEP_TABLES:-400}"
 # The open-loop runs (latency at 5,000 moves/s, the sweep, the echo server at our frame rate) drive the server with
