@@ -19,6 +19,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source_dir="$(dirname "$here")"
 build="${GOLF_FUZZ_BUILD:-$source_dir/build-fuzz}"
 jobs="${GOLF_FUZZ_JOBS:-2}"
+if ! [[ "$jobs" =~ ^[0-9]+$ ]] || (( jobs < 1 )); then
+  echo "fuzz/run.sh: GOLF_FUZZ_JOBS must be a positive whole number (got '$jobs')" >&2
+  exit 2
+fi
 
 for tool in clang-14 clang++-14 cmake ninja; do
   command -v "$tool" >/dev/null || { echo "fuzz/run.sh: $tool is missing (apt-get install clang-14 libclang-rt-14-dev cmake ninja-build)" >&2; exit 2; }

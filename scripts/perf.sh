@@ -201,17 +201,18 @@ out = sys.argv[1]
 def load(name):
     return json.load(open(os.path.join(out, name + ".json")))
 pairs = [(load(f"saturation-{t}"), load(f"echo-{int(t) * 4}")) for t in sys.argv[2:]]
+ratios = []
 for s, e in pairs:
+    ratios.append(s['frames_per_s'] / e['frames_per_s'])
     print(f"{s['tables']} tables ({s['connections']} connections): {s['moves_per_s']:.0f} moves/s, "
           f"{s['frames_per_s']:.0f} frames/s, p99 {s['p99_ms']:.3f} ms, errors {s['errors']}; the echo server "
           f"over as many connections right after: {e['frames_per_s']:.0f} frames/s, errors {e['errors']}; "
-          f"ratio {s['frames_per_s'] / e['frames_per_s']:.2f}")
+          f"ratio {ratios[-1]:.2f}")
 # The figures below are the best run of each kind: saturation is what the server carries at its best table count,
 # the echo ceiling what the stack carries at its best connection count (not necessarily the same one).
 s = max((p[0] for p in pairs), key=lambda r: r["moves_per_s"])
 e = max((p[1] for p in pairs), key=lambda r: r["frames_per_s"])
 l = load("latency-5000")
-ratios = sorted(p[0]["frames_per_s"] / p[1]["frames_per_s"] for p in pairs)
 print(f"saturation: {s['moves_per_s']:.0f} moves/s at {s['tables']} tables, {s['frames_per_s']:.0f} frames/s "
       f"({s['frames_per_move']:.2f} frames per move), p99 {s['p99_ms']:.3f} ms, errors {s['errors']}")
 print(f"  cpu per move: server {s['server_cpu_us_per_move']:.1f} us, load tool {s['client_cpu_us_per_move']:.1f} us; "
@@ -225,8 +226,8 @@ print(f"  of it in the kernel: server {s['server_cpu_system_us_per_move']:.1f} u
 print(f"echo ceiling: {e['frames_per_s']:.0f} frames/s ({e['moves_per_s']:.0f} echoes/s) over {e['connections']} "
       f"connections, p99 {e['p99_ms']:.3f} ms, server cpu {e['server_cpu_us_per_move'] / 2:.1f} us per frame")
 ours = s['server_cpu_us_per_move'] / s['frames_per_move']
-print(f"ratio to echo: {', '.join(f'{r:.2f}' for r in ratios)} by frames/s over the same connections, side by "
-      f"side; {s['frames_per_s'] / e['frames_per_s']:.2f} best against best; "
+print(f"ratio to echo: {', '.join(f'{r:.2f}' for r in sorted(ratios))} by frames/s over the same connections, "
+      f"side by side; {s['frames_per_s'] / e['frames_per_s']:.2f} best against best; "
       f"{(e['server_cpu_us_per_move'] / 2) / ours:.2f} by server cpu per frame ({ours:.1f} us ours)")
 print(f"at 5,000 moves/s offered: {l['moves_per_s']:.0f} moves/s, p50 {l['p50_ms']:.3f} p90 {l['p90_ms']:.3f} "
       f"p99 {l['p99_ms']:.3f} p99.9 {l['p999_ms']:.3f} ms (from sent: p99 {l['from_sent_p99_ms']:.3f} ms), "
