@@ -119,11 +119,15 @@ public:
     raw_player& mallory() { return *mallory_; }
     const std::string& code() const { return code_; }
 
-    // Ann's latest update once she has caught up with the newest version anyone has seen.
+    // Ann's latest update once she has caught up with the newest version anyone has seen. Right after the deal
+    // Bob may have received no update yet (his pushes travel on another connection), so he counts as version 0.
     v1::TableUpdate settled() {
         drain(ann_);
         drain(bob_);
-        std::uint64_t newest = std::max(ann_.latest()->hand_version(), bob_.latest()->hand_version());
+        const auto version_of = [](const client::connection& c) -> std::uint64_t {
+            return c.latest() ? c.latest()->hand_version() : 0;
+        };
+        const std::uint64_t newest = std::max(version_of(ann_), version_of(bob_));
         return ann_.wait_until([&](const v1::TableUpdate& u) { return u.hand_version() >= newest; });
     }
 
@@ -317,6 +321,7 @@ TEST(BadInput, AnActionForAnotherSeatIsRefusedAndChangesNothing) {
     client::connection& other = current == 0 ? t.bob() : t.ann();
     if (current == 2) GTEST_SKIP() << "the deal made Mallory first; covered by the out-of-turn test";
     drain(mover);
+    ASSERT_TRUE(mover.latest().has_value());
     const v1::Action theirs = mover.latest()->hand().legal(0);
     const v1::ServerMessage reply = other.request(act_message(theirs, before.hand_version()));
     ASSERT_TRUE(reply.has_error());
