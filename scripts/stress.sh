@@ -41,10 +41,17 @@ fi
 selection=(-E 'LeakOracle|^web_|_NOT_BUILT$')
 [ "$#" -eq 0 ] || selection=(-R "$1" -E '_NOT_BUILT$')
 
-# Each busy loop is bounded by the run's own time limit, and all are stopped when this script ends in any way.
+# Each busy loop is bounded by the run's own time limit. Whatever ends this script (the run's end, Ctrl-C, a kill)
+# stops the loops and CTest with its tests: `timeout` leads a process group of its own, so Ctrl-C at a terminal
+# would not reach CTest, and the group is killed instead.
 hog_pids=()
-stop_hogs() { [ "${#hog_pids[@]}" -eq 0 ] || kill "${hog_pids[@]}" 2>/dev/null || true; }
-trap stop_hogs EXIT
+runner=""
+stop_all() {
+  [ -z "$runner" ] || kill -TERM -- "-$runner" 2>/dev/null || kill -TERM "$runner" 2>/dev/null || true
+  [ "${#hog_pids[@]}" -eq 0 ] || kill "${hog_pids[@]}" 2>/dev/null || true
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
 for ((i = 0; i < hogs; ++i)); do
   timeout "$seconds" sh -c 'while :; do :; done' &
   hog_pids+=("$!")
@@ -54,6 +61,9 @@ echo "scripts/stress.sh: $hogs busy loops; each test up to $repeat times, $jobs 
 start=$SECONDS
 status=0
 timeout "$seconds" ctest --test-dir "$GOLF_BUILD" --output-on-failure -j "$jobs" --timeout 900 \
-  --repeat "until-fail:$repeat" "${selection[@]}" || status=1
+  --repeat "until-fail:$repeat" "${selection[@]}" &
+runner=$!
+wait "$runner" || status=1  # a background job and wait, so that Ctrl-C is acted on at once
+runner=""
 echo "scripts/stress.sh: $( ((status == 0)) && echo PASS || echo FAIL ) after $((SECONDS - start)) s"
 exit "$status"
