@@ -112,7 +112,7 @@ std::optional<simulation> simulate(const ruleset& rules, const settings& config)
             const std::vector<int> seats = play.seats_to_act();
             if (seats.empty()) return fail(h, "no seat may act in phase " + std::string(to_string(play.current_phase())));
             const int seat = seats.front();
-            const hand_view view = play.view_for(seat);
+            const hand_view view = play.view_for(seat, recall::perfect);  // bots remember all they saw
             if (view.legal.empty()) return fail(h, "seat " + std::to_string(seat) + " has no legal action");
             const action chosen = bots[static_cast<std::size_t>(seat)]->choose(rules, view, bot_random);
             if (const action_error error = current->apply(seat, chosen); error != action_error::none)

@@ -104,7 +104,8 @@ enum class event_kind : std::uint8_t {
     power_chosen,  // seat chose the power whose power_kind number is `slot` (two_powers)
 };
 
-// Public information only: `card_shown` is set when the event puts a card in everyone's sight.
+// `card_shown` is set when the event puts a card in everyone's sight; `card_seen` when only `seat` saw it (a peek, a
+// look, a draw from the stock, a card it put in face down). The engine hands events out; event_for() cuts them.
 struct event {
     event_kind kind;
     std::int8_t seat = -1;
@@ -113,7 +114,14 @@ struct event {
     std::optional<card> card_shown;
     std::int8_t target = -1;
     std::int8_t other_target = -1;
+    std::optional<card> card_seen;
     friend bool operator==(const event&, const event&) = default;
 };
+
+// What `viewer` (a seat, or -1 for a spectator) may know of `e`: the card only its actor saw is cut for everyone else.
+inline event event_for(event e, int viewer) {
+    if (viewer < 0 || viewer != e.seat) e.card_seen.reset();
+    return e;
+}
 
 }  // namespace golf

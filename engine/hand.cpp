@@ -21,7 +21,7 @@ void emit(std::vector<event>* events, event_kind kind, int seat, int slot = 0, s
           int other = 0) {
     if (events)
         events->push_back(event{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot),
-                                static_cast<std::uint8_t>(other), shown});
+                                static_cast<std::uint8_t>(other), shown, -1, -1, std::nullopt});
 }
 
 // An event that names the layouts it touches (powers, matches, claims).
@@ -30,7 +30,14 @@ void emit_at(std::vector<event>* events, event_kind kind, int seat, int target, 
     if (events)
         events->push_back(event{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot),
                                 static_cast<std::uint8_t>(other), shown, static_cast<std::int8_t>(target),
-                                static_cast<std::int8_t>(other_target)});
+                                static_cast<std::int8_t>(other_target), std::nullopt});
+}
+
+// An event whose card only its actor saw: `seat` looked at `target`'s `slot` and learnt `seen`.
+void emit_seen(std::vector<event>* events, event_kind kind, int seat, int target, int slot, card seen) {
+    if (!events) return;
+    events->push_back(event{kind, static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot), 0, std::nullopt,
+                            static_cast<std::int8_t>(target), -1, seen});
 }
 
 }  // namespace
@@ -705,6 +712,7 @@ std::vector<int> hand::seats_to_act() const {
 action_error hand::apply(int seat, action a, std::vector<event>* events) {
     if (const action_error error = check(seat, a); error != action_error::none) return error;
     log_.push_back(logged_action{static_cast<std::uint8_t>(seat), a});
+    just_seen_.clear();
     if (a.kind == action_kind::claim) {  // out of turn: whoever it is, whatever the phase
         do_claim(seat, a, events);
         return action_error::none;
@@ -740,7 +748,8 @@ void hand::do_start(int seat, action a, std::vector<event>* events) {
                 emit(events, event_kind::flipped, seat, a.slot, p.value);
             } else {
                 p.known_by |= seat_bit(seat);
-                emit(events, event_kind::peeked, seat, a.slot);
+                saw(seat, seat, a.slot);
+                emit_seen(events, event_kind::peeked, seat, seat, a.slot, p.value);
             }
             p.replace_once = false;
             s.start_touched |= std::uint64_t{1} << a.slot;
@@ -776,7 +785,7 @@ void hand::do_turn(action a, std::vector<event>* events) {
             stock_.pop_back();
             held_from_discard_ = false;
             phase_ = phase::holding;
-            emit(events, event_kind::drew_stock, current_);
+            emit_seen(events, event_kind::drew_stock, current_, -1, 0, *held_);
             break;
         case action_kind::take_discard:
             held_ = discards_.back();
@@ -824,7 +833,8 @@ void hand::do_look(action a, std::vector<event>* events) {
     seat_state& s = seats_[static_cast<std::size_t>(current_)];
     s.layout[a.slot].known_by |= seat_bit(current_);
     s.look_points += rules_->look_cost;
-    emit(events, event_kind::looked, current_, a.slot);
+    saw(current_, current_, a.slot);
+    emit_seen(events, event_kind::looked, current_, current_, a.slot, s.layout[a.slot].value);
 }
 
 void hand::do_holding(action a, std::vector<event>* events) {
@@ -843,7 +853,12 @@ void hand::do_holding(action a, std::vector<event>* events) {
             p.shown = held_from_discard_;
             held_.reset();
             const bool everyone_knows = p.face_up || held_from_discard_;
-            emit(events, event_kind::placed, current_, a.slot, everyone_knows ? std::optional<card>(p.value) : std::nullopt);
+            if (everyone_knows) {
+                emit(events, event_kind::placed, current_, a.slot, p.value);
+            } else {
+                saw(current_, current_, a.slot);
+                emit_seen(events, event_kind::placed, current_, -1, a.slot, p.value);
+            }
             put_on_discard(replaced);
             emit(events, event_kind::discarded, current_, a.slot, replaced);
             remove_completed_lines(current_, events);
@@ -972,7 +987,8 @@ void hand::do_power(action a, std::vector<event>* events) {
     switch (a.kind) {
         case action_kind::power_peek: {
             seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
-            emit_at(events, event_kind::peeked_at, me, a.target, a.slot);
+            saw(me, a.target, a.slot);
+            emit_seen(events, event_kind::peeked_at, me, a.target, a.slot, seats_[a.target].layout[a.slot].value);
             const bool more = (power_.kind == power_kind::peek_then_swap && power_.step == 0) ||
                               (power_.kind == power_kind::peek_both_swap && power_.step < 2);
             if (!more) return finish_power(events);
@@ -1062,7 +1078,12 @@ void hand::do_power_place(action a, std::vector<event>* events) {
     p.known_by = seat_bit(me);
     put_on_discard(replaced);
     emit_at(events, event_kind::thrown, me, a.target, a.slot, replaced);
-    emit_at(events, event_kind::added, me, a.target, a.slot, p.face_up ? std::optional<card>(incoming) : std::nullopt);
+    if (p.face_up) {
+        emit_at(events, event_kind::added, me, a.target, a.slot, incoming);
+    } else {
+        saw(me, a.target, a.slot);
+        emit_seen(events, event_kind::added, me, a.target, a.slot, incoming);
+    }
     for (const card rest : offered_) {
         put_on_discard(rest);
         emit(events, event_kind::discarded, me, 0, rest);
@@ -1133,8 +1154,13 @@ void hand::add_card(int seat, card c, seat_set known, std::vector<event>* events
         layout[i].shown = known == static_cast<seat_set>(seat_bit(players()) - 1);
         const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
         const int knower = known == seat_bit(seat) ? seat : -1;
-        emit_at(events, event_kind::added, knower, seat, static_cast<int>(i),
-                known == everyone ? std::optional<card>(c) : std::nullopt);
+        if (knower >= 0) {
+            saw(knower, seat, static_cast<int>(i));
+            emit_seen(events, event_kind::added, knower, seat, static_cast<int>(i), c);
+        } else {
+            emit_at(events, event_kind::added, knower, seat, static_cast<int>(i),
+                    known == everyone ? std::optional<card>(c) : std::nullopt);
+        }
         return;
     }
     discards_.insert(discards_.begin(), c);  // unreachable while moves that add a card check for room
@@ -1214,7 +1240,12 @@ void hand::finish_matching(std::vector<event>* events) {
         p.known_by = held_from_discard_ ? everyone : seat_bit(me);
         p.shown = held_from_discard_;
         const bool everyone_knows = p.face_up || held_from_discard_;
-        emit(events, event_kind::placed, me, marked_.front(), everyone_knows ? std::optional<card>(held) : std::nullopt);
+        if (everyone_knows) {
+            emit(events, event_kind::placed, me, marked_.front(), held);
+        } else {
+            saw(me, me, marked_.front());
+            emit_seen(events, event_kind::placed, me, -1, marked_.front(), held);
+        }
     } else {  // a single card is not a set: the try fails
         emit(events, event_kind::match_failed, me);
         add_card(me, held, held_from_discard_ ? everyone : seat_bit(me), events);
@@ -1439,13 +1470,23 @@ std::vector<card> hand::all_cards() const {
     return cards;
 }
 
-hand_view hand::view_for(int viewer) const {
+hand_view hand::view_for(int viewer, recall memory) const {
     hand_view v;
-    view_into(viewer, v);
+    view_into(viewer, v, memory);
     return v;
 }
 
-void hand::view_into(int viewer, hand_view& v) const {
+void hand::saw(int viewer, int seat, int slot) {
+    just_seen_.push_back({static_cast<std::int8_t>(viewer), static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot)});
+}
+
+bool hand::just_saw(int viewer, int seat, int slot) const {
+    return std::any_of(just_seen_.begin(), just_seen_.end(), [&](const seen_now& s) {
+        return s.viewer == viewer && s.seat == seat && s.slot == slot;
+    });
+}
+
+void hand::view_into(int viewer, hand_view& v, recall memory) const {
     const ruleset& r = *rules_;
     if (viewer < 0 || viewer >= players()) viewer = -1;
     v.viewer = viewer;
@@ -1472,7 +1513,10 @@ void hand::view_into(int viewer, hand_view& v) const {
             pv.face_up = p.face_up;
             pv.known_by = p.known_by;
             pv.locked = p.locked;
-            const bool knows = p.face_up || p.shown || (viewer >= 0 && (p.known_by & seat_bit(viewer)));
+            const bool remembers = viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
+                                   (memory == recall::perfect || !r.peeks_shown_once ||
+                                    just_saw(viewer, static_cast<int>(i), static_cast<int>(j)));
+            const bool knows = p.face_up || p.shown || remembers;
             if (!p.empty && knows) pv.value = p.value;
             else pv.value.reset();
         }

@@ -132,6 +132,9 @@ struct power_view {
     friend bool operator==(const power_view&, const power_view&) = default;
 };
 
+// How much of what a seat once saw its view holds (see hand::view_for).
+enum class recall : std::uint8_t { as_shown, perfect };
+
 struct hand_view {
     int viewer = -1;  // -1: a spectator
     phase current_phase = phase::start;
@@ -182,10 +185,13 @@ public:
     // Seats that may act now (the current seat, or everyone still owing a start action).
     std::vector<int> seats_to_act() const;
 
-    hand_view view_for(int seat) const;
+    // What `seat` is shown. Under peeks_shown_once a face-down card it looked at is shown only in the view right after
+    // the move that showed it (recall::as_shown); recall::perfect is the view of a seat that remembers everything it
+    // saw (server bots), the same as as_shown under every other rule.
+    hand_view view_for(int seat, recall memory = recall::as_shown) const;
     // view_for into `out`, whatever it held before, reusing its vectors' memory: a server building a view per seat
     // after every move allocates almost nothing.
-    void view_into(int seat, hand_view& out) const;
+    void view_into(int seat, hand_view& out, recall memory = recall::as_shown) const;
     hand_view spectator_view() const { return view_for(-1); }
 
     const ruleset& rules() const { return *rules_; }
@@ -266,6 +272,16 @@ private:
     void refill_stock_if_empty(std::vector<event>* events);
     void finish(end_reason why, std::vector<event>* events);
     void finish_start_if_done();
+    void saw(int viewer, int seat, int slot);
+    bool just_saw(int viewer, int seat, int slot) const;
+
+    // Face-down cards a seat looked at in the last move applied (what peeks_shown_once shows once).
+    struct seen_now {
+        std::int8_t viewer;
+        std::int8_t seat;
+        std::uint8_t slot;
+        friend bool operator==(const seen_now&, const seen_now&) = default;
+    };
 
     std::shared_ptr<const ruleset> rules_;
     std::uint64_t seed_ = 0;
@@ -292,6 +308,7 @@ private:
     end_reason ended_ = end_reason::none;
     hand_score result_;
     std::vector<logged_action> log_;
+    std::vector<seen_now> just_seen_;
 };
 
 }  // namespace golf

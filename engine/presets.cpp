@@ -22,6 +22,7 @@ ruleset four_card() {
     r.start_count = 2;
     r.start_where = start_pattern::nearest_row;
     r.new_card_face_up = false;  // "place the drawn card face-down in your layout, being careful to remember it"
+    r.peeks_shown_once = true;   // "look once at the two nearest cards", "being careful to remember": a memory game
     r.knocking = true;
     r.all_face_up = all_face_up_rule::nothing;  // cards are never turned up; the knock ends play
     r.rank_value = face_values(0, 2, 10, 10, 0);
@@ -115,6 +116,7 @@ ruleset power_family() {
     r.start = start_action::peek;  // "privately looks at two of them"
     r.start_count = 2;
     r.start_where = start_pattern::nearest_row;
+    r.peeks_shown_once = true;  // a joker shuffles "so that they no longer know which is which": memory is the game
     r.new_card_face_up = false;
     r.all_face_up = all_face_up_rule::nothing;
     r.cancel_column = false;

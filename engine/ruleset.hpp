@@ -168,6 +168,7 @@ struct ruleset {
     start_pattern start_where = start_pattern::any;
     start_timing start_when = start_timing::before_play;
     bool rearrange_after_start = false;  // move own cards around without looking, after the start action
+    bool peeks_shown_once = false;       // a face-down card a seat looks at is in its view once: a memory game
 
     // Turns
     bool initial_discard = true;         // the top of the stock is turned up to start the discard pile

@@ -477,6 +477,9 @@ constexpr option_entry entries[] = {
     boolean<&ruleset::rearrange_after_start>(
         "rearrange_after_start", "start",
         "After the start, players may move their own cards around without looking at them."),
+    boolean<&ruleset::peeks_shown_once>(
+        "peeks_shown_once", "start",
+        "A memory game: a face-down card a player looks at is shown to them once, when they look, and never again."),
 
     boolean<&ruleset::initial_discard>("initial_discard", "turns",
                                        "The top card of the stock is turned up to start the discard pile."),

@@ -350,6 +350,55 @@ v1::HandView to_proto(const hand_view& view, int hole) {
     return out;
 }
 
+// The protocol lists the engine's event kinds in the engine's order, from 1.
+static_assert(v1::EVENT_KIND_FLIPPED == static_cast<int>(event_kind::flipped) + 1);
+static_assert(v1::EVENT_KIND_HAND_OVER == static_cast<int>(event_kind::hand_over) + 1);
+static_assert(v1::EVENT_KIND_POWER_USED == static_cast<int>(event_kind::power_used) + 1);
+static_assert(v1::EVENT_KIND_OFFERED == static_cast<int>(event_kind::offered) + 1);
+static_assert(v1::EVENT_KIND_POWER_CHOSEN == static_cast<int>(event_kind::power_chosen) + 1);
+
+v1::EventKind to_proto(event_kind kind) { return static_cast<v1::EventKind>(static_cast<int>(kind) + 1); }
+
+namespace {
+
+// The kinds whose `slot` is a position in the actor's own layout (the others name their layout in `target`).
+bool in_own_layout(event_kind kind) {
+    switch (kind) {
+        case event_kind::flipped:
+        case event_kind::peeked:
+        case event_kind::swapped_own:
+        case event_kind::placed:
+        case event_kind::looked:
+        case event_kind::exposed: return true;
+        default: return false;
+    }
+}
+
+}  // namespace
+
+void fill(v1::TableEvent& out, const event& full, int viewer, bool with_seen_card, int hole, int index) {
+    const event e = event_for(full, with_seen_card ? viewer : -1);
+    out.set_hole(static_cast<std::uint32_t>(hole));
+    out.set_index(static_cast<std::uint32_t>(index));
+    out.set_kind(to_proto(e.kind));
+    out.set_seat(e.seat);
+    const int target = e.target >= 0 ? e.target : in_own_layout(e.kind) ? e.seat : -1;
+    out.set_target_seat(target);
+    // The engine's gave names the giver's position first; the protocol names target_seat's place in `position`.
+    const bool gave = e.kind == event_kind::gave;
+    out.set_position(gave ? e.other : e.slot);
+    out.set_other(gave ? e.slot : e.other);
+    out.set_other_seat(e.other_target);
+    // Like CHOOSE_POWER's Action, POWER_CHOSEN's position is a PowerKind number (the engine's kind plus one).
+    if (e.kind == event_kind::power_chosen) out.set_position(e.slot + 1u);
+    if (e.card_shown) {
+        fill(*out.mutable_card(), *e.card_shown);
+    } else if (e.card_seen) {
+        fill(*out.mutable_card(), *e.card_seen);
+        out.set_private_card(true);
+    }
+}
+
 v1::PresetInfo to_proto(const preset& p) {
     v1::PresetInfo out;
     out.set_name(std::string(p.name));

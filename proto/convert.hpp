@@ -40,6 +40,12 @@ v1::HandView to_proto(const hand_view& view, int hole);
 
 v1::PresetInfo to_proto(const preset& p);
 
+// An engine event as `viewer` may see it (event_for cuts the card only its actor saw; `with_seen_card` false cuts
+// it for the actor too, as in a hole's log resent under peeks_shown_once). `hole` and `index` place it in its log.
+void fill(v1::TableEvent& out, const event& e, int viewer, bool with_seen_card, int hole, int index);
+// The protocol's number for an engine event kind.
+v1::EventKind to_proto(event_kind kind);
+
 // ---- the other way, for clients and bots ----
 
 // A TableJoined's ruleset (every field set) as an engine ruleset; nullopt when a value is out of range.

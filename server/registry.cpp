@@ -174,6 +174,11 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
             const std::uint32_t claim_window = request.claim_window_ms();
             if (claim_window != 0 && !table_settings::claim_window_allowed(claim_window))
                 return refuse(v1::ERROR_CODE_BAD_REQUEST, "the claim window is 0 (3000 ms) or 500 to 30000 ms");
+            const std::uint32_t between_holes = request.between_holes_seconds();
+            if (between_holes > table_settings::max_between_holes_seconds)
+                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the wait between holes is 0 (the server's default) or 1 to " +
+                                                             std::to_string(table_settings::max_between_holes_seconds) +
+                                                             " seconds");
 
             table_settings settings;
             settings.is_public = request.public_();
@@ -181,6 +186,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
             settings.turn_clock = std::chrono::seconds(clock);
             settings.forfeit_when_away = request.forfeit_when_away();
             if (claim_window != 0) settings.claim_window = std::chrono::milliseconds(claim_window);
+            settings.between_holes = std::chrono::seconds(between_holes);
 
             std::shared_ptr<table> t;
             bool shutting_down = false;
@@ -268,7 +274,8 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kStartMatch:
         case v1::ClientMessage::kAct:
         case v1::ClientMessage::kSendChat:
-        case v1::ClientMessage::kRematch: {
+        case v1::ClientMessage::kRematch:
+        case v1::ClientMessage::kNextHole: {
             auto t = link->current_table();
             if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
             boost::asio::defer(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });

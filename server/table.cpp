@@ -139,7 +139,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       settings_(std::move(settings)),
       store_(std::move(store)),
       bot_delay_(config.bot_delay),
-      between_holes_(config.between_holes),
+      between_holes_(settings_.between_holes.count() > 0 ? settings_.between_holes : config.between_holes),
       seat_grace_(std::chrono::duration_cast<std::chrono::milliseconds>(config.seat_grace)),
       strand_(boost::asio::make_strand(io)),
       turn_clock_(settings_.turn_clock),
@@ -185,7 +185,7 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
         if (spectators_.size() >= spectator_limit)
             return refuse(v1::ERROR_CODE_TABLE_FULL, "this table has as many spectators as it takes");
         const std::string name = request.player_name().empty() ? "spectator" : request.player_name();
-        spectators_.push_back(spectator{link, name});
+        spectators_.push_back(spectator{link, name, {}});
         spdlog::info("table {}: {} is watching", code_, name);
         send_joined(link, -1, "", rid);
         changed(name + " is watching");
@@ -232,6 +232,7 @@ void table::reclaim(const std::shared_ptr<client_link>& link, const std::string&
     st.bot_standing_in = false;
     st.forfeited = false;
     st.brain.reset();
+    st.log_at = {};
     ++st.grace_generation;
     st.grace.cancel();
     if (seats_[static_cast<std::size_t>(host_)].kind != seat_kind::person) host_ = found;
@@ -253,6 +254,7 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     st.bot_standing_in = false;
     st.forfeited = false;
     st.brain.reset();
+    st.log_at = {};
     if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
     if (seats_[static_cast<std::size_t>(host_)].kind != seat_kind::person || host_ == s) host_ = s;
     spdlog::info("table {} seat {}: {} sat down", code_, s, name);
@@ -360,6 +362,7 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
         case v1::ClientMessage::kAct: return act(link, message.act(), rid, received);
         case v1::ClientMessage::kSendChat: return chat(link, message.send_chat(), rid);
         case v1::ClientMessage::kRematch: return rematch(link, rid);
+        case v1::ClientMessage::kNextHole: return next_hole(link, rid);
         default: return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a table request");
     }
 }
@@ -499,11 +502,10 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
                            "the hand has changed (version " + std::to_string(hand_version_) + "); look again");
     const auto a = wire::from_proto(request.action());
     if (!a) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a move");
-    const action_error error = match_->apply(s, *a);
+    const action_error error = apply_move(s, *a);
     if (error == action_error::not_your_turn)
         return reply_error(link, rid, v1::ERROR_CODE_NOT_YOUR_TURN, to_string(error));
     if (error != action_error::none) return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
-    ++metrics_.actions;
     accepted(link, rid, seats_[static_cast<std::size_t>(s)].name + ": " + describe(*a), received);
 }
 
@@ -534,17 +536,31 @@ void table::claim(const std::shared_ptr<client_link>& link, int s, action a, std
         return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, "no discard may be claimed now");
     std::string note;
     if (const action_error error = apply_claim(s, a, note); error != action_error::none)
-        return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
+        return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, claim_refusal(error));
     accepted(link, rid, std::move(note), received);
+}
+
+// A claim inside its window that the engine refused: the race was lost to a move, not to another claim.
+std::string table::claim_refusal(action_error error) const {
+    const hand& h = *match_->current_hand();
+    const std::string& mover = seats_[static_cast<std::size_t>(h.current_seat())].name;
+    switch (error) {
+        case action_error::wrong_phase:
+            if (h.current_phase() == phase::power) return "claims wait while " + mover + " uses a power";
+            if (h.current_phase() == phase::matching) return "claims wait while " + mover + " is matching cards";
+            return "the discard cannot be claimed before the start is over";
+        case action_error::not_allowed: return "too late: the discard can no longer be claimed";
+        case action_error::hand_over: return "too late: the hole is over";
+        default: return std::string(to_string(error));
+    }
 }
 
 // The one place a claim is applied (a person's or a server bot's): the first to arrive records the race's outcome.
 action_error table::apply_claim(int s, action a, std::string& note) {
-    std::vector<event> events;
-    const action_error error = match_->apply(s, a, &events);
-    if (error != action_error::none) return error;
-    ++metrics_.actions;
-    const bool correct = std::none_of(events.begin(), events.end(),
+    if (const action_error error = match_->current_hand()->check(s, a); error != action_error::none) return error;
+    log_.add_table(v1::EVENT_KIND_CLAIM_FIRST, s);
+    if (const action_error error = apply_move(s, a); error != action_error::none) return error;
+    const bool correct = std::none_of(events_scratch_.begin(), events_scratch_.end(),
                                       [](const event& e) { return e.kind == event_kind::match_failed; });
     claim_outcome_.emplace();
     claim_outcome_->set_seat(s);
@@ -590,7 +606,7 @@ void table::on_claim_window(std::uint64_t generation) {
 // A claim server bot (or stand-in) `s` is sure of, and that the engine lists for it now.
 std::optional<action> table::bot_claim_for(int s) const {
     if (!bot_controlled(s) || seats_[static_cast<std::size_t>(s)].forfeited) return std::nullopt;
-    const hand_view view = match_->current_hand()->view_for(s);
+    const hand_view view = match_->current_hand()->view_for(s, recall::perfect);
     const auto chosen = sure_claim(*rules_, view);
     if (!chosen || std::find(view.legal.begin(), view.legal.end(), *chosen) == view.legal.end()) return std::nullopt;
     return chosen;
@@ -637,6 +653,8 @@ void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& r
                                                     std::chrono::system_clock::now().time_since_epoch())
                                                     .count()));
     reply_ok(link, rid);
+    chat_log_.push_back(line);
+    if (chat_log_.size() > chat_backlog) chat_log_.pop_front();
     const auto frame = encode(message);
     for (const seat& st : seats_)
         if (auto l = st.link.lock()) l->send(frame);
@@ -684,6 +702,9 @@ void table::deal_next_hole() {
     claim_outcome_.reset();  // a race of the last hole is over
     commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
     state_ = v1::TABLE_STATE_PLAYING;
+    next_hole_pending_ = false;
+    log_.start(commitment_hole_);
+    log_.add_table(v1::EVENT_KIND_HOLE_DEALT, match_->current_hand()->dealer());
     ++hand_version_;
     record_progress();  // the seed is committed to: a restart must deal this hand again, not a new one
     spdlog::info("table {}: hole {} dealt", code_, commitment_hole_);
@@ -743,6 +764,9 @@ void table::on_hole_durable(std::uint64_t generation, bool written) {
 
 void table::schedule_next_hole() {
     state_ = v1::TABLE_STATE_BETWEEN_HOLES;
+    next_hole_pending_ = true;
+    next_hole_deadline_ = clock::now() + between_holes_;
+    for (seat& st : seats_) st.read_review = false;
     const std::uint64_t generation = ++hole_generation_;
     hole_timer_.expires_after(between_holes_);
     hole_timer_.async_wait([self = shared_from_this(), generation](boost::system::error_code ec) {
@@ -751,6 +775,44 @@ void table::schedule_next_hole() {
         self->deal_next_hole();
         self->changed("hole " + std::to_string(self->commitment_hole_) + " dealt");
     });
+}
+
+// A player has read the hole's review; when the last connected person has, the next hole is dealt at once.
+void table::next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
+    const int s = seat_of(link.get());
+    if (s < 0) return reply_error(link, rid, v1::ERROR_CODE_NOT_SEATED, "only players deal the next hole");
+    if (!next_hole_pending_ || state_ != v1::TABLE_STATE_BETWEEN_HOLES)
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "no hole is waiting to be dealt");
+    reply_ok(link, rid);
+    seat& st = seats_[static_cast<std::size_t>(s)];
+    if (st.read_review) return;
+    st.read_review = true;
+    if (!still_reading().empty()) return changed(st.name + " is ready for the next hole");
+    ++hole_generation_;
+    hole_timer_.cancel();
+    deal_next_hole();
+    changed("hole " + std::to_string(commitment_hole_) + " dealt");
+}
+
+std::vector<int> table::still_reading() const {
+    std::vector<int> out;
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const seat& st = seats_[s];
+        if (st.kind == seat_kind::person && st.connected && !st.link.expired() && !st.read_review)
+            out.push_back(static_cast<int>(s));
+    }
+    return out;
+}
+
+void table::fill_next_hole(v1::TableUpdate& u) const {
+    if (!next_hole_pending_ || state_ != v1::TABLE_STATE_BETWEEN_HOLES) return;
+    v1::NextHoleWait& w = *u.mutable_next_hole();
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(next_hole_deadline_ - clock::now());
+    w.set_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
+    w.set_wait_ms(static_cast<std::uint32_t>(between_holes_.count()));
+    for (std::size_t s = 0; s < seats_.size(); ++s)
+        if (seats_[s].read_review) w.add_ready(static_cast<std::uint32_t>(s));
+    for (int s : still_reading()) w.add_waiting(static_cast<std::uint32_t>(s));
 }
 
 // ---- the record ----------------------------------------------------------------------------------------------
@@ -862,6 +924,7 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         state_ = v1::TABLE_STATE_PLAYING;
         commitment_ = secure::commitment(match_->current_hand()->seed());
         commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
+        log_.start(commitment_hole_);  // the moves before the restart are in the record, not in the log
     } else if (match_->over()) {
         state_ = v1::TABLE_STATE_FINISHED;  // only the result was missing
         record_result();
@@ -876,19 +939,27 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
 }
 
 bool table::apply_for(int s, action a) {
-    const action_error error = match_->apply(s, a);
+    const action_error error = apply_move(s, a);
     if (error != action_error::none) {
         spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, describe(a), to_string(error));
         return false;
     }
-    ++metrics_.actions;
     return true;
+}
+
+action_error table::apply_move(int s, action a) {
+    events_scratch_.clear();
+    const action_error error = match_->apply(s, a, &events_scratch_);
+    if (error != action_error::none) return error;
+    ++metrics_.actions;
+    log_.add(events_scratch_);
+    return error;
 }
 
 action table::bot_move(int s) {
     seat& st = seats_[static_cast<std::size_t>(s)];
     if (st.forfeited || !st.brain) return safe_move(s, st.random);
-    const hand_view view = match_->current_hand()->view_for(s);
+    const hand_view view = match_->current_hand()->view_for(s, recall::perfect);
     const action a = st.brain->choose(*rules_, view, st.random);
     return std::find(view.legal.begin(), view.legal.end(), a) != view.legal.end() ? a : view.legal.front();
 }
@@ -896,7 +967,7 @@ action table::bot_move(int s) {
 // The heuristic bot's choice, but never a move that ends play (knock, reveal all) on someone else's behalf when
 // another move exists.
 action table::safe_move(int s, random_source& random) {
-    const hand_view view = match_->current_hand()->view_for(s);
+    const hand_view view = match_->current_hand()->view_for(s, recall::perfect);
     heuristic_bot chooser;
     const action a = chooser.choose(*rules_, view, random);
     if (a.kind != action_kind::knock && a.kind != action_kind::reveal_all) return a;
@@ -988,6 +1059,7 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         w.set_window_ms(static_cast<std::uint32_t>(settings_.claim_window.count()));
     }
     if (claim_outcome_) *u.mutable_claim() = *claim_outcome_;
+    fill_next_hole(u);
     u.set_hand_version(hand_version_);
     u.set_note(note);
 }
@@ -1010,14 +1082,17 @@ void table::broadcast(const std::string& note) {
     }
     const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
     const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
-    // Each receiver gets its own engine view and nothing else, built in the table's reused view.
-    const auto personal_frame = [&](int viewer, std::uint32_t answers = 0) {
+    const bool shown_once = rules_->peeks_shown_once;
+    // Each receiver gets its own engine view and the events it has not been sent, and nothing else, built in the
+    // table's reused view.
+    const auto personal_frame = [&](int viewer, hole_log::cursor& at, std::uint32_t answers = 0) {
         auto* personal = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena);
         personal->set_your_seat(viewer);
         if (h) {
             h->view_into(viewer, view_scratch_);
             wire::fill(*personal->mutable_hand(), view_scratch_, hole);
         }
+        if (log_.hole() > 0) log_.fill(*personal, viewer, at, shown_once);
         auto frame = update_frame(shared, *personal, answers);
         arena.Reset();
         return frame;
@@ -1027,12 +1102,25 @@ void table::broadcast(const std::string& note) {
         if (!link) continue;
         const std::uint32_t answers =
             act_answer_ && act_answer_->link == link.get() ? std::exchange(act_answer_, std::nullopt)->request_id : 0;
-        link->send(personal_frame(static_cast<int>(s), answers));
+        link->send(personal_frame(static_cast<int>(s), seats_[s].log_at, answers));
     }
-    if (spectators_.empty()) return;
-    const auto frame = personal_frame(-1);  // the spectators' view: one frame for all of them
-    for (const spectator& sp : spectators_)
-        if (auto link = sp.link.lock()) link->send(frame);
+    // Spectators share a frame, one per place in the log (those who have just arrived get the whole log).
+    std::vector<std::pair<hole_log::cursor, std::shared_ptr<const std::string>>> frames;
+    for (spectator& sp : spectators_) {
+        const auto link = sp.link.lock();
+        if (!link) continue;
+        const hole_log::cursor was = sp.log_at;
+        const auto same = std::find_if(frames.begin(), frames.end(), [&](const auto& f) {
+            return f.first.hole == was.hole && f.first.sent == was.sent;
+        });
+        if (same == frames.end()) {
+            frames.emplace_back(was, personal_frame(-1, sp.log_at));
+            link->send(frames.back().second);
+        } else {
+            sp.log_at = hole_log::cursor{log_.hole(), log_.size()};
+            link->send(same->second);
+        }
+    }
 }
 
 void table::send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token,
@@ -1046,6 +1134,17 @@ void table::send_joined(const std::shared_ptr<client_link>& link, int s, const s
     joined.set_preset(preset_);
     *joined.mutable_rules() = wire::to_proto(*rules_);
     link->send(encode(message));
+    send_chat_backlog(link);
+}
+
+// The table's recent chat, marked as said earlier, right after TableJoined: a refresh or a reconnect loses none.
+void table::send_chat_backlog(const std::shared_ptr<client_link>& link) {
+    for (const v1::ChatLine& line : chat_log_) {
+        v1::ServerMessage message;
+        *message.mutable_chat() = line;
+        message.mutable_chat()->set_earlier(true);
+        link->send(encode(message));
+    }
 }
 
 void table::publish() {
@@ -1161,6 +1260,7 @@ void table::on_clock(std::uint64_t generation) {
     const bool start = h.current_phase() == phase::start;
     const int turns = h.turns_played();
     for (int s : timed) {
+        log_.add_table(v1::EVENT_KIND_CLOCK_RAN_OUT, s);
         // Moves until the seat no longer owes one: its start actions, or the rest of its turn.
         for (int i = 0; i < max_moves_per_timeout && match_->hole_in_play(); ++i) {
             const hand& now = *match_->current_hand();
@@ -1173,8 +1273,8 @@ void table::on_clock(std::uint64_t generation) {
             std::string ignored;
             after_move(ignored);
         }
-        note += (note.empty() ? "" : "; ") + std::string("seat ") + std::to_string(s) +
-                "'s clock ran out: the server played for it";
+        note += (note.empty() ? "" : "; ") + seats_[static_cast<std::size_t>(s)].name +
+                "'s clock ran out: the server played for them";
         spdlog::info("table {} seat {}: the turn clock ran out; the server played for it", code_, s);
     }
     if (!match_->hole_in_play()) note += "; hole " + std::to_string(match_->holes().size()) + " is over";

@@ -26,6 +26,7 @@
 #include "persistence/match_store.hpp"
 #include "server/client_link.hpp"
 #include "server/config.hpp"
+#include "server/hole_log.hpp"
 #include "server/metrics.hpp"
 
 namespace golf::server {
@@ -38,6 +39,8 @@ struct table_settings {
     std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;
     std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken
+    std::chrono::milliseconds between_holes{0};    // the longest wait for NextHole; 0: the server's --between-holes-ms
+    static constexpr std::uint32_t max_between_holes_seconds = 600;
 
     // The claim windows a table may have (CreateTable.claim_window_ms; a restored table's record).
     static constexpr std::int64_t min_claim_window_ms = 500;
@@ -53,6 +56,7 @@ inline constexpr std::size_t chat_max_chars = 200;
 inline constexpr int chat_max_lines = 5;
 inline constexpr std::chrono::seconds chat_window{10};
 inline constexpr std::size_t spectator_limit = 200;
+inline constexpr std::size_t chat_backlog = 50;  // chat lines a table keeps for whoever joins or comes back
 // How long a table without any connected person lingers (bots only, or owners away) before it closes.
 inline constexpr std::chrono::seconds idle_linger{10};
 // A finished hole is announced once it is on disk; if the database has not taken it by then (a full disk, a
@@ -116,11 +120,14 @@ private:
         random_source random;
         boost::asio::steady_timer grace;
         std::uint64_t grace_generation = 0;
+        hole_log::cursor log_at;  // how much of the hole's log this seat's connection has been sent
+        bool read_review = false; // between holes: sent NextHole
     };
 
     struct spectator {
         std::weak_ptr<client_link> link;
         std::string name;
+        hole_log::cursor log_at;
     };
 
     // Requests.
@@ -139,6 +146,13 @@ private:
                   clock::time_point received);
     std::tuple<int, int, std::size_t> current_claim_key() const;
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
+    void send_chat_backlog(const std::shared_ptr<client_link>& link);
+    void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    // Between holes: the connected people who have not sent NextHole yet.
+    std::vector<int> still_reading() const;
+    void fill_next_hole(v1::TableUpdate& u) const;
+    // Why a claim the engine refused was refused, in words (the race lost to a move, the window closed).
+    std::string claim_refusal(action_error error) const;
 
     // Membership.
     int seat_of(const client_link* link) const;
@@ -157,6 +171,8 @@ private:
     void begin_match();
     void deal_next_hole();
     void after_move(std::string& note);
+    // Every move goes through here: the engine applies it and its events join the hole's log.
+    action_error apply_move(int s, action a);
     action bot_move(int s);
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);
@@ -228,6 +244,9 @@ private:
     std::chrono::milliseconds turn_clock_;
     random_source random_;    // for the moves the server plays when a clock runs out
     std::map<const client_link*, std::deque<clock::time_point>> chat_times_;
+    std::deque<v1::ChatLine> chat_log_;  // the table's recent lines, sent to whoever (re)joins
+    hole_log log_;                       // what happened in the current (or last finished) hole
+    std::vector<event> events_scratch_;  // apply_move's events, reused
     bool closed_ = false;
 
     boost::asio::steady_timer bot_timer_;
@@ -243,6 +262,8 @@ private:
 
     boost::asio::steady_timer hole_timer_;
     std::uint64_t hole_generation_ = 0;
+    bool next_hole_pending_ = false;        // between holes, the next one not dealt yet
+    clock::time_point next_hole_deadline_{};
 
     boost::asio::steady_timer claim_timer_;
     std::uint64_t claim_generation_ = 0;

@@ -152,7 +152,7 @@ TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
         std::vector<event> events;
         for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
             const int seat = h.seats_to_act().front();
-            const action chosen = player.choose(*rules, h.view_for(seat), random);
+            const action chosen = player.choose(*rules, h.view_for(seat, recall::perfect), random);
             events.clear();
             ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none) << describe(chosen);
             cancelled += static_cast<int>(std::count_if(events.begin(), events.end(), [](const event& e) {
@@ -178,7 +178,7 @@ TEST(heuristic_bot, uses_every_power_of_the_powers_table) {
         std::vector<event> events;
         for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
             const int seat = h.seats_to_act().front();
-            const action chosen = player.choose(*rules, h.view_for(seat), random);
+            const action chosen = player.choose(*rules, h.view_for(seat, recall::perfect), random);
             const std::optional<card> held = h.held();
             events.clear();
             ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none) << describe(chosen);

@@ -124,23 +124,23 @@ TEST(OneDoorIn, LegalActionsAreExactlyTheAcceptedOnes) {
     }
 }
 
-TEST(Knowledge, ACardPlacedFaceDownIsKnownOnlyToItsOwner) {
+TEST(Knowledge, ACardPlacedFaceDownIsKnownOnlyToItsOwner) {  // what a seat knows: a perfect memory
     auto h = deal(rules_of("four-card"), {{"AH 2H / 3H 4H", "AS 2S / 3S 4S"}, "KD", "7C"});
     play(h, 0, peek(2));
     play(h, 0, peek(3));
     play(h, 1, peek(2));
     play(h, 1, peek(3));
-    EXPECT_EQ(h.view_for(0).seats[0].layout[2].value, c("3H"));
-    EXPECT_FALSE(h.view_for(1).seats[0].layout[2].value.has_value());
-    EXPECT_FALSE(h.view_for(0).seats[0].layout[0].value.has_value());  // never looked at
+    EXPECT_EQ(h.view_for(0, recall::perfect).seats[0].layout[2].value, c("3H"));
+    EXPECT_FALSE(h.view_for(1, recall::perfect).seats[0].layout[2].value.has_value());
+    EXPECT_FALSE(h.view_for(0, recall::perfect).seats[0].layout[0].value.has_value());  // never looked at
     play(h, 0, draw_stock);
-    EXPECT_EQ(h.view_for(0).held, c("7C"));
-    EXPECT_FALSE(h.view_for(1).held.has_value());
+    EXPECT_EQ(h.view_for(0, recall::perfect).held, c("7C"));
+    EXPECT_FALSE(h.view_for(1, recall::perfect).held.has_value());
     EXPECT_FALSE(h.spectator_view().held.has_value());
     play(h, 0, place(0));
     EXPECT_FALSE(h.seat(0).layout[0].face_up);
-    EXPECT_EQ(h.view_for(0).seats[0].layout[0].value, c("7C"));
-    EXPECT_FALSE(h.view_for(1).seats[0].layout[0].value.has_value());
+    EXPECT_EQ(h.view_for(0, recall::perfect).seats[0].layout[0].value, c("7C"));
+    EXPECT_FALSE(h.view_for(1, recall::perfect).seats[0].layout[0].value.has_value());
     EXPECT_FALSE(h.spectator_view().seats[0].layout[0].value.has_value());
     EXPECT_EQ(h.spectator_view().top_discard, c("AH"));
 }
@@ -179,6 +179,49 @@ TEST(Replay, SeedAndActionsRebuildTheHandExactly) {
     auto bad_log = h.log();
     bad_log.push_back(logged_action{9, draw_stock});
     EXPECT_FALSE(hand::replay(rules, 4, 1, 2024, bad_log).has_value());
+}
+
+}  // namespace
+}  // namespace golf::testing
+
+namespace golf::testing {
+namespace {
+
+// peeks_shown_once (a memory game, Cambio's default): the view right after a peek shows the card, later views do
+// not; a seat that remembers everything (recall::perfect, the server's bots) still knows it, and the event of the
+// peek carries the card for the peeker alone.
+TEST(Memory, APeekedCardIsShownOnceThenRemembered) {
+    auto rules = rules_of("cambio");
+    ASSERT_TRUE(rules->peeks_shown_once);
+    hand h(rules, 2, 0, 3);
+    const action peek = h.legal_actions(0).front();
+    ASSERT_EQ(peek.kind, action_kind::peek);
+    std::vector<event> events;
+    ASSERT_EQ(h.apply(0, peek, &events), action_error::none);
+    const card real = h.seat(0).layout[peek.slot].value;
+    EXPECT_EQ(h.view_for(0).seats[0].layout[peek.slot].value, real) << "shown in the update of the peek";
+    EXPECT_FALSE(h.view_for(1).seats[0].layout[peek.slot].value.has_value());
+    ASSERT_EQ(events.size(), 1u);
+    EXPECT_EQ(events[0].card_seen, real);
+    EXPECT_FALSE(event_for(events[0], 1).card_seen.has_value()) << "the other seat is not told the card";
+    EXPECT_FALSE(event_for(events[0], -1).card_seen.has_value()) << "nor are spectators";
+
+    ASSERT_EQ(h.apply(1, h.legal_actions(1).front()), action_error::none);
+    EXPECT_FALSE(h.view_for(0).seats[0].layout[peek.slot].value.has_value()) << "never shown again";
+    EXPECT_EQ(h.view_for(0, recall::perfect).seats[0].layout[peek.slot].value, real);
+    EXPECT_EQ(h.view_for(0).seats[0].layout[peek.slot].known_by, h.seat(0).layout[peek.slot].known_by)
+        << "who looked where stays public";
+}
+
+TEST(Memory, WithoutTheRuleAPeekedCardStaysInTheView) {
+    auto base = rules_of("cambio");
+    auto rules = std::make_shared<ruleset>(*base);
+    rules->peeks_shown_once = false;
+    hand h(rules, 2, 0, 3);
+    const action peek = h.legal_actions(0).front();
+    ASSERT_EQ(h.apply(0, peek), action_error::none);
+    ASSERT_EQ(h.apply(1, h.legal_actions(1).front()), action_error::none);
+    EXPECT_EQ(h.view_for(0).seats[0].layout[peek.slot].value, h.seat(0).layout[peek.slot].value);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ action claim_at(int seat, int slot, int give = 0) { return action{action_kind::c
 
 // What `viewer` (-1: a spectator) sees at a seat's position.
 std::optional<card> seen(const hand& h, int viewer, int seat, int slot) {
-    return h.view_for(viewer).seats[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].value;
+    return h.view_for(viewer, recall::perfect).seats[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].value;
 }
 
 // Everyone peeks at the nearer row (positions 2 and 3 of a 2x2 layout).
@@ -276,7 +276,7 @@ TEST(Claims, TakingTheTopDiscardClosesItsClaim) {
     play(h, 0, pass);
     play(h, 1, take_discard);
     refused(h, 0, claim_at(0, 0), action_error::not_allowed);
-    EXPECT_FALSE(h.view_for(0).claim_open);
+    EXPECT_FALSE(h.view_for(0, recall::perfect).claim_open);
 }
 
 TEST(Claims, ATakenDiscardMustStillBePlacedAfterClaims) {
@@ -304,7 +304,7 @@ TEST(Claims, CactusUsesTheTopDiscardsUnusedPower) {
     play(h, 0, draw_stock);
     play(h, 0, place(0));  // the jack leaves seat 0's layout unused
     play(h, 0, pass);      // no call
-    EXPECT_TRUE(h.view_for(1).discard_power_unused);
+    EXPECT_TRUE(h.view_for(1, recall::perfect).discard_power_unused);
     play(h, 1, use_power);
     play(h, 1, peek_at(0, 0));
     EXPECT_EQ(seen(h, 1, 0, 0), c("2C"));
@@ -325,7 +325,7 @@ TEST(Claims, CumbiaTakesAnotherSeatsCardAndAWrongClaimCostsTen) {
     play(h, 1, place(0));  // 5S goes on the pile
     play(h, 0, claim_at(1, 1, 0));  // 6S is no 5
     EXPECT_EQ(h.seat(0).penalty_points, 10);
-    EXPECT_EQ(h.view_for(1).seats[0].penalty_points, 10);
+    EXPECT_EQ(h.view_for(1, recall::perfect).seats[0].penalty_points, 10);
 }
 
 TEST(Claims, CumbiaASuccessfulTakerGivesOneOfTheirCardsUnseen) {
@@ -427,7 +427,7 @@ TEST(Powers, PowersBlackKingFromTheStockCancelsAKnockAndARedKingCannot) {
     EXPECT_EQ(h.caller(), -1);
     EXPECT_FALSE(h.over());
     EXPECT_FALSE(h.final_round());
-    EXPECT_FALSE(h.view_for(2).final_round);
+    EXPECT_FALSE(h.view_for(2, recall::perfect).final_round);
     EXPECT_EQ(h.current_phase(), phase::turn);
     EXPECT_EQ(h.current_seat(), 1);
     EXPECT_EQ(h.discards().back(), c("KC"));
@@ -489,7 +489,7 @@ TEST(PowersTable, NineGoesFaceDownIntoAnOpponentsLayoutKnownToItsGiverOnly) {
     play(h, 0, draw_stock);
     play(h, 0, use_power);
     EXPECT_EQ(h.held(), c("9C")) << "the nine stays in hand until it is placed";
-    EXPECT_FALSE(h.view_for(1).held) << "and only its user sees it";
+    EXPECT_FALSE(h.view_for(1, recall::perfect).held) << "and only its user sees it";
     EXPECT_EQ(h.discards().back(), c("TD"));
     refused(h, 0, place_card(0, 1), action_error::bad_position);     // into an opponent's layout only
     refused(h, 0, place_card(1, 1, 1), action_error::bad_position);  // the nine itself, no other card
@@ -510,8 +510,8 @@ TEST(PowersTable, EightShowsTheNextTwoCardsToItsUserWhoKeepsOneOfTheThree) {
     auto h = powers_deal("8C 7D 2D");
     play(h, 0, draw_stock);
     play(h, 0, use_power);
-    EXPECT_EQ(h.view_for(0).offered, cards("7D 2D"));
-    EXPECT_TRUE(h.view_for(1).offered.empty());
+    EXPECT_EQ(h.view_for(0, recall::perfect).offered, cards("7D 2D"));
+    EXPECT_TRUE(h.view_for(1, recall::perfect).offered.empty());
     EXPECT_TRUE(h.spectator_view().offered.empty());
     refused(h, 0, place_card(0, 0, 3), action_error::malformed);  // the eight, or one of the two drawn
     refused(h, 0, place_card(1, 0, 1), action_error::bad_position);  // into your own layout
@@ -523,7 +523,7 @@ TEST(PowersTable, EightShowsTheNextTwoCardsToItsUserWhoKeepsOneOfTheThree) {
     const auto& pile = h.discards();
     ASSERT_GE(pile.size(), 4u);
     EXPECT_EQ(std::vector<card>(pile.end() - 3, pile.end()), cards("AH 7D 8C")) << "the rest, face up";
-    EXPECT_TRUE(h.view_for(0).offered.empty());
+    EXPECT_TRUE(h.view_for(0, recall::perfect).offered.empty());
     EXPECT_EQ(h.current_seat(), 1);
 }
 
@@ -567,7 +567,7 @@ TEST(PowersTable, FiveIsAShieldThatBlocksTheNextPowerAimedAtItsOwnerAndDoesNotSc
     ASSERT_EQ(h.apply(0, use_power, &events), action_error::none);
     EXPECT_TRUE(has_event(events, event_kind::shield_kept));
     EXPECT_EQ(h.seat(0).shields, cards("5C"));
-    EXPECT_EQ(h.view_for(1).seats[0].shields, cards("5C")) << "a shield is public";
+    EXPECT_EQ(h.view_for(1, recall::perfect).seats[0].shields, cards("5C")) << "a shield is public";
     EXPECT_EQ(h.discards().back(), c("TD")) << "kept, not discarded";
     EXPECT_EQ(h.current_seat(), 1);
     play(h, 1, draw_stock);  // 6D: a blind swap aimed at seat 0

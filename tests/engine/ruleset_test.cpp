@@ -493,7 +493,7 @@ TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
     const std::vector<std::string> expected = {
         "min_players", "max_players", "base_packs", "extra_pack_above", "jokers_per_pack", "rows", "cols",
         "extra_rows", "start",
-        "start_count", "start_where", "start_when", "rearrange_after_start", "initial_discard", "new_card_face_up",
+        "start_count", "start_where", "start_when", "rearrange_after_start", "peeks_shown_once", "initial_discard", "new_card_face_up",
         "discard_flip", "taken_discard_must_be_used", "flip_only_turn", "knocking", "reveal_all_turn",
         "face_up_locked", "frozen_columns", "unseen_replace_once", "look_cost", "jack_skips_next", "turn_limit",
         "power_joker", "power_ace", "power_two", "power_three", "power_four", "power_five", "power_six",
@@ -575,7 +575,7 @@ TEST(ruleset_options, find_option_finds_table_entries_only) {
     ASSERT_NE(knocking, nullptr);
     EXPECT_EQ(knocking->name, "knocking");
     EXPECT_EQ(knocking->kind, option_kind::boolean);
-    EXPECT_EQ(knocking, &ruleset_options()[18]);
+    EXPECT_EQ(knocking, &ruleset_options()[19]);
     EXPECT_EQ(find_option("knock"), nullptr);
     EXPECT_EQ(find_option(""), nullptr);
 }

@@ -85,7 +85,9 @@ public:
     // The view must show every card the viewer knows and no other, with its true value.
     void check(const hand& h) const {
         for (int v = 0; v <= players_; ++v) {
-            const hand_view view = v < players_ ? h.view_for(v) : h.spectator_view();
+            // What the viewer knows (a perfect memory); under peeks_shown_once it is shown only part of it, checked below.
+            const hand_view view = v < players_ ? h.view_for(v, recall::perfect) : h.spectator_view();
+            const hand_view shown_view = v < players_ ? h.view_for(v) : view;
             ASSERT_EQ(view.seats.size(), static_cast<std::size_t>(players_));
             for (int s = 0; s < players_; ++s) {
                 const auto& truth = h.seat(s).layout;
@@ -100,6 +102,10 @@ public:
                         << "viewer " << v << " seat " << s << " position " << i << (entitled ? " hidden" : " LEAKED");
                     if (entitled) {
                         ASSERT_EQ(*shown.value, truth[i].value);
+                    }
+                    const auto& as_shown = shown_view.seats[static_cast<std::size_t>(s)].layout[i].value;
+                    if (!h.rules().peeks_shown_once || as_shown) {
+                        ASSERT_EQ(as_shown, shown.value) << "only a memory game forgets, and it shows nothing new";
                     }
                 }
             }

@@ -722,5 +722,66 @@ TEST(RulesetConversion, ATablesRulesetReadsBackAsTheEngineRuleset) {
     EXPECT_FALSE(to_ruleset(bad).has_value());
 }
 
+// ---- events
+
+// Every engine event kind has the protocol kind of the same name.
+TEST(EventConversion, EveryEngineKindHasTheProtocolKindOfItsName) {
+    const auto* kinds = v1::EventKind_descriptor();
+    for (int k = 0; k <= static_cast<int>(event_kind::power_chosen); ++k) {
+        const auto* value = kinds->FindValueByNumber(to_proto(static_cast<event_kind>(k)));
+        ASSERT_NE(value, nullptr) << "engine event kind " << k << " has no protocol kind";
+    }
+    EXPECT_EQ(to_proto(event_kind::peeked_at), v1::EVENT_KIND_PEEKED_AT);
+    EXPECT_EQ(to_proto(event_kind::stock_reshuffled), v1::EVENT_KIND_STOCK_RESHUFFLED);
+}
+
+// A card only the actor saw reaches the actor alone, and not even the actor in a resent log; a public card reaches
+// everyone; an event on the actor's own layout names it as the target.
+TEST(EventConversion, APrivateCardReachesItsActorAloneAndAPublicOneEveryone) {
+    const event peek{event_kind::peeked, 1, 3, 0, std::nullopt, -1, -1, make_card(7, suit::clubs)};
+    v1::TableEvent out;
+    fill(out, peek, 1, true, 2, 5);
+    EXPECT_EQ(out.hole(), 2u);
+    EXPECT_EQ(out.index(), 5u);
+    EXPECT_EQ(out.kind(), v1::EVENT_KIND_PEEKED);
+    EXPECT_EQ(out.seat(), 1);
+    EXPECT_EQ(out.target_seat(), 1) << "a peek is on the actor's own layout";
+    EXPECT_EQ(out.position(), 3u);
+    ASSERT_TRUE(out.has_card());
+    EXPECT_TRUE(out.private_card());
+    EXPECT_EQ(out.card().rank(), 7u);
+    for (const int other : {0, 2, -1}) {
+        v1::TableEvent theirs;
+        fill(theirs, peek, other, true, 2, 5);
+        EXPECT_FALSE(theirs.has_card()) << "viewer " << other;
+        EXPECT_FALSE(theirs.private_card());
+    }
+    v1::TableEvent resent;
+    fill(resent, peek, 1, false, 2, 5);
+    EXPECT_FALSE(resent.has_card()) << "a memory game's resent log leaves the card out";
+
+    const event thrown{event_kind::thrown, 0, 2, 0, make_card(12, suit::hearts), 3, -1, std::nullopt};
+    v1::TableEvent public_card;
+    fill(public_card, thrown, -1, false, 1, 0);
+    ASSERT_TRUE(public_card.has_card());
+    EXPECT_FALSE(public_card.private_card());
+    EXPECT_EQ(public_card.target_seat(), 3);
+    EXPECT_EQ(public_card.other_seat(), -1);
+
+    // GAVE: position is the place in target_seat's layout, other the giver's own card that went there.
+    const event gave{event_kind::gave, 0, 2, 3, std::nullopt, 1, -1, std::nullopt};
+    v1::TableEvent given;
+    fill(given, gave, 1, true, 1, 0);
+    EXPECT_EQ(given.target_seat(), 1);
+    EXPECT_EQ(given.position(), 3u);
+    EXPECT_EQ(given.other(), 2u);
+    // POWER_CHOSEN names a PowerKind, as CHOOSE_POWER's Action does.
+    const event chosen{event_kind::power_chosen, 0, static_cast<std::uint8_t>(power_kind::peek_own), 0,
+                       std::nullopt, -1, -1, std::nullopt};
+    v1::TableEvent named;
+    fill(named, chosen, 0, true, 1, 0);
+    EXPECT_EQ(named.position(), static_cast<std::uint32_t>(v1::POWER_KIND_PEEK_OWN));
+}
+
 }  // namespace
 }  // namespace golf::wire

@@ -551,6 +551,8 @@ TEST(BadInput, ARulesetWithAbsurdValuesIsRefusedNamingTheOption) {
              [](v1::CreateTable& c) { c.set_seats(0); },
              [](v1::CreateTable& c) { c.set_turn_clock_seconds(4000000000u); },
              [](v1::CreateTable& c) { c.set_claim_window_ms(4000000000u); },
+             [](v1::CreateTable& c) { c.set_between_holes_seconds(601); },
+             [](v1::CreateTable& c) { c.set_between_holes_seconds(4000000000u); },
              [](v1::CreateTable& c) { c.set_password(std::string(1000, 'p')); }}) {
         const v1::ServerMessage reply = host.request(create(edit));
         ASSERT_TRUE(reply.has_error());

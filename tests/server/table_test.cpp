@@ -891,7 +891,7 @@ TEST_F(TableTest, TheTurnClockPlaysForASilentSeatAndSaysSo) {
                u.note().find("clock ran out") != std::string::npos;
     });
     ASSERT_TRUE(played) << alice->last_update()->DebugString();
-    EXPECT_NE(played->note().find("the server played for it"), std::string::npos);
+    EXPECT_NE(played->note().find("the server played for them"), std::string::npos);
 }
 
 TEST_F(TableTest, RematchStartsANewMatchWithTheSameSeats) {

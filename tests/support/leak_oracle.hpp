@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -142,10 +143,23 @@ struct problems {
     }
 };
 
-// Every card in `view` is true, and `receiver` may know it in `truth` according to `knows`.
+// The face-down cards a seat looked at in one move, as (seat, layout, position): what peeks_shown_once may show it.
+using looked_now = std::vector<std::tuple<int, int, int>>;
+
+inline looked_now looked_in(const std::vector<event>& events) {
+    looked_now out;
+    for (const event& e : events) {
+        if (!e.card_seen || e.kind == event_kind::drew_stock) continue;
+        out.emplace_back(e.seat, e.target >= 0 ? e.target : e.seat, e.slot);
+    }
+    return out;
+}
+
+// Every card in `view` is true, and `receiver` may know it in `truth` according to `knows`; under peeks_shown_once
+// a face-down card it knows only privately is shown only in the view right after the move that showed it (`now`).
 template <class Problems>
 void check_cards(const v1::HandView& view, const hand& truth, const knowledge& knows, int receiver,
-                 const std::string& where, Problems& found) {
+                 const std::string& where, Problems& found, const looked_now* now = nullptr) {
     const bool over = truth.over();
     if (view.seats_size() != truth.players()) return found.add(where + ": " + std::to_string(view.seats_size()) + " seats");
     for (int s = 0; s < truth.players(); ++s) {
@@ -163,6 +177,10 @@ void check_cards(const v1::HandView& view, const hand& truth, const knowledge& k
             if (!(over || real.face_up || own || knows.public_card[s][p]))
                 found.add(what + ": receiver " + std::to_string(receiver) + " was shown " + to_string(real.value) +
                           ", which it may not know");
+            const bool only_private = !(over || real.face_up || knows.public_card[s][p]);
+            if (now && only_private && std::find(now->begin(), now->end(), std::tuple{receiver, s, p}) == now->end())
+                found.add(what + ": under peeks_shown_once receiver " + std::to_string(receiver) + " was shown " +
+                          to_string(real.value) + " again");
         }
     }
     if (view.has_top_discard() &&
@@ -183,7 +201,8 @@ void check_cards(const v1::HandView& view, const hand& truth, const knowledge& k
 // tie-break draw (Cactus: cards drawn face up after the hole from a pack of their own, shuffled by the revealed
 // seed; Persistence.ACactusScorecard... checks them against the engine): a card in a note, a claim outcome or a
 // seat would be a leak nobody checks.
-inline int cards_outside(const google::protobuf::Message& message, const google::protobuf::FieldDescriptor* skip) {
+inline int cards_outside(const google::protobuf::Message& message, const google::protobuf::FieldDescriptor* skip,
+                         const google::protobuf::FieldDescriptor* skip_too = nullptr) {
     if (message.GetDescriptor() == v1::Card::descriptor()) return 1;
     if (message.GetDescriptor() == v1::Ruleset::descriptor()) return 0;
     if (message.GetDescriptor() == v1::Scorecard::Hole::Draw::descriptor()) return 0;
@@ -192,15 +211,72 @@ inline int cards_outside(const google::protobuf::Message& message, const google:
     reflection->ListFields(message, &fields);
     int count = 0;
     for (const auto* field : fields) {
-        if (field == skip || field->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE) continue;
+        if (field == skip || field == skip_too || field->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
+            continue;
         if (field->is_repeated()) {
             for (int i = 0; i < reflection->FieldSize(message, field); ++i)
-                count += cards_outside(reflection->GetRepeatedMessage(message, field, i), skip);
+                count += cards_outside(reflection->GetRepeatedMessage(message, field, i), skip, skip_too);
         } else {
-            count += cards_outside(reflection->GetMessage(message, field), skip);
+            count += cards_outside(reflection->GetMessage(message, field), skip, skip_too);
         }
     }
     return count;
+}
+
+// The engine's events of one hole, in order, each with the index of the move that caused it (states[k + 1] is the
+// hand after it).
+struct hole_events {
+    std::vector<event> events;
+    std::vector<std::size_t> move;
+};
+
+// Every event `receiver` was sent about hole `h` (the table's own kinds aside, each index once, in index order) must
+// be the replay's, in order; a public card must be the one the replay showed everyone, and a card only its actor saw
+// must have gone to that actor alone, be true, and be known to it by the independent knowledge model.
+template <class Problems>
+void check_events(const std::vector<v1::ServerMessage>& frames, int h, int receiver, const hole_events& truth,
+                  const std::vector<hand>& states, const std::vector<knowledge>& known, const std::string& who,
+                  Problems& found) {
+    std::map<std::uint32_t, v1::TableEvent> sent;
+    for (const v1::ServerMessage& m : frames) {
+        if (!m.has_table_update()) continue;
+        for (const v1::TableEvent& e : m.table_update().events())
+            if (static_cast<int>(e.hole()) == h && e.kind() < v1::EVENT_KIND_CLOCK_RAN_OUT) sent.emplace(e.index(), e);
+    }
+    if (sent.size() != truth.events.size()) {
+        found.add(who + ": " + std::to_string(sent.size()) + " events of the hole, against the replay's " +
+                  std::to_string(truth.events.size()));
+        return;
+    }
+    std::size_t i = 0;
+    for (const auto& [index, e] : sent) {
+        const event& real = truth.events[i];
+        const std::size_t k = truth.move[i++];
+        const std::string where = who + ", event " + std::to_string(index);
+        v1::TableEvent expected;  // the replay's event as anyone may see it
+        wire::fill(expected, real, spectator, false, h, static_cast<int>(index));
+        if (e.kind() != expected.kind() || e.seat() != expected.seat() || e.target_seat() != expected.target_seat() ||
+            e.position() != expected.position() || e.other_seat() != expected.other_seat() ||
+            e.other() != expected.other())
+            found.add(where + ": " + e.ShortDebugString() + " is not the replay's event");
+        if (!e.has_card()) continue;
+        const card shown = wire::from_proto(e.card()).value_or(card{});
+        if (!e.private_card()) {
+            if (!real.card_shown || shown != *real.card_shown)
+                found.add(where + ": a card nobody was shown: " + e.ShortDebugString());
+            continue;
+        }
+        const hand& after = states[k + 1];
+        const int target = real.target >= 0 ? real.target : real.seat;
+        const bool drew = real.kind == event_kind::drew_stock;
+        const std::optional<card> truth_card =
+            drew ? after.held() : std::optional<card>(after.seat(target).layout[real.slot].value);
+        const bool knows = drew ? receiver == after.current_seat()
+                                : receiver >= 0 && (known[k + 1].known[target][real.slot] & (1u << receiver)) != 0;
+        if (receiver != real.seat || !knows || truth_card != shown)
+            found.add(where + ": receiver " + std::to_string(receiver) + " was told a card it may not know: " +
+                      e.ShortDebugString());
+    }
 }
 
 // One move the server accepted, with the hole it belongs to.
@@ -245,10 +321,11 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
     const auto shared_rules = std::make_shared<const ruleset>(rules);
     const int holes = card.holes_size();
     const auto* hand_field = v1::TableUpdate::descriptor()->FindFieldByName("hand");
+    const auto* events_field = v1::TableUpdate::descriptor()->FindFieldByName("events");  // check_events judges them
     for (std::size_t r = 0; r < received.size(); ++r)
         for (std::size_t f = 0; f < received[r].size(); ++f) {
             const v1::ServerMessage& m = received[r][f];
-            if (const int n = cards_outside(m, hand_field); n > 0)
+            if (const int n = cards_outside(m, hand_field, events_field); n > 0)
                 found.add("receiver " + std::to_string(r) + ", frame " + std::to_string(f) + ": " + std::to_string(n) +
                           " card(s) outside the hand view: " + m.ShortDebugString());
             if (m.has_table_update() && m.table_update().has_fairness()) {
@@ -268,6 +345,8 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
         }
         std::vector<hand> states{hand(shared_rules, players, static_cast<int>(record.dealer()), big_endian(record.seed()))};
         std::vector<knowledge> known{knowledge(states.back())};
+        hole_events truth;
+        std::vector<looked_now> looked{looked_now{}};  // per state: what its move showed privately
         bool replayed = true;
         for (const accepted_move& am : moves) {
             if (am.hole != h) continue;
@@ -281,6 +360,11 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
             }
             knowledge next_known = known.back();
             next_known.record(states.back(), am.move, events, next);
+            for (const event& e : events) {
+                truth.events.push_back(e);
+                truth.move.push_back(states.size() - 1);
+            }
+            looked.push_back(looked_in(events));
             states.push_back(std::move(next));
             known.push_back(std::move(next_known));
         }
@@ -324,10 +408,11 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
                     break;
                 }
                 at = k;
-                check_cards(shown, states[k], known[k], receiver, where, found);
+                check_cards(shown, states[k], known[k], receiver, where, found, rules.peeks_shown_once ? &looked[k] : nullptr);
                 ++counts.frames;
             }
             if (views == 0) found.add(who + ": no view of the hole");
+            check_events(received[r], h, receiver, truth, states, known, who, found);
             if (at != states.size() - 1) found.add(who + ": never saw the end of the hole");
         }
     }
