@@ -3,6 +3,7 @@
 // prompt line whenever what the user can do changes), so it can be scripted. The keyboard and the socket are both
 // read without blocking, every wait is bounded, a dropped connection is resumed with the seat token (a few tries),
 // and the server's refusals are shown, never fatal.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -12,6 +13,8 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/event_text.hpp"
+#include "cli/move_keys.hpp"
 #include "cli/terminal_input.hpp"
 #include "cli/terminal_view.hpp"
 #include "clients/cpp/golf_client.hpp"
@@ -32,6 +35,7 @@ constexpr int max_bots = 15;
 constexpr std::size_t max_name = 24;
 constexpr int min_clock_seconds = 5;  // CreateTable.turn_clock_seconds: 0, or 5..3600
 constexpr int max_clock_seconds = 3600;
+constexpr std::size_t max_glimpses = 3;  // cards shown once (memory games) kept in sight until your next move
 
 struct settings {
     std::string url;
@@ -56,11 +60,25 @@ std::string refusal(const v1::Error& e) {
     return "refused (" + std::string(client::error_code_name(e.code())) + "): " + e.message();
 }
 
+// Whether the locale says the terminal (or whatever reads the pipe) takes UTF-8: suit symbols, else letters (no
+// locale at all: UTF-8, as most terminals are).
+bool locale_is_utf8() {
+    for (const char* variable : {"LC_ALL", "LC_CTYPE", "LANG"}) {
+        const char* value = std::getenv(variable);
+        if (!value || !*value) continue;
+        const std::string v = value;
+        return v.find("UTF-8") != std::string::npos || v.find("utf8") != std::string::npos ||
+               v.find("UTF8") != std::string::npos || v.find("utf-8") != std::string::npos;
+    }
+    return true;
+}
+
 class player {
 public:
     player(settings config, bool screen) : config_(std::move(config)), screen_(screen), keyboard_(screen) {
         picture_.url = config_.url;
         picture_.preset = config_.preset_name.value_or("");
+        picture_.utf8 = locale_is_utf8();
     }
 
     int run();
@@ -69,9 +87,12 @@ private:
     void open();
     bool reconnect(const std::string& why);
     void handle(const v1::ServerMessage& message);
+    void take_update(const v1::TableUpdate& update);
+    void take_chat(const v1::ChatLine& chat);
     void command(const std::string& line);
+    bool table_command(const std::string& line);
     void ask(v1::ClientMessage message);
-    void choose(std::size_t number);
+    void choose(const std::string& typed);
     void show();
     void say(const std::string& text);  // a notice: a line on a pipe, the status line on the screen
     void leave();
@@ -88,6 +109,7 @@ private:
     std::string shown_prompt_;   // the last prompt printed on a pipe, with what it offered
     std::vector<move_choice> menu_;
     std::uint64_t menu_version_ = 0;
+    std::uint64_t shown_version_ = 0;  // the newest hand_version shown on this connection
     std::chrono::steady_clock::time_point drawn_at_;
 };
 
@@ -137,6 +159,7 @@ bool player::reconnect(const std::string& why) {
             const v1::TableJoined joined = token_.empty() ? fresh->join(code_, config_.name, true, request_timeout)
                                                           : fresh->reclaim(token_, request_timeout);
             picture_.seat = joined.seat();
+            shown_version_ = 0;  // a restarted server counts its versions from the start again
             link_ = std::move(fresh);
             say("reconnected to table " + joined.code());
             shown_prompt_.clear();
@@ -153,20 +176,41 @@ bool player::reconnect(const std::string& why) {
 void player::handle(const v1::ServerMessage& message) {
     dirty_ = true;
     if (message.has_table_update()) {
-        picture_.update = message.table_update();
-        picture_.update_at = std::chrono::steady_clock::now();
-        if (picture_.update->your_seat() != picture_.seat) picture_.seat = picture_.update->your_seat();
-        if (!screen_) write_out(plain_table(picture_));
+        take_update(message.table_update());
     } else if (message.has_chat()) {
-        const std::string line = message.chat().name() + ": " + message.chat().text();
-        picture_.chat.push_back(line);
-        while (picture_.chat.size() > chat_lines_kept) picture_.chat.pop_front();
-        if (!screen_) write_out("chat: " + line + "\n");
+        take_chat(message.chat());
     } else if (message.has_error()) {
         say("error: " + refusal(message.error()));
     } else if (message.has_closing()) {
         say("the server is closing the connection: " + message.closing().reason());
     }
+}
+
+void player::take_update(const v1::TableUpdate& update) {
+    const std::vector<v1::TableEvent> fresh = picture_.log.add(update);
+    // A move's answer is handled at once, the pushes queued before it later: an older hand is not shown again.
+    const bool older = update.hand_version() < shown_version_;
+    if (!older) {
+        shown_version_ = update.hand_version();
+        picture_.update = update;
+        picture_.update_at = std::chrono::steady_clock::now();
+        if (update.your_seat() != picture_.seat) picture_.seat = update.your_seat();
+    }
+    // A card shown once (peeks_shown_once) stays in sight until your next move, then is only remembered.
+    const v1::Ruleset* rules = picture_.rules ? &*picture_.rules : nullptr;
+    std::string seen;
+    for (std::string& glimpse : glimpses(fresh, reader_for(update, rules, picture_.utf8))) {
+        seen += "seen once (remember it): " + glimpse + "\n";
+        picture_.glimpses.push_back(std::move(glimpse));
+    }
+    if (picture_.glimpses.size() > max_glimpses)
+        picture_.glimpses.erase(picture_.glimpses.begin(),
+                                picture_.glimpses.end() - static_cast<std::ptrdiff_t>(max_glimpses));
+    if (!screen_) write_out(plain_log(picture_, fresh) + seen + (older ? std::string() : plain_table(picture_)));
+}
+
+void player::take_chat(const v1::ChatLine& chat) {
+    if (picture_.chat.add(chat) && !screen_) write_out("chat: " + chat_text(chat) + "\n");
 }
 
 void player::say(const std::string& text) {
@@ -192,18 +236,28 @@ void player::ask(v1::ClientMessage message) {
     dirty_ = true;
 }
 
-void player::choose(std::size_t number) {
+// A move by its key or number.
+void player::choose(const std::string& typed) {
     if (menu_.empty()) {
         say("error: there is no move to make now");
         return;
     }
-    if (number < 1 || number > menu_.size()) {
-        say("error: choose a move from 1 to " + std::to_string(menu_.size()));
+    const std::optional<std::size_t> chosen = find_move(menu_, typed);
+    if (!chosen) {
+        if (looks_like_key(typed))
+            say("error: '" + typed + "' is not a move you can make now (the keys of your moves are listed; ? for all)");
+        else
+            say("error: choose a move from 1 to " + std::to_string(menu_.size()) + " or type its key");
         return;
     }
+    picture_.glimpses.clear();
     v1::ClientMessage message;
-    *message.mutable_act()->mutable_action() = menu_[number - 1].action;
-    message.mutable_act()->set_hand_version(menu_version_);  // a move chosen from an old list is refused (STALE)
+    *message.mutable_act()->mutable_action() = menu_[*chosen].action;
+    // A number points into the list on screen, which may be old by now: the server refuses it then (STALE). A key
+    // names the move itself, so it stands however the hand moved on (another seat's start flip, say); the server
+    // still refuses it if it is no longer legal.
+    const bool by_number = typed.find_first_not_of("0123456789 ") == std::string::npos;
+    message.mutable_act()->set_hand_version(by_number ? menu_version_ : 0);
     ask(std::move(message));
 }
 
@@ -211,34 +265,54 @@ void player::command(const std::string& raw) {
     std::string line = raw;
     while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.erase(0, 1);
-    if (line.empty()) return;
-    v1::ClientMessage message;
-    if (line == "q") {
+    const bool was_helping = std::exchange(picture_.help, false);
+    if (was_helping) dirty_ = true;
+    if (line.empty()) return;  // Enter alone closes the keys
+    if (line == "?" || line == "help") {
+        if (screen_) picture_.help = !was_helping;
+        else write_out(plain_help(picture_));
+        shown_prompt_.clear();
+    } else if (line == "q") {
         quit_ = true;
-    } else if (line == "c" || line.starts_with("c ")) {
+    } else if (table_command(line)) {
+        return;
+    } else if (find_move(menu_, line) || looks_like_key(line) ||
+               line.find_first_not_of("0123456789") == std::string::npos) {
+        choose(line);
+    } else {
+        say("error: unknown command '" + line +
+            "': type a move's key or number, ? for the keys, c TEXT, n, s, b, r or q");
+    }
+}
+
+// The table's commands (chat, start, bot, rematch, next hole); false when `line` is none of them.
+bool player::table_command(const std::string& line) {
+    v1::ClientMessage message;
+    if (line == "c" || line.starts_with("c ")) {
         const std::string text = line.size() > 2 ? line.substr(2) : "";
-        if (text.empty()) return say("error: type c and then the text, e.g. c hello");
+        if (text.empty()) {
+            say("error: type c and then the text, e.g. c hello");
+            return true;
+        }
         message.mutable_send_chat()->set_text(text);
-        ask(std::move(message));
     } else if (line == "s") {
         message.mutable_start_match();
-        ask(std::move(message));
     } else if (line == "b") {
         message.mutable_add_bot()->set_level(v1::BOT_LEVEL_HEURISTIC);
-        ask(std::move(message));
-    } else if (line == "r") {
+    } else if (line == "r" && !find_move(menu_, line)) {  // "r" turns all your cards up while that is a move
         message.mutable_rematch();
-        ask(std::move(message));
-    } else if (line.find_first_not_of("0123456789") == std::string::npos && line.size() <= 4) {
-        choose(static_cast<std::size_t>(std::stoul(line)));
+    } else if (line == "n") {
+        message.mutable_next_hole();
     } else {
-        say("error: unknown command '" + line + "': type a move's number, c TEXT, s, b, r or q");
+        return false;
     }
+    ask(std::move(message));
+    return true;
 }
 
 void player::show() {
     if (picture_.update) {
-        menu_ = move_choices(*picture_.update, picture_.rules ? &*picture_.rules : nullptr);
+        menu_ = picture_moves(picture_);
         menu_version_ = picture_.update->hand_version();
     }
     if (!screen_) {
@@ -251,9 +325,10 @@ void player::show() {
         return;
     }
     const auto now = std::chrono::steady_clock::now();
-    // The turn clock redraws each second, the claim window's countdown five times a second.
-    const bool ticking = picture_.update && ((picture_.update->has_clock() && now - drawn_at_ >= 1s) ||
-                                             (picture_.update->has_claim_window() && now - drawn_at_ >= 200ms));
+    // The turn clock and the wait for the next hole redraw each second, the claim window five times a second.
+    const bool counting = picture_.update && (picture_.update->has_clock() || picture_.update->has_next_hole());
+    const bool ticking = (counting && now - drawn_at_ >= 1s) ||
+                         (picture_.update && picture_.update->has_claim_window() && now - drawn_at_ >= 200ms);
     if (keyboard_.changed()) dirty_ = true;
     if (!dirty_ && !ticking && !resized_signal) return;
     resized_signal = 0;
@@ -264,15 +339,7 @@ void player::show() {
     screen_style style;
     style.width = width;
     style.height = height;
-    for (const char* variable : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-        const char* value = std::getenv(variable);
-        if (value && *value) {
-            const std::string v = value;
-            style.utf8 = v.find("UTF-8") != std::string::npos || v.find("utf8") != std::string::npos ||
-                         v.find("UTF8") != std::string::npos || v.find("utf-8") != std::string::npos;
-            break;
-        }
-    }
+    style.utf8 = picture_.utf8;
     write_out(screen_frame(picture_, style));
 }
 
@@ -335,10 +402,14 @@ std::string_view play_usage() {
            "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
            "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
            "the stock and discard piles, the held card, whose turn it is, the final round, the clock, the\n"
-           "scorecard and chat, and numbers the moves you may make. Type a move's number and Enter; 'c TEXT' chats;\n"
-           "'s' starts the match and 'b' adds a bot (host); 'r' asks for a rematch; 'q' leaves.\n"
+           "scorecard, what happened in the hole, chat, and the moves you may make, each with its key. A key is\n"
+           "the same on every turn: a letter for what you do, then places by column letter and row number ('d'\n"
+           "draws, 'f a1' flips your top-left card, 'l 1b2' looks at seat 1's card b2); type it (or the move's\n"
+           "number) and Enter. '?' shows every key; 'c TEXT' chats; 'n' ends the review between holes; 's' starts\n"
+           "the match and 'b' adds a bot (host); 'r' asks for a rematch; 'q' leaves.\n"
            "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' first,\n"
-           "then the table after every update and a line starting with '> ' whenever what you can do changes,\n"
+           "then what happened ('log: ...') and the table after every update, and a line starting with '> ' whenever\n"
+           "what you can do changes (the moves listed as '  N. words  [key]'),\n"
            "so it can be scripted. A dropped connection is resumed with the seat's token (5 tries).\n"
            "\n"
            "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"

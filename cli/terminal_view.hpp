@@ -5,20 +5,18 @@
 
 #include <chrono>
 #include <cstdint>
-#include <deque>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "cli/chat_lines.hpp"
+#include "cli/move_choices.hpp"
+#include "cli/move_log.hpp"
+#include "cli/names.hpp"
 #include "golf/v1/messages.pb.h"
 
 namespace golf::cli {
-
-// One numbered entry of the move prompt: a legal move from the update's HandView, with its words.
-struct move_choice {
-    v1::Action action;
-    std::string label;  // e.g. "place the held 9C at r1c2 (replacing ##)"
-};
 
 // Everything the client knows about its table, as the drawing functions need it.
 struct table_picture {
@@ -28,36 +26,42 @@ struct table_picture {
     int seat = -1;  // -1: watching
     std::optional<v1::TableUpdate> update;
     std::chrono::steady_clock::time_point update_at;  // when `update` arrived (for the clock's countdown)
-    std::deque<std::string> chat;                      // the latest lines, "name: text"
+    chat_lines chat;                                   // the latest lines
     std::string notice;                                // the latest error or event, shown until replaced
     std::string input;                                 // what the user has typed so far (screen only)
+    move_log log;                                      // the hole's events (the log pane)
+    std::vector<std::string> glimpses;  // peeks_shown_once: cards shown to you once, until your next move
+    bool help = false;                  // the keys are shown (screen only), until Enter
+    bool utf8 = true;                   // suit symbols and box characters
 };
-
-inline constexpr std::size_t chat_lines_kept = 6;
-
-// The legal moves of the seat's own view, in the order the server listed them. With the table's rules, a
-// USE_POWER move says what the card's power does.
-std::vector<move_choice> move_choices(const v1::TableUpdate& update, const v1::Ruleset* rules = nullptr);
-
-// What a power does, in a few words ("look at another player's card").
-std::string power_text(v1::PowerKind kind);
 
 bool is_host(const table_picture& picture);
 bool all_seats_filled(const v1::TableUpdate& update);
 
-// The one-line prompt for what the user can do now, without the "> " (e.g. "move? 1-3 (c TEXT to chat, q to quit)").
+// The legal moves of the picture's update, named as the picture's terminal can show them.
+std::vector<move_choice> picture_moves(const table_picture& picture);
+
+// The one-line prompt for what the user can do now, without the "> " (e.g. "move? 1-3 or a key (? for the keys, ...").
 std::string prompt_line(const table_picture& picture);
 
-// Cards in the engine's text form ("QS", "TD", "X"); "##" unknown, "(5C)" face down but known to you, "--" empty.
-std::string plain_card(const v1::Position& position);
+// Between holes: "next hole in 0:12, still reading: Bob (n when you are ready)"; empty otherwise.
+std::string next_hole_line(const table_picture& picture);
+
+// A position, its card named as in the move log ("Q♦", "10♣", "joker"); "##" unknown, "(5♣)" face down but known
+// to you, "--" empty.
+std::string plain_card(const v1::Position& position, bool utf8 = true);
 
 // Plain lines: the table after an update (seats, layouts, piles, held card, turn, the power in use, the claim
 // window and who won the last claim, final round, clock, a finished hole's scores, the scorecard at the end).
 std::string plain_table(const table_picture& picture);
 // Plain lines: the scorecard, hole by hole, with totals (and winners once the match is over).
-std::string plain_scorecard(const v1::TableUpdate& update);
-// Plain lines: the numbered moves.
+std::string plain_scorecard(const v1::TableUpdate& update, bool utf8 = true);
+// Plain lines: the numbered moves, each with its key ("  1. draw from the stock  [d]").
 std::string plain_moves(const std::vector<move_choice>& moves);
+// Plain lines: the move log's sentences for events new to the picture's log ("log: Bob drew from the stock.").
+std::string plain_log(const table_picture& picture, std::span<const v1::TableEvent> fresh);
+// Plain lines: the keys (? and help).
+std::string plain_help(const table_picture& picture);
 
 struct screen_style {
     int width = 80;

@@ -241,13 +241,15 @@ TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
         p.write(std::to_string(choice) + "\n");
     }
     ASSERT_TRUE(peeked) << "no power move within the deadline" << context(p);
-    EXPECT_TRUE(std::regex_match(use_label, std::regex(R"(use the (\w\w|X)'s power: look at another player's card)")))
+    // Each move with its words and its key; cards named as in the move log ("7♣", "10♦", "joker").
+    EXPECT_TRUE(std::regex_match(use_label, std::regex(R"(use the ([^ ]+)'s power: look at another player's card  \[u\])")))
         << use_label;
-    EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s r\dc\d)"))) << peek_label;
+    EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s [a-z-]+ card  \[l 1[a-c][12]\])")))
+        << peek_label;
     EXPECT_NE(p.out().find("power: you are using a power (look at another player's card)"), std::string::npos)
         << context(p);
     // The peeked card, face down but known to ann, in the bot's layout.
-    const std::regex known_in_bot_layout(R"(\nseat 1 bot[^\n]*: [^\n]*\((\w\w|X)\))");
+    const std::regex known_in_bot_layout(R"(\nseat 1 bot[^\n]*: [^\n]*\((([2-9]|10|[AJQK])[^ ()]*|joker)\))");
     const auto shown = [&] {
         return std::regex_search(p.out().substr(peeked_at), known_in_bot_layout);
     };
@@ -357,8 +359,8 @@ TEST(GolfPlay, SpectatorSeesOnlyFaceUpCards) {
     ASSERT_TRUE(host.wait_for_output("> move? ")) << context(host);
     ASSERT_TRUE(watcher.wait_for_output("table " + table + ": playing")) << context(watcher);
     for (int i = 0; i < 20; ++i) watcher.pump(20);
-    // "(5C)" is how a face-down card known to the viewer is written; a spectator knows none.
-    EXPECT_FALSE(std::regex_search(watcher.out(), std::regex(R"(\((\w\w|X)\))"))) << context(watcher);
+    // "(5♣)" is how a face-down card known to the viewer is written; a spectator knows none.
+    EXPECT_FALSE(std::regex_search(watcher.out(), std::regex(R"(\((([2-9]|10|[AJQK])[^ ()]*|joker)\))"))) << context(watcher);
     EXPECT_NE(watcher.out().find("##"), std::string::npos) << context(watcher);
     EXPECT_NE(watcher.out().find("watching"), std::string::npos) << context(watcher);
     watcher.close_stdin();

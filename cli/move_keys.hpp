@@ -1,0 +1,30 @@
+// The keys of `golf play`: every move is typed as a key made from the move itself, so it is the same on every turn
+// and a player learns it once. A key is a letter for what you do, then the places it names: "d" draws from the
+// stock, "f a1" flips your top-left card (columns a, b, c... from the left, rows 1, 2... from the top), "l 1b2" looks
+// at seat 1's card in column b, row 2. Spaces and case do not matter when typing ("fa1", "F A1").
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "golf/v1/messages.pb.h"
+
+namespace golf::cli {
+
+// The key of a legal move of `hand` (its viewer's), as shown: "d", "f a1", "w a1 1b2", "m 1a1 b2".
+std::string move_key(const v1::Action& action, const v1::HandView& hand);
+// The other ways of typing the same move: a swap's two cards in the other order.
+std::vector<std::string> move_key_aliases(const v1::Action& action, const v1::HandView& hand);
+
+// A key as it is compared: lower case, no spaces.
+std::string normalized_key(std::string_view typed);
+// Whether `typed` has the form of a key (a move's letter, then seat numbers, column letters and row numbers), so a
+// key that names no move of the moment is refused as such rather than as an unknown command.
+bool looks_like_key(std::string_view typed);
+
+// What ? and help show: how places and seats are named, every move's letter and the other commands, one a line.
+std::vector<std::string> key_help(const v1::HandView* hand);
+
+}  // namespace golf::cli
