@@ -23,7 +23,9 @@ const play = playMove;
 async function twoPeople(browser, server, preset, rules) {
   const ann = await newPlayer(browser);
   const bob = await newPlayer(browser);
-  const code = await createTable(ann, server.url, { name: "Ann", preset, seats: 2, rules: { ...rules, holes: "1" } });
+  // Knowledge that stays with a card is what is checked here, so not the memory game Cambio now plays by default.
+  const code = await createTable(ann, server.url, { name: "Ann", preset, seats: 2,
+                                                    rules: { ...rules, holes: "1", peeks_shown_once: "false" } });
   await joinByLink(bob, server.url, code, "Bob");
   await ann.waitForSelector("#start-match:not([disabled])");
   await ann.click("#start-match");

@@ -69,6 +69,11 @@ test("a person uses a power on an opponent's card and only their page shows what
     // In the power: a banner says what is being used, and the opponents' cards are the moves (the bot's included).
     await ann.waitForSelector("#power");
     assert.match(await ann.textContent("#power"), /You are using a power: look at another player's card/);
+    // Bob reads it about Ann, never as an instruction to himself (the power notes' point of view).
+    await bob.waitForSelector("#power");
+    const bobReads = await bob.textContent("#power");
+    assert.match(bobReads, /^Ann is using a power: they look at another player's card\./);
+    assert.doesNotMatch(bobReads, /power: look at|your cards/, "Bob is not told to look at a card");
     const peeks = (await offered(ann)).filter((m) => m.startsWith("power_peek:"));
     assert.ok(peeks.length > 0, "the opponents' cards are clickable");
     assert.ok(peeks.every((m) => m.split(":")[3] !== "0"), "never Ann's own cards (seat 0)");
@@ -150,7 +155,10 @@ test("claim buttons appear on the cards that may be claimed, and a claim is appl
     let shot = false;
     for (let round = 0; round < 600 && !applied; ++round) {
       assert.ok(Date.now() < deadline, "no claim of Ann's was ever applied");
-      const claims = await ann.$$eval(".play .claim-button", (els) => els.map((el) => el.dataset.action));
+      // The buttons and the window read in one go: an update between two reads could close the window.
+      const { claims, open } = await ann.evaluate(() => ({
+        claims: [...document.querySelectorAll(".play .claim-button")].map((el) => el.dataset.action),
+        open: Boolean(window.golf.update.claimWindow) }));
       if (claims.length === 0) {
         const moves = await offered(ann);
         const move = ["peek:", "draw_stock:", "discard:", "pass:"].map((p) => moves.find((m) => m.startsWith(p))).find(Boolean);
@@ -162,7 +170,7 @@ test("claim buttons appear on the cards that may be claimed, and a claim is appl
         continue;
       }
       assert.ok(claims.every((c) => /^claim:\d+:0:0:0$/.test(c)), `claims name Ann's own cards (${claims.join(" ")})`);
-      assert.ok(await ann.evaluate(() => Boolean(window.golf.update.claimWindow)), "claims are offered inside the window");
+      assert.ok(open, "claims are offered inside the window");
       assert.ok(await onlyLegalClickable(ann), "only legal moves are clickable");
       if (!shot) { await screenshot(ann, "claims-01-open"); shot = true; }
       const before = await cards();

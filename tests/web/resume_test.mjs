@@ -17,8 +17,10 @@ test("a refresh mid-hand and a dropped connection resume the seat", { timeout: 1
   const browser = await launchBrowser();
   try {
     const ann = await newPlayer(browser, { width: 360, height: 800 });
-    const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 2, rules: { holes: "1" },
-                                                clock: 60 });
+    // The peeked cards stay in the view (not the memory game four-card now plays by default), so the view restored
+    // after a refresh must hold them again.
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 2,
+                                                      rules: { holes: "1", peeks_shown_once: "false" }, clock: 60 });
     const token = await ann.evaluate((c) => JSON.parse(localStorage.getItem("golf.seats"))[c], code);
     assert.ok(token, "the seat token is kept in the browser");
     await ann.click('[data-key="add-bot-1"]');

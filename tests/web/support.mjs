@@ -3,6 +3,7 @@
 // what the app offers. Every wait here has a bound.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -74,6 +75,39 @@ export async function screenshot(page, name) {
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+// Runs axe-core (the WCAG 2 A and AA rules) on the page as it is; resolves to the serious and critical violations,
+// each as "rule: target (help)".
+export async function accessibilityProblems(page) {
+  if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+                                                    resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                                           targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.targets.join(", ")} (${v.help})`);
+}
+
+// Screenshots a screen at 360 and 1280 px wide and checks it with axe-core at both, and that it does not scroll
+// sideways; returns the problems found.
+export async function checkScreen(page, name) {
+  const size = page.viewportSize();
+  const problems = [];
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await screenshot(page, `${name}-${width}`);
+    const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth);
+    if (scroll > width) problems.push(`${name} at ${width} px: the page scrolls sideways (${scroll} px wide)`);
+    for (const problem of await accessibilityProblems(page)) problems.push(`${name} at ${width} px: ${problem}`);
+  }
+  await page.setViewportSize(size);
+  return problems;
 }
 
 // Creates a table from the start page; `rules` are house-rule edits typed into the editor.
@@ -239,15 +273,18 @@ export function seeded(seed) {
   };
 }
 
-// Nothing but legal moves is clickable: every button in the play area is a legal move; a spectator has none.
+// Nothing but legal moves is clickable: every button in the play area is a legal move, or a card position that
+// says it is not one (aria-disabled, no move attached); a spectator has no move.
 export async function onlyLegalClickable(page) {
   return page.evaluate(() => {
     const play = document.querySelector(".play");
     if (!play) return true;
     const buttons = [...play.querySelectorAll("button")];
+    const inert = (b) => b.getAttribute("aria-disabled") === "true" && b.dataset.action === undefined;
+    const live = buttons.filter((b) => !inert(b));
     const spectator = window.golf.update.yourSeat < 0;
-    if (spectator && buttons.length > 0) return false;
+    if (spectator && live.length > 0) return false;
     const focusable = [...play.querySelectorAll(".slot, .pile-card")].filter((el) => el.tabIndex >= 0 && !(el instanceof HTMLButtonElement));
-    return focusable.length === 0 && buttons.every((b) => b.dataset.action !== undefined || b.disabled);
+    return focusable.length === 0 && live.every((b) => b.dataset.action !== undefined || b.disabled);
   });
 }

@@ -1,7 +1,7 @@
 // Table settings in the browser: a password table (a wrong password is refused where the friend can retry, the
 // right one seats them), the turn clock (a player who does nothing is moved for by the server when the clock runs
-// out, and the page counts down), the shuffle check on a page without WebCrypto, and a rematch after the match ends.
-// Every wait is bounded.
+// out, the page counts down and its log says so), the shuffle check on a page without WebCrypto, and a rematch
+// after the match ends. Every wait is bounded.
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
@@ -79,6 +79,9 @@ test("when a player's clock runs out the server moves for them, and the page cou
     await until(async () => { const m = await mine(); return m.turns >= 1 || m.state !== PLAYING; },
                 "the server to play Ann's turn", 45_000);
     assert.match(server.log(), /clock|timed out|expired/i, "the server says why it moved");
+    // And the page tells Ann: her log (and the line under the table's name) says the server moved for her.
+    await until(async () => (await ann.$$eval("#move-log li", (els) => els.map((el) => el.textContent)))
+      .includes("Your clock ran out: the server played for you."), "Ann's log to say her clock ran out");
     assert.deepEqual(ann.errors, [], "no script errors");
   } finally {
     await browser.close();

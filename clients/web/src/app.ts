@@ -1,10 +1,13 @@
 // The app's state and its conversation with the server. Screens read this state and call its methods; every
 // push from the server lands here and triggers a refresh of the screen on show.
 import type { ChatLine, LobbyTable, PresetInfo, ServerMessage, TableJoined, TableUpdate } from "./gen/golf/v1/messages_pb";
-import { TableState } from "./gen/golf/v1/messages_pb";
-import type { Action } from "./gen/golf/v1/game_pb";
+import { BotLevel, TableState } from "./gen/golf/v1/messages_pb";
+import { RulesetSchema } from "./gen/golf/v1/ruleset_pb";
+import { create } from "@bufbuild/protobuf";
+import { Phase, type Action, type TableEvent } from "./gen/golf/v1/game_pb";
 import { Connection, ErrorCode, RequestError, errorText, type RequestBody, type Status } from "./net";
 import { CommitmentLog } from "./fairness";
+import { MoveLog } from "./move_log";
 import { storage } from "./storage";
 
 export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string };
@@ -42,14 +45,22 @@ export interface CreateOptions {
   isPublic: boolean;
   password: string;
   turnClockSeconds: number;
+  betweenHolesSeconds: number;
   houseRules: import("./gen/golf/v1/ruleset_pb").Ruleset;
 }
 
 type Init = { case: RequestBody["case"]; value: object };
 
+function sameAction(a: Action, b: Action): boolean {
+  return a.kind === b.kind && a.position === b.position && a.other === b.other && a.targetSeat === b.targetSeat &&
+         a.otherSeat === b.otherSeat;
+}
+
 export class App {
   readonly conn = Connection.forPage();
   readonly commitments = new CommitmentLog();
+  readonly log = new MoveLog();
+  fresh: TableEvent[] = [];  // the events the latest update brought (animated once by the table screen)
   presets: PresetInfo[] = [];
   route: Route = parseRoute();
   joined?: TableJoined;
@@ -108,8 +119,19 @@ export class App {
     const reply = await this.request({ case: "createTable", value: {
       playerName: options.name, preset: options.preset, seats: options.seats, public: options.isPublic,
       password: options.password, turnClockSeconds: options.turnClockSeconds, houseRules: options.houseRules,
+      betweenHolesSeconds: options.betweenHolesSeconds,
     } });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+  }
+
+  // "Play now": a private six-card table, every other seat a server bot, started at once.
+  async playNow(name: string, bots: number): Promise<void> {
+    const preset = this.presets.find((p) => p.name === "six-card") ?? this.presets[0];
+    if (!preset) throw new Error("the server has not listed its presets yet");
+    await this.createTable({ name, preset: preset.name, seats: bots + 1, isPublic: false, password: "", turnClockSeconds: 0,
+                             betweenHolesSeconds: 30, houseRules: create(RulesetSchema, {}) });
+    for (let seat = 1; seat <= bots; ++seat) await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
+    await this.request({ case: "startMatch", value: {} });
   }
 
   async joinTable(code: string, name: string, spectate: boolean, password = ""): Promise<void> {
@@ -121,7 +143,10 @@ export class App {
   async leave(): Promise<void> {
     const code = this.joined?.code;
     if (this.conn.isReady && this.joined) await this.attempt({ case: "leaveTable", value: {} });
-    if (code) storage.forget(code);
+    if (code) {
+      storage.forget(code);
+      this.log.forget(code);
+    }
     this.joined = undefined;
     this.update = undefined;
     this.chat = [];
@@ -133,9 +158,22 @@ export class App {
     this.ui.busy = true;
     this.onChange();
     try {
-      await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other,
-                                                          targetSeat: action.targetSeat, otherSeat: action.otherSeat },
-                                                handVersion: this.update.handVersion } });
+      // In the start everyone moves at once, so another seat's peek can make ours stale on its way: then it is
+      // sent again (once) against the newer view, if that still offers it. Elsewhere a stale move is dropped.
+      for (let attempt = 0; ; ++attempt) {
+        const sent = this.update.handVersion;
+        try {
+          await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other,
+                                                              targetSeat: action.targetSeat, otherSeat: action.otherSeat },
+                                                    handVersion: sent } });
+          break;
+        } catch (error) {
+          const stale = error instanceof RequestError && error.code === ErrorCode.STALE;
+          if (stale && attempt === 0 && this.update.handVersion !== sent && this.update.hand?.phase === Phase.START &&
+              this.update.hand.legal.some((a) => sameAction(a, action))) continue;
+          throw error;
+        }
+      }
     } catch (error) {
       // A stale view is harmless: the newer update is on its way and shows the move we may make now.
       if (!(error instanceof RequestError && error.code === ErrorCode.STALE)) this.onFlash(errorText(error), "error");
@@ -146,15 +184,23 @@ export class App {
     }
   }
 
+  // Done reading the finished hole's review: the next hole is dealt once everyone has said so (or time runs out).
+  async nextHole(): Promise<void> {
+    await this.attempt({ case: "nextHole", value: {} });
+  }
+
   async sendChat(text: string): Promise<boolean> {
     const reply = await this.attempt({ case: "sendChat", value: { text } });
     return reply !== undefined;
   }
 
   private enter(joined: TableJoined): void {
+    const sameTable = this.joined?.code === joined.code;
     this.joined = joined;
     if (joined.seatToken) storage.setToken(joined.code, joined.seatToken);
-    this.chat = [];
+    // Another table starts with no chat; the same table keeps its lines (the backlog it resends is deduplicated).
+    if (!sameTable) this.chat = [];
+    this.log.open(joined.code);
     if (this.update?.code !== joined.code) this.update = undefined;
     this.navigate(`/t/${joined.code}`, this.route.name === "table");
   }
@@ -163,8 +209,8 @@ export class App {
     const wasLobby = this.route.name === "lobby";
     this.route = route;
     if (this.conn.isReady) {
-      if (route.name === "lobby" && !wasLobby) void this.attempt({ case: "watchLobby", value: { watch: true } });
-      if (route.name !== "lobby" && wasLobby) void this.attempt({ case: "watchLobby", value: { watch: false } });
+      if (route.name === "lobby" && !wasLobby) void this.watchLobby(true);
+      if (route.name !== "lobby" && wasLobby) void this.watchLobby(false);
       if (route.name === "table" && !this.atTable) void this.resume(route.code);
     }
     this.onChange();
@@ -183,7 +229,16 @@ export class App {
     } else if (this.route.name === "table") {
       await this.resume(this.route.code);
     }
-    if (this.route.name === "lobby") await this.attempt({ case: "watchLobby", value: { watch: true } });
+    if (this.route.name === "lobby") await this.watchLobby(true);
+    this.onChange();
+  }
+
+  // The list as it is now is the answer to WatchLobby (it carries our request_id, so it is no push); later
+  // changes come as pushes.
+  private async watchLobby(watch: boolean): Promise<void> {
+    const reply = await this.attempt({ case: "watchLobby", value: { watch } });
+    if (!watch) this.lobby = undefined;
+    else if (reply?.body.case === "lobby" && this.route.name === "lobby") this.lobby = reply.body.value.tables;
     this.onChange();
   }
 
@@ -220,6 +275,7 @@ export class App {
         if (this.joined && update.code !== this.joined.code) return;
         this.update = update;
         this.updateAt = performance.now();
+        this.fresh = this.log.take(update.code, update.events, update.eventsFromStart);
         if (update.handVersion !== this.ui.lastVersion) {
           this.ui.lastVersion = update.handVersion;
           this.ui.first = "";
@@ -228,9 +284,15 @@ export class App {
           this.commitments.note(update.code, update.fairness.hole, update.fairness.commitment);
         break;
       }
-      case "chat":
-        this.chat = [...this.chat.slice(-99), message.body.value];
+      case "chat": {
+        // The backlog resent after a reclaim holds lines this page may already show: each is kept once.
+        const line = message.body.value;
+        const same = (l: ChatLine) => l.unixMs === line.unixMs && l.seat === line.seat && l.text === line.text && l.name === line.name;
+        if (line.earlier && this.chat.some(same)) return;
+        this.chat = [...this.chat.slice(-99), line];
+        if (line.earlier) this.chat.sort((a, b) => (a.unixMs < b.unixMs ? -1 : a.unixMs > b.unixMs ? 1 : 0));
         break;
+      }
       case "lobby":
         this.lobby = message.body.value.tables;
         break;

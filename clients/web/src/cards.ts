@@ -32,6 +32,14 @@ export function cardName(card: Card): string {
   return isJoker(card) ? "joker" : `${RANK_NAME[card.rank] ?? "?"} of ${SUIT_NAME[card.suit] ?? "?"}`;
 }
 
+const SUIT_SYMBOL: Record<Suit, string> = { [Suit.NONE]: "", [Suit.CLUBS]: "\u2663", [Suit.DIAMONDS]: "\u2666",
+                                            [Suit.HEARTS]: "\u2665", [Suit.SPADES]: "\u2660" };
+
+// "Q♦", "10♣", "joker": the short name the move log and the accessible names use.
+export function cardShort(card: Card): string {
+  return isJoker(card) ? "joker" : `${RANK_LABEL[card.rank] ?? "?"}${SUIT_SYMBOL[card.suit] ?? "?"}`;
+}
+
 export function suitIcon(suit: Suit, className = "pip"): SVGElement {
   return svg("svg", { class: className, viewBox: "0 0 24 24", "aria-hidden": "true" },
              svg("path", { d: SUIT_PATH[suit] ?? SUIT_PATH[Suit.NONE] }));

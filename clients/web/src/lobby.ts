@@ -1,5 +1,5 @@
 // The lobby: every open public table, live (WatchLobby streams the full list on every change).
-import { h, replaceContent } from "./dom";
+import { h, replaceContent, type Child } from "./dom";
 import type { App, Screen } from "./app";
 import { TableState } from "./gen/golf/v1/messages_pb";
 import { errorText } from "./net";
@@ -40,18 +40,21 @@ export function lobbyScreen(app: App): Screen {
       replaceContent(list, h("p", { class: "empty-note" }, "No open public tables right now. Create one from the start page."));
       return;
     }
-    replaceContent(list, h("table", { class: "lobby" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Table"), h("th", {}, "Rules"), h("th", {}, "Seats"), h("th", {}, "Host"),
-                       h("th", {}, "State"), h("th", {}, h("span", { class: "visually-hidden" }, "Actions")))),
-      h("tbody", {}, ...tables.map((t) => {
+    // On a phone each row becomes a small card (CSS); the ARIA roles keep it a table for screen readers.
+    const th = (text: string) => h("th", { role: "columnheader", scope: "col" }, text);
+    const td = (label: string, ...content: Child[]) => h("td", { role: "cell", "data-label": label }, ...content);
+    replaceContent(list, h("table", { class: "lobby", role: "table" },
+      h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, th("Table"), th("Rules"), th("Seats"), th("Host"), th("State"),
+                       h("th", { role: "columnheader", scope: "col" }, h("span", { class: "visually-hidden" }, "Actions")))),
+      h("tbody", { role: "rowgroup" }, ...tables.map((t) => {
         const full = t.seated >= t.seats;
-        return h("tr", { "data-code": t.code },
-          h("td", {}, h("code", {}, t.code), t.hasPassword ? h("span", { class: "badge", title: "needs a password" }, "password") : null),
-          h("td", {}, t.preset),
-          h("td", {}, `${t.seated}/${t.seats}`),
-          h("td", {}, t.hostName),
-          h("td", {}, STATE_TEXT[t.state] ?? ""),
-          h("td", { class: "buttons" },
+        return h("tr", { "data-code": t.code, role: "row" },
+          td("Table", h("code", {}, t.code), t.hasPassword ? h("span", { class: "badge", title: "needs a password" }, "password") : null),
+          td("Rules", t.preset),
+          td("Seats", `${t.seated}/${t.seats}`),
+          td("Host", t.hostName),
+          td("State", STATE_TEXT[t.state] ?? ""),
+          h("td", { class: "buttons", role: "cell" },
             h("button", { type: "button", disabled: full || t.hasPassword, "data-key": `join-${t.code}`,
                           onclick: () => void join(t.code, false) }, "Sit down"),
             h("button", { type: "button", class: "secondary", disabled: t.hasPassword, "data-key": `watch-${t.code}`,

@@ -6,13 +6,15 @@ import { lobbyScreen } from "./lobby";
 import { startScreen } from "./start";
 import { storage } from "./storage";
 import { tableScreen } from "./table";
+import { isMyTurn, turnAlert } from "./turn_alert";
 
 const app = new App();
 const root = document.getElementById("app")!;
 const status = h("div", { class: "conn", id: "connection", role: "status" });
 const flash = h("div", { class: "flash", id: "flash", role: "alert", hidden: true });
+const announce = h("div", { class: "visually-hidden", id: "announce", role: "status" });
 const main = h("main", { id: "main" });
-root.replaceChildren(status, flash, main);
+root.replaceChildren(status, flash, announce, main);
 let screen: Screen | undefined;
 let flashTimer = 0;
 
@@ -41,7 +43,7 @@ function render(): void {
           : startScreen(app, route.name === "table" ? route.code : undefined));
   }
   screen?.refresh();
-  document.title = app.atTable && app.update ? `Golf · ${app.update.code}` : "Golf";
+  turnAlert(app.atTable && app.update ? `Golf · ${app.update.code}` : "Golf", app.atTable && isMyTurn(app.update));
 }
 
 function mount(next: Screen): void {

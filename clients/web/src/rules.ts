@@ -48,6 +48,29 @@ export function optionText(rules: Ruleset, option: OptionInfo): string {
   }
 }
 
+// What a choice means, in the option's own help ("double_plus_points (twice the score + ...)"), or "".
+export function choiceMeaning(name: string, value: string): string {
+  const help = OPTIONS.find((o) => o.name === name)?.help ?? "";
+  const at = help.indexOf(`${value} (`);
+  if (at < 0) return "";
+  let depth = 0;
+  const start = at + value.length + 2;
+  for (let i = start; i < help.length; ++i) {
+    if (help[i] === "(") ++depth;
+    else if (help[i] === ")" && depth-- === 0) return help.slice(start, i);
+  }
+  return "";
+}
+
+// Help text with the option names it mentions replaced by their values at this table ("+ caller_penalty_points"
+// becomes "+ 10"), so a sentence reads as the rule in force.
+export function withValues(text: string, rules: Ruleset): string {
+  return text.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => {
+    const option = OPTIONS.find((o) => o.name === name);
+    return option && option.kind !== "boolean" && option.kind !== "choice" ? optionText(rules, option) : name;
+  });
+}
+
 function parseInteger(option: OptionInfo, text: string): number {
   if (!/^-?\d+$/.test(text.trim())) throw new Error(`${option.name}: "${text}" is not a whole number`);
   const n = Number(text.trim());

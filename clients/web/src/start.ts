@@ -63,6 +63,9 @@ export function startScreen(app: App, joinCode?: string): Screen {
   const clockSelect = h("select", { id: "clock" },
     ...[[0, "No clock"], [15, "15 seconds a turn"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"]]
       .map(([v, label]) => h("option", { value: v }, label)));
+  const betweenSelect = h("select", { id: "between-holes" },
+    ...[[10, "10 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]]
+      .map(([v, label]) => h("option", { value: v, selected: v === 30 }, label)));
   const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
   const createError = h("p", { class: "form-error", role: "alert" });
   let chosen = "";
@@ -86,9 +89,9 @@ export function startScreen(app: App, joinCode?: string): Screen {
     presetList.replaceChildren(...app.presets.map((preset) =>
       h("label", { class: "preset" },
         h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choose(preset.name) }),
-        h("span", { class: "preset-name" }, preset.name),
+        h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
         h("span", { class: "preset-summary" }, preset.summary),
-        h("span", { class: "preset-source" }, `Follows ${preset.source}`))));
+        h("details", { class: "preset-source" }, h("summary", {}, "Source"), `Follows ${preset.source}`))));
     choose(app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
   };
 
@@ -114,7 +117,8 @@ export function startScreen(app: App, joinCode?: string): Screen {
     }
     try {
       await app.createTable({ name: player, preset: chosen, seats, isPublic: publicInput.checked,
-                              password: createPassword.value, turnClockSeconds: Number(clockSelect.value), houseRules });
+                              password: createPassword.value, turnClockSeconds: Number(clockSelect.value),
+                              betweenHolesSeconds: Number(betweenSelect.value), houseRules });
     } catch (error) {
       createError.textContent = errorText(error);
       if (error instanceof RequestError && error.code === ErrorCode.BAD_RULESET) editor.showError(error.message);
@@ -126,13 +130,34 @@ export function startScreen(app: App, joinCode?: string): Screen {
     h("fieldset", { class: "plain" }, h("legend", {}, "Preset"), presetList),
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
-      h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect)),
+      h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect),
+      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Reading time between holes"), betweenSelect)),
     h("div", { class: "field-row" },
       h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, "List it in the lobby")),
       h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)),
     editor.element,
     h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, "Create table")),
     createError);
+
+  // ---- one click to a game against server bots
+  const botsSelect = h("select", { id: "bots", "aria-label": "How many bots" },
+    ...[1, 2, 3].map((n) => h("option", { value: n, selected: n === 3 }, `${n} bot${n === 1 ? "" : "s"}`)));
+  const playError = h("p", { class: "form-error", role: "alert" });
+  const playNow = async () => {
+    playError.textContent = "";
+    const player = nameInput.value.trim() || "Player";
+    try {
+      await app.playNow(player, Number(botsSelect.value));
+    } catch (error) {
+      playError.textContent = errorText(error);
+    }
+  };
+  const quick = h("section", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title" },
+    h("h2", { id: "quick-title" }, "Play now"),
+    h("p", {}, "Six-card Golf, the classic: a private table with server bots, dealt at once."),
+    h("div", { class: "buttons" },
+      h("button", { type: "button", id: "play-now", onclick: () => void playNow() }, "Play now against bots"), botsSelect),
+    playError);
 
   const last = storage.lastTable();
   const resume = last && last !== joinCode
@@ -146,6 +171,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
       h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots.")),
     resume,
     h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)),
+    joinCode ? null : quick,
     joinForm,
     joinCode ? null : createForm);
 

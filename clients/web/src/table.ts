@@ -1,16 +1,25 @@
 // The table: every seat's layout (card backs where the viewer may not know the card), the stock, the discard
-// pile and the held card, whose turn it is, the final-round banner, the clock, the hole's scoring column by
-// column, the match scorecard, the shuffle check, chat and spectators. Only the moves in HandView.legal are
-// buttons; every other card is inert, so a player can only ever send a legal move.
+// pile and the held card, whose turn it is, the final-round banner, the clock, the shuffle check, chat and
+// spectators; the hole review and scorecard (hole_review.ts), the move log (move_log_view.ts) and the rules
+// (rules_panel.ts) beside them. Every card position is a button with an accessible name; only the moves in
+// HandView.legal do anything, the rest say they are disabled, so a player can only ever send a legal move.
 import { h, replaceContent, type Child } from "./dom";
 import { tableLink, type App, type Screen } from "./app";
-import { drawBack, drawEmpty, drawFace, cardName } from "./cards";
+import { drawBack, drawEmpty, drawFace, cardName, cardShort } from "./cards";
 import { checkSeed, hex, type Verdict } from "./fairness";
-import { ActionKind, EndReason, Phase, type Action, type HandView, type Position } from "./gen/golf/v1/game_pb";
+import { ActionKind, Phase, type Action, type HandView, type Position } from "./gen/golf/v1/game_pb";
 import { BotLevel, TableState, type TableUpdate } from "./gen/golf/v1/messages_pb";
-import { PowerKind, type Ruleset } from "./gen/golf/v1/ruleset_pb";
-import type { Card } from "./gen/golf/v1/cards_pb";
+import { PowerKind } from "./gen/golf/v1/ruleset_pb";
 import { OPTIONS, optionText } from "./rules";
+import { animateEvents } from "./animate";
+import { endText, holeReview, scorecard, updateNextHoleClock } from "./hole_review";
+import { changedSince } from "./move_log";
+import { glimpses, memoryMode, moveLog, noteGlimpses, reader, scrollLog } from "./move_log_view";
+import { logEntries } from "./event_text";
+import { cardLabel, placeName, seatName } from "./names";
+import { powerOf, powerSentence, THEY, YOU_DO } from "./power_text";
+import { rulesPanel } from "./rules_panel";
+import { setSound, soundOn } from "./turn_alert";
 
 // The kinds made by clicking cards; a radio button chooses among them when several are legal at once. CLAIM is
 // not among them: claimable cards carry their own "claim" button.
@@ -31,59 +40,10 @@ const VERB: Partial<Record<ActionKind, string>> = {
   [ActionKind.MATCH]: "Match", [ActionKind.CLAIM]: "Claim",
   [ActionKind.POWER_PLACE]: "Put here", [ActionKind.POWER_FLIP]: "Turn over", [ActionKind.POWER_REMOVE]: "Discard",
 };
-const END_TEXT: Record<number, string> = {
-  [EndReason.ALL_FACE_UP]: "a layout was all face up", [EndReason.FINAL_ROUND_DONE]: "the final round was played",
-  [EndReason.STOCK_EXHAUSTED]: "the stock ran out", [EndReason.TURN_LIMIT]: "the turn limit was reached",
-  [EndReason.LAYOUT_EMPTY]: "a layout was emptied",
-};
-const POWER_TEXT: Record<number, string> = {
-  [PowerKind.PEEK_OWN]: "look at one of your cards",
-  [PowerKind.PEEK_OPPONENT]: "look at another player's card",
-  [PowerKind.PEEK_ANY]: "look at any card",
-  [PowerKind.SWAP_OWN_OPPONENT]: "swap one of your cards with another player's, unseen",
-  [PowerKind.SWAP_ANY]: "swap any two cards, unseen",
-  [PowerKind.PEEK_THEN_SWAP]: "look at another player's card, then swap it with one of yours",
-  [PowerKind.PEEK_BOTH_SWAP]: "look at one of your cards and another player's, then swap them or not",
-  [PowerKind.SHUFFLE_OPPONENT]: "shuffle another player's face-down cards",
-  [PowerKind.CANCEL_CALL]: "cancel the knock in force",
-  [PowerKind.SWAP_IN]: "put this card in place of another player's card, which is discarded",
-  [PowerKind.DRAW_TWO_KEEP_ONE]: "look at the next two cards and keep one of the three in place of one of yours",
-  [PowerKind.SWAP_LINES]: "swap two rows or two columns of another player's cards",
-  [PowerKind.SHIELD]: "keep it as a shield against the next power aimed at you",
-  [PowerKind.TURN_CARD]: "turn another player's card face up, or one of yours face down",
-  [PowerKind.ADD_OR_REMOVE]: "add an unseen card to another player, or discard one of yours",
-  [PowerKind.TWO_POWERS]: "use two different powers of the 3 to the king, one after the other",
-};
-const POWER_FIELD: (keyof Ruleset)[] = ["powerJoker", "powerAce", "powerTwo", "powerThree", "powerFour", "powerFive",
-  "powerSix", "powerSeven", "powerEight", "powerNine", "powerTen", "powerJack", "powerQueen", "powerKing"];
 
-// The power a card of this rank has under the table's rules.
-function powerOf(rules: Ruleset | undefined, card: Card | undefined): PowerKind {
-  if (!rules || !card) return PowerKind.UNSPECIFIED;
-  const field = POWER_FIELD[card.rank];
-  return field ? (rules[field] as PowerKind) : PowerKind.UNSPECIFIED;
-}
-
+// What a power does, as an instruction to the player about to use it ("look at one of your own cards").
 export function powerText(kind: PowerKind): string {
-  return POWER_TEXT[kind] ?? "use its power";
-}
-
-function seatName(update: TableUpdate, seat: number): string {
-  const info = update.seats[seat];
-  return info?.name || `Seat ${seat + 1}`;
-}
-
-function where(hand: HandView, p: number): string {
-  return hand.rows > 1 ? `row ${Math.floor(p / hand.cols) + 1}, column ${(p % hand.cols) + 1}` : `card ${p + 1}`;
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
-}
-
-// "12 + 3 − 2": a sum as people write it.
-function sum(values: number[]): string {
-  return values.map((v, i) => (i === 0 ? String(v) : v < 0 ? `\u2212 ${-v}` : `+ ${v}`)).join(" ");
+  return powerSentence(kind, YOU_DO);
 }
 
 // The kinds that name a seat: their position is in targetSeat's layout.
@@ -100,10 +60,17 @@ const verdicts = new Map<string, Verdict | "pending">();
 export function tableScreen(app: App): Screen {
   const element = h("div", { class: "screen table-screen" });
   const tick = window.setInterval(() => updateClock(app, element), 250);
+  let shown: TableUpdate | undefined;  // the update whose events were last animated
   const refresh = () => {
     const wasPlaying = element.querySelector(".play")?.contains(document.activeElement) ?? false;
+    const fresh = app.update !== shown && app.update?.hand ? app.fresh : [];
+    if (app.update !== shown && app.update?.hand) noteGlimpses(app, app.update, app.update.hand, fresh);
+    shown = app.update;
     replaceContent(element, ...render(app));
+    element.classList.toggle("reviewing", app.update?.hand?.phase === Phase.OVER);
     updateClock(app, element);
+    scrollLog(element);
+    animateEvents(element, fresh);
     // A keyboard player whose focused card went away (the move was made) lands on the turn line, which says what
     // happened and what comes next; Tab then reaches the next move (never made by a stray second Enter).
     if (wasPlaying && !element.contains(document.activeElement))
@@ -119,14 +86,21 @@ function render(app: App): Child[] {
   if (!update) return [h("p", { class: "panel" }, `Table ${joined.code}: waiting for the table's state...`)];
   const hand = update.hand;
   const me = update.yourSeat;
+  const over = hand?.phase === Phase.OVER && hand.result !== undefined;
+  // On a phone the columns dissolve and CSS `order` puts the review (and the scorecard beside it) first.
   return [
     header(app, update),
-    update.state === TableState.WAITING ? waitingRoom(app, update) : null,
-    hand && update.state !== TableState.WAITING ? playArea(app, update, hand) : null,
-    hand?.phase === Phase.OVER && hand.result ? holeResult(update, hand) : null,
-    update.scorecard && update.scorecard.holes.length > 0 ? scorecard(app, update) : null,
-    update.state !== TableState.WAITING ? fairness(app, update) : null,
-    h("div", { class: "side" }, people(update, me), chat(app)),
+    h("div", { class: "main-col" },
+      update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
+      over ? holeReview(app, update, hand!) : null,
+      update.state === TableState.WAITING ? waitingRoom(app, update) : null,
+      hand && update.state !== TableState.WAITING ? playArea(app, update, hand) : null,
+      update.state !== TableState.WAITING ? fairness(app, update) : null),
+    h("div", { class: "side" },
+      update.scorecard && update.scorecard.holes.length > 0 ? scorecard(app, update) : null,
+      hand && update.state !== TableState.WAITING ? moveLog(app, update, hand) : null,
+      rulesPanel(app),
+      people(update, me), chat(app)),
   ];
 }
 
@@ -141,14 +115,21 @@ function header(app: App, update: TableUpdate): HTMLElement {
     }
   };
   const role = update.yourSeat >= 0 ? `you are ${seatName(update, update.yourSeat)}` : "watching";
+  // What just happened, in the reader's words from the move log (the server's `note` only for an older server).
+  const hand = update.hand;
+  const entries = hand ? logEntries(app.log.hole(hand.hole), reader(app, update, hand)) : [];
+  const latest = entries.length ? entries[entries.length - 1].text : update.note;
   return h("header", { class: "table-header" },
     h("h1", {}, "Table ", h("code", { id: "table-code" }, update.code)),
     h("span", { class: "muted" }, `${app.joined?.preset ?? ""} · ${role}`),
     h("span", { class: "header-buttons" },
+      h("label", { class: "sound-toggle small" },
+        h("input", { type: "checkbox", id: "turn-sound", "data-key": "turn-sound", checked: soundOn(),
+                     onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked) }), "Sound on my turn"),
       h("button", { type: "button", class: "secondary small", "data-key": "copy-link", onclick: () => void copy() }, "Copy invite link"),
       h("button", { type: "button", class: "secondary small", id: "leave", "data-key": "leave",
                     onclick: () => { if (confirm("Leave this table?")) void app.leave(); } }, "Leave")),
-    update.note ? h("p", { class: "note", id: "note", "aria-live": "polite" }, update.note) : null);
+    latest ? h("p", { class: "note", id: "note", "aria-live": "polite" }, latest) : null);
 }
 
 function waitingRoom(app: App, update: TableUpdate): HTMLElement {
@@ -270,7 +251,7 @@ function find(hand: HandView, kind: ActionKind): Action | undefined {
 
 function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
   const me = hand.viewer;
-  if (hand.phase === Phase.OVER) return `Hole ${hand.hole} is over: ${END_TEXT[hand.ended] ?? "scored"}.`;
+  if (hand.phase === Phase.OVER) return `Hole ${hand.hole} is over: ${endText(hand.ended)}.`;
   if (me < 0) {
     return hand.phase === Phase.START ? "The players are starting the hole." : `${seatName(update, hand.currentSeat)}'s turn.`;
   }
@@ -321,22 +302,24 @@ function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const order = me >= 0 ? Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n) : Array.from({ length: n }, (_, i) => i);
   const myTurn = me >= 0 && hand.legal.length > 0;
   const caller = hand.caller >= 0 ? seatName(update, hand.caller) : "";
+  const changed = hand.phase === Phase.OVER ? new Set<string>() : changedSince(app.log.hole(hand.hole), me);
   return h("section", { class: `play${app.ui.busy ? " busy" : ""}`, "aria-label": "The table" },
     h("div", { class: `turn-line${myTurn ? " mine" : ""}`, id: "turn", role: "status", tabindex: -1 },
       h("span", { id: "instruction" }, instruction(update, hand, t)),
-      h("span", { class: "clock", id: "clock", hidden: true, "aria-live": "off" })),
+      h("span", { class: "clock", id: "clock", role: "timer", hidden: true, "aria-live": "off" })),
     hand.finalRound && hand.phase !== Phase.OVER
       ? h("div", { class: "final-banner", id: "final-banner", role: "alert" },
           `Final round: ${caller ? `${caller} ${hand.caller === me ? "(you) " : ""}ended play` : "play is ending"}; `,
           `${hand.finalTurnsLeft} turn${hand.finalTurnsLeft === 1 ? "" : "s"} left.`)
       : null,
-    update.state === TableState.BETWEEN_HOLES ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.") : null,
-    update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
+    // Without a NextHole wait (an older server) the next hole simply comes; with one, the review above counts down.
+    update.state === TableState.BETWEEN_HOLES && !update.nextHole
+      ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.") : null,
     powerBanner(update, hand),
     claimBanner(update, hand),
-    h("div", { class: "opponents" }, ...order.map((s) => seatPanel(app, update, hand, s, t))),
+    h("div", { class: "opponents" }, ...order.map((s) => seatPanel(app, update, hand, s, t, changed))),
     piles(app, update, hand),
-    me >= 0 ? seatPanel(app, update, hand, me, t) : null,
+    me >= 0 ? seatPanel(app, update, hand, me, t, changed) : null,
     actionBar(app, update, hand, t));
 }
 
@@ -346,17 +329,20 @@ function powerBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
   const power = hand.power;
   if (hand.phase !== Phase.POWER || !power) return null;
   const mine = hand.currentSeat === hand.viewer;
+  // To the user, an instruction; to everyone else, what the user does, with "you" only for the reader.
+  const what = powerSentence(power.kind, mine ? YOU_DO : THEY);
   const who = mine ? "You are" : `${seatName(update, hand.currentSeat)} is`;
   const seen: string[] = [];
-  if (power.ownPosition >= 0) seen.push(`${mine ? "your" : "their"} own ${where(hand, power.ownPosition)}`);
+  const user = hand.currentSeat;
+  if (power.ownPosition >= 0) seen.push(`${mine ? "your" : "their"} own ${placeName(hand, user, power.ownPosition)} card`);
   if (power.seat >= 0 && power.position >= 0)
-    seen.push(`${power.seat === hand.viewer ? "your" : `${seatName(update, power.seat)}'s`} ${where(hand, power.position)}`);
+    seen.push(`${power.seat === hand.viewer ? "your" : `${seatName(update, power.seat)}'s`} ${placeName(hand, power.seat, power.position)} card`);
   const two = power.kind === PowerKind.TWO_POWERS
-    ? power.picksLeft >= 2 ? " Two powers to choose." : ` After ${powerText(power.firstPick)}, a second power may follow.`
+    ? power.picksLeft >= 2 ? " Two powers to choose." : " One power is used; a second power may follow."
     : "";
-  const drawn = hand.offered.length > 0 ? ` You drew ${hand.offered.map(cardName).join(" and ")}.` : "";
+  const drawn = hand.offered.length > 0 ? ` You drew ${hand.offered.map(cardShort).join(" and ")}.` : "";
   return h("div", { class: "info-banner power-banner", id: "power", role: "status", "data-power": PowerKind[power.kind] },
-    `${who} using a power: ${powerText(power.kind)}.`, seen.length ? ` Looked at ${seen.join(" and ")}.` : "", two, drawn);
+    `${who} using a power: ${what}.`, seen.length ? ` ${mine ? "You have" : "They have"} looked at ${seen.join(" and ")}.` : "", two, drawn);
 }
 
 // The claim window as a countdown bar, and who won the race for the last discard.
@@ -377,7 +363,8 @@ function claimBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
       outcome.refused ? ` ${outcome.refused} later claim${outcome.refused === 1 ? " was" : "s were"} refused.` : "") : null);
 }
 
-function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, t: Targets | undefined): HTMLElement {
+function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, t: Targets | undefined,
+                   changed: Set<string>): HTMLElement {
   const layout = hand.seats[seat];
   const info = update.seats[seat];
   const isMe = seat === hand.viewer;
@@ -396,22 +383,28 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
                                                          title: "a shield: it blocks the next power aimed here" },
                                                `shield ${cardName(c)}`)),
   ];
-  const grid = h("div", { class: "grid", style: `--cols:${hand.cols}`, role: "group", "aria-label": `${seatName(update, seat)}'s cards` },
-    ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, t)));
+  const grid = h("div", { class: "grid", style: `--cols:${hand.cols}`, role: "group", onkeydown: gridKeys(hand.cols),
+                          "aria-label": isMe ? "Your cards" : `${seatName(update, seat)}'s cards` },
+    ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, t, changed)));
+  // One Tab stop per layout with no move in it (roving focus): the arrow keys then read its cards.
+  if (!grid.querySelector(".slot.legal")) grid.querySelector<HTMLElement>(".slot")?.setAttribute("tabindex", "0");
   return h("div", { class: `seat${isMe ? " me" : ""}${turn ? " turn" : ""}`, "data-seat": seat },
     h("h3", {}, h("span", { class: "seat-name" }, seatName(update, seat)), ...badges,
-      total !== undefined ? h("span", { class: "total", title: "match total" }, `${total} pts`) : null),
+      total !== undefined ? h("span", { class: "total" }, `match total ${total}`) : null),
     grid);
 }
 
 function slot(app: App, update: TableUpdate, hand: HandView, seat: number, p: number, pos: Position,
-              t: Targets | undefined): HTMLElement {
+              t: Targets | undefined, changed: Set<string>): HTMLElement {
   const k = key(seat, p);
   const target = t?.bySlot.get(k);
   const claim = t?.claims.get(k);
-  const owner = seat === hand.viewer ? "Your" : `${seatName(update, seat)}'s`;
-  const state = pos.empty ? "empty" : pos.card ? `${cardName(pos.card)}${pos.faceUp ? "" : ", face down"}` : "face down";
-  const label = `${owner} card at ${where(hand, p)}: ${state}`;
+  // Memory mode: a face-down card the reader looked at shows for a few seconds, then only its back (even while
+  // the last update still carries it).
+  const memory = memoryMode(app) && !pos.faceUp;
+  const glimpse = memory ? glimpses(app).get(k) : undefined;
+  if (memory) pos = { ...pos, card: undefined } as Position;
+  const label = cardLabel(update, hand, seat, p, pos, glimpse ? cardShort(glimpse) : undefined);
   const attrs = { "data-seat": seat, "data-pos": p, "data-face-up": String(pos.faceUp), "data-key": `pos-${seat}-${p}` };
   const choose = (kind: ActionKind) => () => {
     app.ui.first = app.ui.first === k ? "" : k;
@@ -429,13 +422,17 @@ function slot(app: App, update: TableUpdate, hand: HandView, seat: number, p: nu
                        "aria-label": `${verb}: ${label}`, "aria-pressed": target === "select" ? String(selected) : undefined,
                        onclick: target === "select" ? choose(t.mode) : () => void app.act(target) });
   } else {
-    el = h("div", { ...attrs, class: "slot", role: "img", "aria-label": label });
+    // Every position is a control a keyboard and a screen reader reach (arrow keys within a layout); one that
+    // no move may use now says so and does nothing.
+    el = h("button", { ...attrs, type: "button", class: "slot", "aria-disabled": "true", tabindex: -1, "aria-label": label });
   }
   if (pos.empty) drawEmpty(el);
+  else if (glimpse) drawFace(el, glimpse).classList.add("glimpse");
   else if (pos.card) drawFace(el, pos.card);
   else drawBack(el);
-  if (!pos.faceUp && pos.card && !pos.empty) el.classList.add("private");
+  if (!pos.faceUp && (pos.card || glimpse) && !pos.empty) el.classList.add("private");
   if (pos.locked) el.classList.add("locked");
+  if (changed.has(k)) el.classList.add("changed");
   if (pos.knownBy.length > 0 && !pos.faceUp) el.title = `seen by ${pos.knownBy.map((s) => seatName(update, s)).join(", ")}`;
   if (hand.result?.layouts[seat]?.cancelled[p]) el.classList.add("cancelled");
   // Claims count only inside the server's window after a discard (and it says so in claim_window).
@@ -443,9 +440,25 @@ function slot(app: App, update: TableUpdate, hand: HandView, seat: number, p: nu
   // A claimable card: its own button, so a claim never needs a mode switch while the window runs.
   const button = h("button", { type: "button", class: "small claim-button", "data-key": `claim-${seat}-${p}`,
                                "data-action": claim === "select" ? `select:claim:${k}` : actionCode(claim),
-                               "aria-label": `Claim ${label.charAt(0).toLowerCase()}${label.slice(1)}`,
+                               "aria-label": `Claim ${label}`,
                                onclick: claim === "select" ? choose(ActionKind.CLAIM) : () => void app.act(claim) }, "Claim");
   return h("div", { class: "cell" }, el, button);
+}
+
+// Arrow keys move between the cards of one layout (rows and columns), so every card can be reached and read
+// while Tab goes only through the moves that can be made.
+function gridKeys(cols: number) {
+  return (e: Event) => {
+    const event = e as KeyboardEvent;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: cols, ArrowUp: -cols }[event.key];
+    const from = (event.target as HTMLElement).closest<HTMLElement>(".slot");
+    if (!step || !from) return;
+    const cards = [...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>(".slot")];
+    const next = cards[cards.indexOf(from) + step];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  };
 }
 
 function pileButton(app: App, action: Action | undefined, id: string, label: string, caption: string,
@@ -549,77 +562,6 @@ function winnerBanner(app: App, update: TableUpdate): HTMLElement {
                          onclick: () => void app.attempt({ case: "rematch", value: {} }) }, "Play again") : null);
 }
 
-// ---- after the hole
-
-function holeResult(update: TableUpdate, hand: HandView): HTMLElement {
-  const result = hand.result!;
-  return h("section", { class: "panel hole-result", id: "hole-result", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title" }, `Hole ${hand.hole}: how it scored`),
-    h("p", { class: "muted" }, `Play ended because ${END_TEXT[hand.ended] ?? "the hole finished"}.`,
-      hand.caller >= 0 ? ` ${seatName(update, hand.caller)} ended play.` : ""),
-    h("div", { class: "result-seats" }, ...hand.seats.map((layout, s) => {
-      const score = result.layouts[s];
-      const cols = hand.cols;
-      const columnSum = score ? score.columnPoints.reduce((a, b) => a + b, 0) : 0;
-      const lines: Child[] = [];
-      if (score) {
-        lines.push(h("li", {}, `Columns: ${sum(score.columnPoints)} = ${columnSum}`));
-        if (score.bonus) lines.push(h("li", {}, `Bonus ${signed(score.bonus)}`));
-        if (score.points !== columnSum + score.bonus) lines.push(h("li", {}, `Layout ${score.points}`));
-        if (score.othersPenalty) lines.push(h("li", {}, `Charged to everyone else: ${signed(score.othersPenalty)}`));
-        for (const note of score.notes) lines.push(h("li", { class: "muted" }, note));
-      }
-      if (result.adjustments[s]) lines.push(h("li", {}, `Adjustment ${signed(result.adjustments[s])}`));
-      if (result.extra[s]) lines.push(h("li", {}, `Extra ${signed(result.extra[s])}`));
-      return h("div", { class: "result-seat", "data-seat": s },
-        h("h3", {}, seatName(update, s), h("span", { class: "total" }, `${result.scores[s] ?? 0} for the hole`)),
-        h("div", { class: "grid", style: `--cols:${cols}` }, ...layout.positions.map((pos, p) => {
-          const el = h("div", { class: "slot", "data-seat": s, "data-pos": p, "data-face-up": String(pos.faceUp), role: "img",
-                                "aria-label": `${where(hand, p)}: ${pos.card ? cardName(pos.card) : pos.empty ? "removed" : "unknown"}${score?.cancelled[p] ? ", cancelled" : ""}` });
-          if (pos.empty) drawEmpty(el); else if (pos.card) drawFace(el, pos.card); else drawBack(el);
-          if (score?.cancelled[p]) el.classList.add("cancelled");
-          return el;
-        })),
-        score ? h("div", { class: "grid column-points", style: `--cols:${cols}`, "aria-label": "points per column" },
-          ...score.columnPoints.map((v) => h("span", { class: "column-point" }, String(v)))) : null,
-        h("ul", { class: "breakdown" }, ...lines));
-    })),
-    result.notes.length ? h("ul", { class: "muted" }, ...result.notes.map((n) => h("li", {}, n))) : null);
-}
-
-function scorecard(app: App, update: TableUpdate): HTMLElement {
-  const card = update.scorecard!;
-  const n = update.seats.length;
-  const winners = new Set(card.winners);
-  return h("section", { class: "panel scorecard", id: "scorecard", "aria-labelledby": "scorecard-title" },
-    h("h2", { id: "scorecard-title" }, card.matchOver ? "Final scorecard" : "Scorecard"),
-    h("div", { class: "scroll" }, h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hole"),
-        ...Array.from({ length: n }, (_, s) => h("th", { scope: "col", class: winners.has(s) && card.matchOver ? "winner" : "" },
-          seatName(update, s), winners.has(s) && card.matchOver ? " (winner)" : "")))),
-      h("tbody", {}, ...card.holes.map((hole) => h("tr", {},
-        h("th", { scope: "row" }, String(hole.number)),
-        ...Array.from({ length: n }, (_, s) => h("td", { title: hole.caller === s ? "ended play" : "" },
-          h("span", { class: "hole-score" }, `${hole.scores[s] ?? 0}${hole.caller === s ? "*" : ""}`),
-          h("span", { class: "running" }, ` (${hole.totals[s] ?? 0})`)))))),
-      h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
-        ...Array.from({ length: n }, (_, s) => h("td", { class: winners.has(s) && card.matchOver ? "winner" : "" }, String(card.totals[s] ?? 0))))))),
-    playsFirst(update),
-    h("p", { class: "muted small" }, "Each hole's score, with the running total in brackets; * marks who ended play. Lowest total wins.",
-      app.joined?.rules?.holes ? ` A match of ${app.joined.rules.holes} hole${app.joined.rules.holes === 1 ? "" : "s"}.` : "",
-      app.joined?.rules?.targetScore ? ` The match ends when someone reaches ${app.joined.rules.targetScore}.` : ""));
-}
-
-// Under winner_plays_first (Cactus): who starts the next hole, and the cards drawn when the winners tied.
-function playsFirst(update: TableUpdate): HTMLElement | null {
-  const card = update.scorecard!;
-  const last = card.holes[card.holes.length - 1];
-  if (card.matchOver || last?.playsFirstNext === undefined) return null;
-  const draws = last.firstDraw.map((d) => `${seatName(update, d.seat)} drew the ${d.card ? cardName(d.card) : "?"}`);
-  return h("p", { id: "plays-first" }, `${seatName(update, last.playsFirstNext)} plays first in the next hole`,
-    draws.length ? ` (a tie, broken by drawing: ${draws.join(", ")}).` : ".");
-}
-
 // The `golf deal` command line that re-derives a hole's deal: the preset plus every option the table changed.
 function dealCommand(app: App, update: TableUpdate, dealer: number, seed: Uint8Array): string {
   const joined = app.joined!;
@@ -670,7 +612,7 @@ function fairness(app: App, update: TableUpdate): HTMLElement {
 
 function people(update: TableUpdate, me: number): HTMLElement {
   return h("section", { class: "panel people", "aria-label": "Players and spectators" },
-    h("p", {}, `${update.seats.filter((s) => s.occupied).length} players · `,
+    h("p", {}, `${((n) => `${n} player${n === 1 ? "" : "s"}`)(update.seats.filter((s) => s.occupied).length)} · `,
       h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)));
 }
 
@@ -698,6 +640,7 @@ function chat(app: App): HTMLElement {
 
 function updateClock(app: App, root: HTMLElement): void {
   updateClaimWindow(app, root);
+  updateNextHoleClock(app, root);
   const el = root.querySelector<HTMLElement>("#clock");
   const clock = app.update?.clock;
   if (!el) return;
@@ -710,6 +653,7 @@ function updateClock(app: App, root: HTMLElement): void {
   const who = clock.seat < 0 ? "start" : clock.seat === app.update.yourSeat ? "you" : seatName(app.update, clock.seat);
   el.hidden = false;
   el.textContent = `${who}: ${seconds}s`;
+  el.style.setProperty("--left", String(Math.min(1, left / Math.max(1, clock.secondsPerTurn * 1000, clock.remainingMs))));
   el.classList.toggle("urgent", seconds <= 5);
   el.setAttribute("aria-label", `${seconds} seconds left for ${who}`);
 }

@@ -1,0 +1,157 @@
+// Every screen as a new player meets it, at 360 and 1280 px: screenshots into the artifacts and axe-core's WCAG 2
+// A/AA rules with no serious or critical violation (start, lobby, waiting room, a table mid-hole, the hole
+// review, the match over). On the way: "Play now against bots" is one click from the start page to a dealt hole;
+// the hole review stays up, counting down, until the player presses "Next hole"; the rules panel describes the
+// table's own ruleset; the tab title says when it is your turn; moves animate (not under reduced motion) and what
+// the others changed is highlighted on your turn.
+import assert from "node:assert/strict";
+import test from "node:test";
+import {
+  checkScreen, createTable, launchBrowser, newPlayer, playOne, seeded, startServer, until,
+} from "./support.mjs";
+
+const PLAYING = 2;
+const FINISHED = 4;
+
+// Plays Ann's moves (bots fill the other seats) until `done` says stop; bounded.
+async function playUntil(page, done, what, random, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    assert.ok(Date.now() < deadline, `timed out playing until ${what}`);
+    if (!(await playOne(page, random))) await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+test("every screen at 360 and 1280 px passes axe-core; play now, the hole review and the rules panel work",
+     { timeout: 220_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const problems = [];
+  try {
+    const ann = await newPlayer(browser);
+    await ann.goto(server.url);
+    await ann.waitForSelector("input[name=preset]");
+    // The presets are listed by name with a one-line summary, the source one click away.
+    const presets = await ann.$$eval(".preset", (els) => els.map((el) => ({
+      summary: el.querySelector(".preset-summary").textContent, source: el.querySelector(".preset-source summary")?.textContent })));
+    assert.ok(presets.length > 3 && presets.every((p) => p.summary.length > 10 && p.source === "Source"));
+    assert.equal(await ann.$eval("#between-holes", (el) => el.value), "30", "30 s between holes by default");
+    problems.push(...await checkScreen(ann, "screen-01-start"));
+
+    // A table with friends: the waiting room, and the lobby listing it.
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 2, rules: { holes: "1" } });
+    problems.push(...await checkScreen(ann, "screen-02-waiting-room"));
+    const lobby = await newPlayer(browser);
+    await lobby.goto(`${server.url}/lobby`);
+    await lobby.waitForSelector(`tr[data-code="${code}"]`);
+    problems.push(...await checkScreen(lobby, "screen-03-lobby"));
+
+    // The rules panel: this table's own rules, its house rule named as one.
+    await ann.click("#rules-panel > summary");
+    const rulesText = await ann.textContent("#rules-panel");
+    assert.match(rulesText, /Card values/);
+    assert.match(rulesText, /House rules\s*holes: 1 \(the preset has \d+\)/);
+    const values = await ann.$$eval("#rules-panel .values tr", (rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent)));
+    const expected = await ann.evaluate(() => {
+      const r = window.golf.joined.rules;
+      return [r.valueAce, r.valueTwo, r.valueThree, r.valueFour, r.valueFive, r.valueSix, r.valueSeven, r.valueEight,
+              r.valueNine, r.valueTen, r.valueJack, r.valueQueen, r.valueKing].map(String);
+    });
+    assert.deepEqual(values[1].slice(0, 13), expected, "the card values are the table's");
+    await ann.click('[data-key="add-bot-1"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    await ann.waitForSelector(".play");
+    const random = seeded(424242);
+    // The tab title says whose turn it is.
+    await until(() => ann.evaluate(() => document.title.startsWith("(Your turn) Golf")), "the title to say it is Ann's turn");
+    await playUntil(ann, async () => (await ann.$$(".play .card.face")).length >= 2, "a few cards are up", random);
+    problems.push(...await checkScreen(ann, "screen-04-table-mid-hole"));
+    // Every card position is a control named for whose card it is, where, and what is known of it.
+    const cards = await ann.$$eval(".play .slot", (els) => els.map((el) => ({ tag: el.tagName, name: el.getAttribute("aria-label") })));
+    assert.ok(cards.length >= 8, `every card is drawn (${cards.length})`);
+    for (const c of cards) {
+      assert.equal(c.tag, "BUTTON", `a control: ${c.name}`);
+      assert.match(c.name, /^(?:[A-Z][a-z ]+: )?(?:your card|bot 1 \(heuristic\)'s card), (?:top|bottom)-(?:left|right), (?:face down|[0-9AJQK]{1,2}[\u2660-\u2666], face (?:up|down \(you know it\))|face down, you just saw it: .+)$/u);
+    }
+    // The keyboard reaches every card: Tab to a layout, the arrow keys within it.
+    await ann.focus('.play .slot[data-seat="1"][data-pos="0"]');
+    await ann.keyboard.press("ArrowRight");
+    assert.equal(await ann.evaluate(() => document.activeElement?.dataset.key), "pos-1-1", "ArrowRight moves to the next card");
+    await ann.keyboard.press("ArrowDown");
+    assert.equal(await ann.evaluate(() => document.activeElement?.dataset.key), "pos-1-3", "ArrowDown to the card below");
+    // The turn sound is off until switched on, and the choice is kept.
+    assert.equal(await ann.isChecked("#turn-sound"), false);
+    await ann.check("#turn-sound");
+    assert.equal(await ann.evaluate(() => localStorage.getItem("golf.turn-sound")), "on");
+    await playUntil(ann, () => ann.evaluate((f) => window.golf.update.state === f, FINISHED), "the match is over", random);
+    await ann.waitForSelector("#winner");
+    problems.push(...await checkScreen(ann, "screen-06-match-over"));
+
+    // Play now: one click from the start page to a six-card hole against three server bots.
+    const pat = await newPlayer(browser);
+    await pat.goto(server.url);
+    await pat.waitForSelector("input[name=preset]");
+    await pat.fill("#name", "Pat");
+    await pat.click("#play-now");
+    await pat.waitForSelector(".play", { timeout: 10_000 });
+    const table = await pat.evaluate(() => ({ preset: window.golf.joined.preset, seats: window.golf.update.seats.length,
+                                              bots: window.golf.update.seats.filter((s) => s.bot !== 0).length,
+                                              state: window.golf.update.state }));
+    assert.deepEqual(table, { preset: "six-card", seats: 4, bots: 3, state: PLAYING });
+    assert.match(await pat.textContent("#rules-panel"), /None: the preset as it is/);
+
+    // Moves are seen happening: the page animates them (Web Animations), highlights what the others changed while
+    // it is Pat's turn, and animates nothing when the reader asks for reduced motion.
+    await pat.evaluate(() => {
+      window.__animations = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function (...args) { window.__animations++; return animate.apply(this, args); };
+    });
+    let sawChanged = false;
+    await playUntil(pat, async () => {
+      sawChanged ||= await pat.evaluate(() => document.querySelectorAll(".play .card.changed").length > 0 &&
+                                              document.title.startsWith("(Your turn)"));
+      return sawChanged && (await pat.evaluate(() => window.__animations)) > 3;
+    }, "moves are animated and highlighted", random, 60_000);
+    await pat.emulateMedia({ reducedMotion: "reduce" });
+    const version = await pat.evaluate(() => String(window.golf.update.handVersion));
+    await pat.evaluate(() => { window.__animations = 0; });
+    await playUntil(pat, () => pat.evaluate((v) => String(window.golf.update.handVersion) !== v || window.golf.update.hand.phase === 5,
+                                            version), "a move under reduced motion", random, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(await pat.evaluate(() => window.__animations), 0, "nothing moves under prefers-reduced-motion");
+    await pat.emulateMedia({ reducedMotion: "no-preference" });
+
+    // The hole review stays up until Pat presses "Next hole", counting down the table's 30 s.
+    await playUntil(pat, async () => (await pat.$("#hole-result")) !== null, "the hole is over", random);
+    assert.ok(await pat.evaluate(() => {
+      const review = document.querySelector("#hole-result");
+      const play = document.querySelector(".play");
+      return review.getBoundingClientRect().top < play.getBoundingClientRect().top;
+    }), "the review comes before the table");
+    await pat.setViewportSize({ width: 360, height: 800 });
+    assert.ok(await pat.evaluate(() => document.querySelector("#hole-result").getBoundingClientRect().top <
+                                       document.querySelector(".play").getBoundingClientRect().top), "first on a phone too");
+    await pat.setViewportSize({ width: 1280, height: 900 });
+    const lines = await pat.$$eval("#hole-result .result-seat .breakdown li", (els) => els.map((el) => el.textContent));
+    assert.ok(lines.some((l) => /^Cards by column: /.test(l)) && lines.some((l) => /this hole/.test(l)), lines.join(" | "));
+    const countdown = await until(() => pat.evaluate(() => /dealt in (\d+) s/.exec(document.querySelector("#next-hole-clock")?.textContent ?? "")?.[1]),
+                                  "the countdown to the next hole");
+    assert.ok(Number(countdown) > 15 && Number(countdown) <= 30, `about 30 s to read (${countdown})`);
+    problems.push(...await checkScreen(pat, "screen-05-hole-review"));
+    const hole = await pat.evaluate(() => window.golf.update.hand.hole);
+    await new Promise((r) => setTimeout(r, 2_500));
+    assert.ok(await pat.$("#hole-result"), "the review is still up");
+    assert.equal(await pat.evaluate(() => window.golf.update.hand.hole), hole, "no new hole was dealt while Pat reads");
+    await pat.click("#next-hole");
+    await until(() => pat.evaluate((h) => window.golf.update.hand?.hole === h + 1, hole), "the next hole after Next hole", 10_000);
+    assert.equal(await pat.$("#hole-result"), null, "the review is gone");
+
+    for (const page of [ann, lobby, pat]) assert.deepEqual(page.errors, [], "no script errors");
+    assert.deepEqual(problems, [], "no serious or critical accessibility violation");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
