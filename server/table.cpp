@@ -418,6 +418,7 @@ void table::leave(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
     if (host_ == s) pass_host_from(s);
     reply_ok(link, rid);
     changed(name + " left seat " + std::to_string(s));
+    deal_if_all_read();
     check_empty();
 }
 
@@ -680,6 +681,7 @@ void table::disconnected(const std::shared_ptr<client_link>& link) {
     spdlog::info("table {} seat {}: {} disconnected; the seat is held", code_, s, st.name);
     start_grace(s);
     changed(st.name + " is away");
+    deal_if_all_read();
     check_empty();
 }
 
@@ -787,11 +789,19 @@ void table::next_hole(const std::shared_ptr<client_link>& link, std::uint32_t ri
     seat& st = seats_[static_cast<std::size_t>(s)];
     if (st.read_review) return;
     st.read_review = true;
-    if (!still_reading().empty()) return changed(st.name + " is ready for the next hole");
+    if (!deal_if_all_read()) changed(st.name + " is ready for the next hole");
+}
+
+// Between holes: once someone has read the review and no connected person is still reading it (the last reader
+// pressed Next hole, or left), the next hole need not wait for the timer.
+bool table::deal_if_all_read() {
+    if (!next_hole_pending_ || state_ != v1::TABLE_STATE_BETWEEN_HOLES || !still_reading().empty()) return false;
+    if (std::none_of(seats_.begin(), seats_.end(), [](const seat& st) { return st.read_review; })) return false;
     ++hole_generation_;
     hole_timer_.cancel();
     deal_next_hole();
     changed("hole " + std::to_string(commitment_hole_) + " dealt");
+    return true;
 }
 
 std::vector<int> table::still_reading() const {

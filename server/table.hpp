@@ -148,6 +148,7 @@ private:
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
     void send_chat_backlog(const std::shared_ptr<client_link>& link);
     void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    bool deal_if_all_read();
     // Between holes: the connected people who have not sent NextHole yet.
     std::vector<int> still_reading() const;
     void fill_next_hole(v1::TableUpdate& u) const;

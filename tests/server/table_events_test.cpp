@@ -54,6 +54,22 @@ v1::TableJoined ann_and_bob(running_server& server, connection& ann, connection&
     return created;
 }
 
+bool between(const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_BETWEEN_HOLES; }
+
+// Ann and Bob play until both see the first hole over.
+void play_the_first_hole(connection& ann, connection& bob, const v1::TableJoined& created) {
+    const auto rules = golf::wire::to_ruleset(created.rules()).value();
+    auto brain = golf::make_bot("heuristic");
+    golf::random_source random(5);
+    for (int m = 0; m < 2000; ++m) {
+        drain(ann);
+        drain(bob);
+        if (ann.latest() && between(*ann.latest()) && bob.latest() && between(*bob.latest())) return;
+        golf::server::e2e::step({&ann, &bob}, rules, *brain, random, 200ms);
+    }
+    ADD_FAILURE() << "the first hole did not end";
+}
+
 // The index of every event of `hole` a receiver kept, once each: the log is gap-free and in order.
 std::vector<std::uint32_t> indices(const std::vector<v1::TableEvent>& events, std::uint32_t hole) {
     std::vector<std::uint32_t> out;
@@ -214,16 +230,7 @@ TEST(next_hole, the_next_hole_is_dealt_once_every_player_has_read_the_review) {
         create.set_between_holes_seconds(600);  // far longer than the test: only NextHole can deal the next hole
     });
     ann.start_match();
-    const auto rules = golf::wire::to_ruleset(created.rules()).value();
-    auto brain = golf::make_bot("heuristic");
-    golf::random_source random(5);
-    const auto between = [](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_BETWEEN_HOLES; };
-    for (int m = 0; m < 2000; ++m) {
-        drain(ann);
-        drain(bob);
-        if (ann.latest() && between(*ann.latest()) && bob.latest() && between(*bob.latest())) break;
-        golf::server::e2e::step({&ann, &bob}, rules, *brain, random, 200ms);
-    }
+    play_the_first_hole(ann, bob, created);
     const v1::TableUpdate wait = ann.wait_until(between);
     ASSERT_TRUE(wait.has_next_hole());
     EXPECT_EQ(wait.next_hole().wait_ms(), 600000u);
@@ -247,6 +254,26 @@ TEST(next_hole, the_next_hole_is_dealt_once_every_player_has_read_the_review) {
     EXPECT_TRUE(dealt.events_from_start()) << "a new hole starts a new log";
     EXPECT_EQ(dealt.events(0).kind(), v1::EVENT_KIND_HOLE_DEALT);
     EXPECT_EQ(bob.request(next).error().code(), v1::ERROR_CODE_BAD_REQUEST) << "nothing is waiting now";
+}
+
+TEST(next_hole, when_the_last_reader_leaves_the_others_need_not_wait) {
+    running_server server(30s);
+    connection ann, bob;
+    const auto created = ann_and_bob(server, ann, bob, [](v1::CreateTable& create) {
+        create.set_preset("four-card");
+        create.mutable_house_rules()->set_holes(2);
+        create.set_between_holes_seconds(600);
+    });
+    ann.start_match();
+    play_the_first_hole(ann, bob, created);
+    v1::ClientMessage next;
+    next.mutable_next_hole();
+    ASSERT_TRUE(ann.request(next).has_ok());
+    bob.abort();  // Bob is away: nobody connected is still reading
+    const v1::TableUpdate dealt = ann.wait_until([](const v1::TableUpdate& u) {
+        return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2;
+    });
+    EXPECT_EQ(dealt.hand().hole(), 2u);
 }
 
 TEST(next_hole, a_spectator_cannot_deal_the_next_hole) {
