@@ -43,12 +43,32 @@ ruleset four_card_jokers() {
     return r;
 }
 
+// Every rule of the game stated here, though most equal the ruleset's defaults: a reader of the preset table sees
+// the whole game, and later presets build on it.
 ruleset six_card() {
-    ruleset r;  // the defaults are pagat's Six-Card Golf
+    ruleset r;
     r.min_players = 2;
     r.max_players = 12;
-    r.extra_pack_above = {4, 8};  // one pack for 2-4, a second for 5-8, a third beyond eight
-    r.rank_value = face_values(-2, -2, 10, 10, 0);
+    r.base_packs = 1;             // "Two, three or four players use a standard 52-card pack"
+    r.extra_pack_above = {4, 8};  // "With more than four players, a second pack is added, and a third ... more than eight"
+    r.jokers_per_pack = 0;
+    r.rows = 2;  // "six cards ... face down in a rectangle": two rows of three
+    r.cols = 3;
+    r.start = start_action::flip;  // "Before play begins, each player turns any two of the cards ... face up"
+    r.start_count = 2;
+    r.start_where = start_pattern::any;
+    r.start_when = start_timing::before_play;
+    r.initial_discard = true;    // "The top card of the stock is turned face up ... to start the discard pile"
+    r.new_card_face_up = true;   // "You place the new card face-up in your layout"
+    r.discard_flip = discard_flip_rule::none;  // a drawn card not wanted is discarded, "and it is the next player's turn"
+    r.taken_discard_must_be_used = true;       // "illegal to draw the top card of the discard pile and discard [it]"
+    r.all_face_up = all_face_up_rule::ends_immediately;  // "The play ends as soon as all of a player's six cards are face up"
+    r.empty_stock = empty_stock_rule::reshuffle;
+    r.rank_value = face_values(-2, -2, 10, 10, 0);  // ace 1, two -2, 3-10 face value, J Q 10, K 0
+    r.cancel_column = true;  // "A pair of equal cards in the same column scores zero ... (even if the equal cards are twos)"
+    r.cancelled_negatives_keep_value = false;
+    r.holes = 9;  // "The player who has the lowest cumulative score after nine deals wins"
+    r.target_score = 0;
     return r;
 }
 
