@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs every test, each step timed (CI runs all of it; about 33 minutes on 2 cores
+# Installs what is missing, then runs every test, each step timed (CI runs all of it; about 37 minutes on 2 cores
 # besides the installs):
 #   1. the plain Release build with warnings as errors (build/), and every CTest test, the 10,000-hand leak oracle
 #      and the browser tests included;
