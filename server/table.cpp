@@ -558,9 +558,8 @@ std::string table::claim_refusal(action_error error) const {
 
 // The one place a claim is applied (a person's or a server bot's): the first to arrive records the race's outcome.
 action_error table::apply_claim(int s, action a, std::string& note) {
-    if (const action_error error = match_->current_hand()->check(s, a); error != action_error::none) return error;
-    log_.add_table(v1::EVENT_KIND_CLAIM_FIRST, s);
-    if (const action_error error = apply_move(s, a); error != action_error::none) return error;
+    if (const action_error error = apply_move(s, a, v1::EVENT_KIND_CLAIM_FIRST); error != action_error::none)
+        return error;
     const bool correct = std::none_of(events_scratch_.begin(), events_scratch_.end(),
                                       [](const event& e) { return e.kind == event_kind::match_failed; });
     claim_outcome_.emplace();
@@ -957,11 +956,12 @@ bool table::apply_for(int s, action a) {
     return true;
 }
 
-action_error table::apply_move(int s, action a) {
+action_error table::apply_move(int s, action a, v1::EventKind preface) {
     events_scratch_.clear();
     const action_error error = match_->apply(s, a, &events_scratch_);
     if (error != action_error::none) return error;
     ++metrics_.actions;
+    if (preface != v1::EVENT_KIND_UNSPECIFIED) log_.add_table(preface, s);
     log_.add(events_scratch_);
     return error;
 }
@@ -1115,21 +1115,24 @@ void table::broadcast(const std::string& note) {
         link->send(personal_frame(static_cast<int>(s), seats_[s].log_at, answers));
     }
     // Spectators share a frame, one per place in the log (those who have just arrived get the whole log).
-    std::vector<std::pair<hole_log::cursor, std::shared_ptr<const std::string>>> frames;
+    struct shared_frame {
+        hole_log::cursor from, to;
+        std::shared_ptr<const std::string> frame;
+    };
+    std::vector<shared_frame> frames;
     for (spectator& sp : spectators_) {
         const auto link = sp.link.lock();
         if (!link) continue;
-        const hole_log::cursor was = sp.log_at;
-        const auto same = std::find_if(frames.begin(), frames.end(), [&](const auto& f) {
-            return f.first.hole == was.hole && f.first.sent == was.sent;
+        auto same = std::find_if(frames.begin(), frames.end(), [&](const shared_frame& f) {
+            return f.from.hole == sp.log_at.hole && f.from.sent == sp.log_at.sent;
         });
         if (same == frames.end()) {
-            frames.emplace_back(was, personal_frame(-1, sp.log_at));
-            link->send(frames.back().second);
-        } else {
-            sp.log_at = hole_log::cursor{log_.hole(), log_.size()};
-            link->send(same->second);
+            const hole_log::cursor from = sp.log_at;
+            auto frame = personal_frame(-1, sp.log_at);
+            same = frames.insert(frames.end(), shared_frame{from, sp.log_at, std::move(frame)});
         }
+        sp.log_at = same->to;
+        link->send(same->frame);
     }
 }
 

@@ -172,8 +172,9 @@ private:
     void begin_match();
     void deal_next_hole();
     void after_move(std::string& note);
-    // Every move goes through here: the engine applies it and its events join the hole's log.
-    action_error apply_move(int s, action a);
+    // Every move goes through here: the engine applies it and its events join the hole's log, after `preface` (one
+    // of the table's own kinds, by `s`) when one is given.
+    action_error apply_move(int s, action a, v1::EventKind preface = v1::EVENT_KIND_UNSPECIFIED);
     action bot_move(int s);
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);
