@@ -8,7 +8,9 @@
 //      A card may serve several patterns; a cell cancelled twice is simply cancelled.
 //   4. Each cell scores its value, or 0 when cancelled (a negative value stays with cancelled_negatives_keep_value).
 //   5. Bonuses: equal column pairs, 2x2 blocks, all equal, rows of kings; the side-by-side penalty is recorded in
-//      others_penalty for the other players and is not part of this layout's points.
+//      others_penalty for the other players and is not part of this layout's points. A block, an all-equal layout
+//      and a row of kings replace the cards they cover (their cells are cancelled in step 3): the sources give the
+//      shape's points "for those four cards". Equal column pairs are cancelled columns already.
 // Empty cells score 0 and never take part in a pattern. "Equal" means same rank; with one_eyed_jacks_wild the jacks
 // of spades and hearts match anything.
 //
@@ -295,6 +297,23 @@ int king_row_count(const grid& g) {
     return rows;
 }
 
+// A bonus shape replaces the cards it covers, as the sources word them: "-25 for those four cards" (001, 002),
+// "four kings on one side = -16 points"; its cells are cancelled, so only the bonus counts for them.
+void cancel_bonus_shapes(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+    if (rules.bonus_square_block != 0)
+        for (int r = 0; r + 1 < g.rows; ++r)
+            for (int c = 0; c + 1 < g.cols; ++c)
+                cancel_group(rules, g, {g.index(r, c), g.index(r, c + 1), g.index(r + 1, c), g.index(r + 1, c + 1)},
+                             cancelled);
+    if (rules.bonus_all_equal != 0 && all_equal(rules, g)) std::fill(cancelled.begin(), cancelled.end(), true);
+    if (rules.bonus_row_of_kings != 0 && g.cols >= 2)
+        for (int r = 0; r < g.rows; ++r) {
+            const cell_list row = row_cells(g, r);
+            if (std::all_of(row.begin(), row.end(), [&](int i) { return g.cells[i] && g.cells[i]->rank == king_rank; }))
+                for (int i : row) cancelled[i] = true;
+        }
+}
+
 void add_bonuses(const ruleset& rules, const grid& g, layout_score& out) {
     const auto column_ranks = equal_column_ranks(rules, g);
     add_bonus(out, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs, "two equal column pairs");
@@ -357,6 +376,7 @@ layout_score score_layout(const ruleset& rules, std::span<const std::optional<ca
     }
 
     out.cancelled = cancelled_cells(rules, g);
+    cancel_bonus_shapes(rules, g, out.cancelled);
     for (int i = 0; i < g.size(); ++i) out.column_points[i % g.cols] += cell_score(rules, g, out.cancelled, i);
     // Cards a layout gained sit in the extra rows below the grid: they score their value and never cancel.
     const std::size_t positions = static_cast<std::size_t>(std::max(rules.positions(), 0));

@@ -394,9 +394,36 @@ TEST(ScoreLayout, SquareBlockInANineCardLayoutIgnoresWindowsWithEmptyCells) {
     ruleset rules = sized(3, 3);
     rules.bonus_square_block = -25;
     const auto s = score(rules, "5C 5D -- / 5H 5S -- / 3D 4C 8H");
-    EXPECT_EQ(s.column_points, (std::vector<int>{13, 14, 8}));
+    EXPECT_EQ(s.column_points, (std::vector<int>{3, 4, 8}));  // the four 5s score the bonus, not 20 and the bonus
     EXPECT_EQ(s.bonus, -25);
-    EXPECT_EQ(s.points, 10);
+    EXPECT_EQ(s.points, -10);
+    EXPECT_EQ(s.cancelled, (std::vector<bool>{true, true, false, true, true, false, false, false, false}));
+}
+
+// Wikipedia (001, 002): a 2x2 block "results in some negative score, such as -25, for those four cards": the
+// block's cards score the bonus instead of their values, in a nine-card layout where no column cancels them.
+TEST(ScoreLayout, SquareBlockReplacesTheFourCards) {
+    ruleset rules = sized(3, 3);
+    rules.bonus_square_block = -25;
+    const auto s = score(rules, "9C 9D 2H / 9H 9S 3C / 4D 5C 6H");
+    EXPECT_EQ(s.points, -25 + (-2) + 3 + 4 + 5 + 6);
+    rules.bonus_square_block = 0;
+    EXPECT_EQ(score(rules, "9C 9D 2H / 9H 9S 3C / 4D 5C 6H").points, 36 - 2 + 3 + 4 + 5 + 6);
+}
+
+TEST(ScoreLayout, RowOfKingsReplacesTheKingsWhenKingsScore) {
+    ruleset rules = pagat_eight();
+    rules.rank_value[13] = 10;  // a house rule where kings count
+    rules.bonus_row_of_kings = -16;
+    const auto s = score(rules, "KC KD KH KS / 3C 4D 5H 6S");
+    EXPECT_EQ(s.points, -16 + 3 + 4 + 5 + 6);  // "four kings on one side = -16 points", not 40 - 16
+}
+
+TEST(ScoreLayout, AllEqualReplacesTheCardsWithoutColumnCancelling) {
+    ruleset rules;
+    rules.cancel_column = false;
+    rules.bonus_all_equal = -20;
+    EXPECT_EQ(score(rules, "7C 7D 7H / 7S 7C 7D").points, -20);
 }
 
 TEST(ScoreLayout, AllEqualBonusOnceForAFullLayout) {
