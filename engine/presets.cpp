@@ -11,22 +11,34 @@ constexpr std::array<int, 14> face_values(int joker, int two, int jack, int quee
     return {joker, 1, two, 3, 4, 5, 6, 7, 8, 9, 10, jack, queen, king};
 }
 
+// The base games (four_card, six_card, power_family) state every rule of the game, though many equal the
+// ruleset's defaults: a reader of the preset table sees the whole game. The presets built on one of them say only
+// what differs from it.
 ruleset four_card() {
     ruleset r;
     r.min_players = 2;
     r.max_players = 10;
+    r.base_packs = 1;          // "a standard 52-card pack"
     r.extra_pack_above = {7};  // "with eight or more, two packs may be shuffled together"
-    r.rows = 2;
+    r.jokers_per_pack = 0;
+    r.rows = 2;  // "arranged face down in a square"
     r.cols = 2;
     r.start = start_action::peek;  // "look once at the two nearest cards"
     r.start_count = 2;
     r.start_where = start_pattern::nearest_row;
-    r.new_card_face_up = false;  // "place the drawn card face-down in your layout, being careful to remember it"
+    r.start_when = start_timing::before_play;
     r.peeks_shown_once = true;   // "look once at the two nearest cards", "being careful to remember": a memory game
-    r.knocking = true;
+    r.initial_discard = true;    // the top card of the stock is turned up "to start the discard pile"
+    r.new_card_face_up = false;  // "place the drawn card face-down in your layout, being careful to remember it"
+    r.discard_flip = discard_flip_rule::none;
+    r.taken_discard_must_be_used = true;  // "if you choose to take the discard, you must use it"
+    r.knocking = true;  // "Each of the other players in order has one more normal turn"
     r.all_face_up = all_face_up_rule::nothing;  // cards are never turned up; the knock ends play
-    r.rank_value = face_values(0, 2, 10, 10, 0);
-    r.cancel_column = false;
+    r.empty_stock = empty_stock_rule::reshuffle;
+    r.rank_value = face_values(0, 2, 10, 10, 0);  // ace 1, 2-10 face value, J Q 10, K 0
+    r.cancel_column = false;  // each card scores its value: no pairs cancel
+    r.holes = 9;              // "the lowest cumulative score after nine deals wins"
+    r.target_score = 0;
     return r;
 }
 
@@ -43,8 +55,7 @@ ruleset four_card_jokers() {
     return r;
 }
 
-// Every rule of the game stated here, though most equal the ruleset's defaults: a reader of the preset table sees
-// the whole game, and later presets build on it.
+// Six-Card Golf: the base of the six-, eight-, nine- and ten-card games.
 ruleset six_card() {
     ruleset r;
     r.min_players = 2;
@@ -73,8 +84,7 @@ ruleset six_card() {
 }
 
 ruleset six_card_oakes() {
-    ruleset r;
-    r.min_players = 2;
+    ruleset r = six_card();  // Dick Oakes's Six-Card Golf
     r.max_players = 10;
     r.extra_pack_above = {3};  // one deck with 2 jokers for 2-3 players, two decks with 4 jokers for 4 or more
     r.jokers_per_pack = 2;
@@ -89,9 +99,7 @@ ruleset six_card_oakes() {
 }
 
 ruleset eight_card() {
-    ruleset r;
-    r.min_players = 2;
-    r.max_players = 12;
+    ruleset r = six_card();  // pagat's Eight Card Golf, the six-card game on a 2x4 layout
     r.base_packs = 2;  // "a double 52-card deck with four jokers (108 cards)"
     r.jokers_per_pack = 2;
     r.extra_pack_above = {4, 8};  // "more decks and jokers can be added if there are more than four players"
@@ -131,15 +139,28 @@ ruleset power_family() {
     ruleset r;
     r.min_players = 2;
     r.max_players = 8;
+    r.base_packs = 1;
+    r.extra_pack_above = {};
+    r.jokers_per_pack = 0;  // each game says whether it adds jokers
     r.rows = 2;
     r.cols = 2;
     r.start = start_action::peek;  // "privately looks at two of them"
     r.start_count = 2;
     r.start_where = start_pattern::nearest_row;
+    r.start_when = start_timing::before_play;
     r.peeks_shown_once = true;  // a joker shuffles "so that they no longer know which is which": memory is the game
+    r.initial_discard = true;
     r.new_card_face_up = false;
-    r.all_face_up = all_face_up_rule::nothing;
-    r.cancel_column = false;
+    r.discard_flip = discard_flip_rule::none;
+    r.taken_discard_must_be_used = true;
+    r.knocking = false;                         // each game says how play ends: a knock, a call or the stock
+    r.all_face_up = all_face_up_rule::nothing;  // cards are never turned up in play
+    r.empty_stock = empty_stock_rule::reshuffle;
+    r.rank_value = face_values(0, 2, 10, 10, 10);  // each game states its values
+    r.rank_power = {};                             // and its powers: none unless a game gives them
+    r.matching = match_rule::none;
+    r.claims = claim_rule::none;
+    r.cancel_column = false;  // no pairs cancel
     r.holes = 0;  // "until one player's score reaches 100" where a version says how a game ends
     r.target_score = 100;
     return r;
@@ -276,15 +297,16 @@ ruleset powers() {
     return r;
 }
 
-std::vector<preset> make_presets() {
+// The draw-and-discard games, 4 to 10 cards.
+std::vector<preset> classic_presets() {
     return {
         {"four-card",
          "000 pagat.com, Four-Card Golf (base game)",
          "2x2 face down, peek at the two nearest, new cards face down, knock to end, no pairs",
          four_card()},
         {"four-card-jokers",
-         "003 (4 Card Golf blog): 54-card pack, peek at any two, Q 20, joker -5, column pairs, knocker +10 if not lowest",
-         "2x2 with jokers (-5), queens 20, column pairs cancel, knock to end, knocker not lowest +10",
+         "003 (4 Card Golf blog): 54-card pack, peek at any two, Q 20, joker -5, column pairs, caller +10 if not lowest",
+         "2x2 with jokers (-5), queens 20, column pairs cancel, knock to end, caller not lowest +10",
          four_card_jokers()},
         {"six-card",
          "000 pagat.com and 001/002 Wikipedia, Six-Card Golf; pagat's choices where they differ: no flip after "
@@ -309,6 +331,12 @@ std::vector<preset> make_presets() {
          "000 pagat.com, Ten Card Golf: two decks, five columns of two, played as Six-Card Golf",
          "2x5, 2 decks, turn up any two, column pairs score zero",
          ten_card()},
+    };
+}
+
+// Golf with power cards.
+std::vector<preset> power_presets() {
+    return {
         {"cambio",
          "000 pagat.com, Golf with Power Cards (Ashbir Dhillon's Malaysian game), and 001/002 Wikipedia (Cambio): "
          "J peek own, Q peek opponent, K blind swap, joker shuffles an opponent, no knocking, the hand ends when the "
@@ -367,6 +395,12 @@ std::vector<preset> make_presets() {
          "2x3 face down, peek at two, every rank a power, red K -1, black K cancels a knock, knock to end",
          powers()},
     };
+}
+
+std::vector<preset> make_presets() {
+    std::vector<preset> all = classic_presets();
+    for (preset& p : power_presets()) all.push_back(std::move(p));
+    return all;
 }
 
 }  // namespace

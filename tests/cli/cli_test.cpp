@@ -363,7 +363,7 @@ TEST(golf_score, json_has_each_seats_breakdown) {
 }
 
 TEST(golf_score, caller_rules_apply_to_the_given_caller) {
-    // four-card-jokers: a knocker without the lowest score gets +10.
+    // four-card-jokers: a caller (who knocked) without the lowest score gets +10.
     const std::vector<std::string> layouts{"KS 9H / QD 8C", "KH AC / KD 2C"};
     std::vector<std::string> args{"score", "--rules", "four-card-jokers", "--json"};
     args.insert(args.end(), layouts.begin(), layouts.end());

@@ -293,7 +293,7 @@ hand knock_and_finish(const scripted_deal& script) {
     return h;
 }
 
-TEST(EndRules, AKnockerWhoIsNotLowestPaysTheBlogsPenalty) {
+TEST(EndRules, ACallerWhoIsNotLowestPaysTheBlogsPenalty) {
     // Seat 0 knocks with 1+3 + 2+4 = 10 against 0 (two cancelled column pairs): 10 + 10.
     auto h = knock_and_finish({{"AS 2S / 3S 4S", "KH QH / KS QS"}, "KD", "7C 8C"});
     ASSERT_TRUE(h.over());
@@ -316,7 +316,7 @@ TEST(EndRules, AKnockTurnsEveryCardUpUnderTheBlogsRules) {
     play(h, 1, draw_stock);
     play(h, 1, discard);
     ASSERT_TRUE(h.over());
-    // Seat 0: K+K column 0, Q+Q column 0 -> 0; seat 1: 1+3 + 2+4 = 10. The knocker is lowest: no penalty.
+    // Seat 0: K+K column 0, Q+Q column 0 -> 0; seat 1: 1+3 + 2+4 = 10. The caller is lowest: no penalty.
     EXPECT_EQ(h.result().scores, (std::vector<int>{0, 10}));
 }
 
