@@ -11,10 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "cli/names.hpp"
+#include "words/names.hpp"
 #include "golf/v1/messages.pb.h"
 
 namespace golf::cli {
+
+using namespace golf::words;  // the terminal speaks the players' words (words/names.hpp)
 
 // Who reads the log and what the sentences need to know of the table.
 struct log_reader {

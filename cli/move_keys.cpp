@@ -4,9 +4,11 @@
 #include <array>
 #include <cctype>
 
-#include "cli/names.hpp"
+#include "words/names.hpp"
 
 namespace golf::cli {
+
+using namespace golf::words;  // the terminal speaks the players' words (words/names.hpp)
 
 namespace {
 

@@ -13,10 +13,12 @@
 #include "cli/chat_lines.hpp"
 #include "cli/move_choices.hpp"
 #include "cli/move_log.hpp"
-#include "cli/names.hpp"
+#include "words/names.hpp"
 #include "golf/v1/messages.pb.h"
 
 namespace golf::cli {
+
+using namespace golf::words;  // the terminal speaks the players' words (words/names.hpp)
 
 // Everything the client knows about its table, as the drawing functions need it.
 struct table_picture {

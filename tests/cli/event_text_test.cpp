@@ -9,7 +9,7 @@
 
 #include "cli/event_text.hpp"
 #include "cli/move_log.hpp"
-#include "cli/names.hpp"
+#include "words/names.hpp"
 
 namespace golf::cli {
 namespace {

@@ -1,9 +1,9 @@
-#include "cli/names.hpp"
+#include "words/names.hpp"
 
 #include <algorithm>
 #include <array>
 
-namespace golf::cli {
+namespace golf::words {
 
 namespace {
 
@@ -128,4 +128,4 @@ v1::PowerKind power_of(const v1::Ruleset* rules, const v1::Card& c) {
     }
 }
 
-}  // namespace golf::cli
+}  // namespace golf::words

@@ -1,5 +1,5 @@
-// The names `golf play` gives things, the same on the screen, in plain lines and in the move log
-// (docs/move-log.md): cards ("Q♦", "10♣", "joker"; "QD" where the terminal cannot show UTF-8), places in a layout in
+// The names players read, the same in the terminal (`golf play`: its screen, plain lines and move log,
+// docs/move-log.md) and in the server's notes: cards ("Q♦", "10♣", "joker"; "QD" where the terminal cannot show UTF-8), places in a layout in
 // words ("top-left", "row 2, card 4") and as keys ("a1": column a, row 1), seats, and what a power does.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 #include "golf/v1/messages.pb.h"
 
-namespace golf::cli {
+namespace golf::words {
 
 // "Q♦", "10♣", "joker"; "QD", "10C" when `utf8` is false.
 std::string card_name(const v1::Card& card, bool utf8);
@@ -42,4 +42,4 @@ std::string power_text_of_others(v1::PowerKind kind);
 // The power of a card under the table's rules (none without them).
 v1::PowerKind power_of(const v1::Ruleset* rules, const v1::Card& card);
 
-}  // namespace golf::cli
+}  // namespace golf::words
