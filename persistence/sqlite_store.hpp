@@ -1,34 +1,30 @@
 // The SQLite match_store: WAL, a busy timeout, foreign keys, schema migrations numbered by PRAGMA user_version.
-// One writer thread drains a queue into batched transactions; reads use their own connection. Both connections
-// prepare each statement once and reuse it. A checkpointer thread with a connection of its own copies the log into
-// the database file, so no commit waits for the disk's syncs. The queue holds at most one hand_progress per match
-// (a newer one replaces the waiting one), so a stalled disk cannot make the per-move records pile up in memory.
+// The write queue (write_queue.hpp: one writer thread, batches, retries) writes into the SQLite writer's connection;
+// reads use their own connection. Both connections prepare each statement once and reuse it. A checkpointer thread
+// with a connection of its own copies the log into the database file, so no commit waits for the disk's syncs.
 #pragma once
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <span>
-#include <thread>
-#include <unordered_map>
-#include <variant>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "persistence/match_store.hpp"
-
-struct sqlite3;  // <sqlite3.h>: the WAL hook's argument
+#include "persistence/write_queue.hpp"
 
 namespace golf::persistence {
 
 namespace detail {
-struct sqlite_database;  // a connection and its prepared statements (sqlite_store.cpp)
-}
+class sqlite_writer;        // the write_backend: the writer connection and the writes (sqlite_writer.cpp)
+class sqlite_reader;        // the read connection and the queries (sqlite_reader.cpp)
+class sqlite_checkpointer;  // the checkpointer thread and its connection (sqlite_checkpointer.cpp)
+}  // namespace detail
 
 struct sqlite_options {
     std::filesystem::path path;
@@ -83,58 +79,15 @@ public:
     std::string integrity_check();
 
 private:
-    struct started_match {
-        match_id id;
-        match_start match;
-    };
-    using write_op = std::variant<table_record, started_match, hole_record, hand_progress, match_result>;
-    // A when_written callback: records [from, target) by sequence number were pending when it was asked for.
-    struct written_waiter {
-        std::uint64_t from;
-        std::uint64_t target;
-        bool failed;
-        std::function<void(bool)> done;
-    };
-
     void enqueue(write_op op);
-    void writer_loop();
-    void write_batch(std::span<const write_op> batch, std::uint64_t first_seq);
-    void count_dropped(std::uint64_t first_seq, std::size_t count);  // with mutex_ held
-    void run_ready_waiters();
-    void checkpointer_loop();
-    // The writer connection's WAL hook: after each commit, with the log's size in pages.
-    static int on_commit(void* store, ::sqlite3* db, const char* schema, int log_pages);
-    std::optional<match_detail> read_detail(match_id id);
 
     sqlite_options options_;
-    std::unique_ptr<detail::sqlite_database> writer_db_;
-    std::unique_ptr<detail::sqlite_database> reader_db_;
-    std::unique_ptr<detail::sqlite_database> checkpoint_db_;
-    std::mutex reader_mutex_;
-
-    mutable std::mutex mutex_;
-    std::condition_variable work_cv_;
-    std::condition_variable done_cv_;
-    std::deque<write_op> queue_;
-    std::uint64_t taken_ = 0;  // records taken off the queue's front so far: queue_[seq - taken_] is record seq
-    std::unordered_map<match_id, std::uint64_t> queued_progress_;  // match -> seq of its waiting hand_progress
-    std::uint64_t enqueued_ = 0;
-    std::size_t urgent_queued_ = 0;  // queued records other than hand_progress: the writer goes at once
-    std::uint64_t flush_target_ = 0;  // flush() waits for records [0, flush_target_): the writer goes at once
-    // When the oldest waiting hand_progress must be written (options_.progress_delay after it was queued).
-    std::chrono::steady_clock::time_point progress_due_ = std::chrono::steady_clock::time_point::max();
-    std::uint64_t completed_ = 0;  // written or dropped (each drop logged); records [0, completed_) are done
-    std::vector<written_waiter> waiters_;
-    bool stopping_ = false;
-    match_id next_match_id_ = 1;
-    store_health health_;
-    bool checkpoint_wanted_ = false;  // the log passed checkpoint_pages: the checkpointer goes
-    std::mutex checkpoint_running_;   // held for each checkpoint, so the writer's own never finds one running
-    std::atomic<bool> writer_wants_checkpoint_{false};  // the log reached 16 times the mark: the checkpointer yields
-    bool checkpointer_stopping_ = false;
-    std::condition_variable checkpoint_cv_;
-    std::thread writer_;
-    std::thread checkpointer_;
+    std::atomic<match_id> next_match_id_{1};
+    // Declared in the order they are opened; closed in reverse, so the writer's connection closes last.
+    std::unique_ptr<detail::sqlite_writer> writer_;
+    std::unique_ptr<detail::sqlite_reader> reader_;
+    std::unique_ptr<detail::sqlite_checkpointer> checkpointer_;
+    std::unique_ptr<write_queue> queue_;  // none when read-only
 };
 
 }  // namespace golf::persistence

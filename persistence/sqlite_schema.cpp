@@ -1,0 +1,137 @@
+// The SQLite store's schema: migrations numbered by PRAGMA user_version, and readying a connection to read or write.
+#include "persistence/sqlite_schema.hpp"
+
+#include <iterator>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite_store.hpp"
+
+namespace golf::persistence::detail {
+
+namespace {
+
+// Migration i takes a database from user_version i to i + 1; append, never edit a shipped one.
+constexpr const char* migrations[] = {
+    R"sql(
+CREATE TABLE players (
+  id INTEGER PRIMARY KEY,
+  display_name TEXT NOT NULL,
+  token_hash TEXT UNIQUE
+);
+CREATE INDEX players_by_name ON players(display_name);
+CREATE TABLE tables (
+  code TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE matches (
+  id INTEGER PRIMARY KEY,
+  table_code TEXT REFERENCES tables(code),
+  ruleset TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER,
+  winner_seat INTEGER
+);
+CREATE INDEX matches_unfinished ON matches(id) WHERE ended_at IS NULL;
+CREATE TABLE match_seats (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL,
+  player_id INTEGER NOT NULL REFERENCES players(id),
+  final_total INTEGER,
+  PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX match_seats_by_player ON match_seats(player_id);
+CREATE TABLE holes (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  hole INTEGER NOT NULL,
+  seed INTEGER NOT NULL,
+  dealer INTEGER NOT NULL,
+  caller INTEGER,
+  actions BLOB NOT NULL,
+  PRIMARY KEY (match_id, hole)
+);
+CREATE TABLE hole_scores (
+  match_id INTEGER NOT NULL,
+  hole INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  hand_score INTEGER NOT NULL,
+  running_total INTEGER NOT NULL,
+  PRIMARY KEY (match_id, hole, seat),
+  FOREIGN KEY (match_id, hole) REFERENCES holes(match_id, hole) ON DELETE CASCADE
+);
+)sql",
+    R"sql(
+ALTER TABLE tables ADD COLUMN preset TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN seats INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN is_public INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN password_hash TEXT NOT NULL DEFAULT '';
+ALTER TABLE tables ADD COLUMN turn_clock_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN forfeit_when_away INTEGER NOT NULL DEFAULT 0;
+-- 0 for the placeholder row a match at an unrecorded table needs; version-1 rows cannot tell and count as recorded.
+ALTER TABLE tables ADD COLUMN recorded INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE matches ADD COLUMN preset TEXT NOT NULL DEFAULT '';
+ALTER TABLE matches ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE match_seats ADD COLUMN bot TEXT NOT NULL DEFAULT '';
+CREATE TABLE hands_in_play (
+  match_id INTEGER PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+  hole INTEGER NOT NULL,
+  seed INTEGER NOT NULL,
+  dealer INTEGER NOT NULL,
+  actions BLOB NOT NULL
+);
+CREATE INDEX matches_by_start ON matches(started_at, id);
+CREATE INDEX matches_finished_by_preset ON matches(preset) WHERE ended_at IS NOT NULL;
+DROP INDEX match_seats_by_player;
+CREATE INDEX match_seats_by_player ON match_seats(player_id, match_id);
+)sql",
+    R"sql(
+-- 0: the server's default claim window (a table recorded before version 3 had no other).
+ALTER TABLE tables ADD COLUMN claim_window_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
+};
+static_assert(std::size(migrations) == schema_version);
+
+}  // namespace
+
+void check_schema_for_reading(sqlite3* db, const std::filesystem::path& path) {
+    const auto version = single_int(db, "PRAGMA user_version");
+    if (version != schema_version) {
+        throw store_error(version > schema_version ? store_error_kind::newer_schema : store_error_kind::older_schema,
+                          "the database " + path.string() + " has schema version " + std::to_string(version) +
+                              ", this build reads version " + std::to_string(schema_version) +
+                              (version > schema_version ? "; use a newer golf"
+                                                        : "; start golf-server on it once to migrate it"));
+    }
+}
+
+void prepare_for_writing(sqlite3* db, const std::filesystem::path& path, bool synchronous_full) {
+    if (sqlite3_db_readonly(db, "main") == 1) throw sqlite_failure{SQLITE_READONLY, "opened read-only"};
+    const auto version = single_int(db, "PRAGMA user_version");  // the first read: a corrupt file fails here
+    if (version > schema_version) {
+        throw store_error(store_error_kind::newer_schema,
+                          "the database " + path.string() + " has schema version " + std::to_string(version) +
+                              ", newer than this server's " + std::to_string(schema_version) +
+                              "; upgrade the server or use another --db");
+    }
+    {
+        statement mode(db, "PRAGMA journal_mode = WAL");
+        if (!mode.step() || mode.text(0) != "wal") {
+            throw sqlite_failure{SQLITE_IOERR, "could not switch the journal to WAL"};
+        }
+    }
+    exec(db, synchronous_full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL");
+    exec(db, "PRAGMA foreign_keys = ON");
+    // Taking the write lock now turns "another server holds it" into a start-up error, not endless retries.
+    in_transaction(db, "BEGIN IMMEDIATE", [&] {
+        for (auto v = version; v < schema_version; ++v) {
+            exec(db, migrations[v]);
+            exec(db, ("PRAGMA user_version = " + std::to_string(v + 1)).c_str());
+            spdlog::info("database {} migrated to schema version {}", path.string(), v + 1);
+        }
+    });
+}
+
+}  // namespace golf::persistence::detail
