@@ -1,6 +1,9 @@
+// Records back into the engine: the ruleset text parsed, each recorded hole replayed and checked against its
+// record, the hand in play resumed, and the final totals and winner checked.
 #include "persistence/match_replay.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 
 #include "engine/action_log.hpp"
@@ -67,6 +70,123 @@ std::optional<std::string> play_actions(golf::match& m, const std::vector<logged
     return std::nullopt;
 }
 
+// The record's seats must be numbered 0 to n - 1, and the ruleset must suit that many.
+std::optional<std::string> check_seats(const ruleset& rules, const std::vector<seat_record>& seats) {
+    if (seats.empty() || seats.size() > static_cast<std::size_t>(max_seats_limit)) {
+        return "the record has " + std::to_string(seats.size()) + " seats";
+    }
+    for (std::size_t i = 0; i < seats.size(); ++i) {
+        if (seats[i].seat != static_cast<int>(i)) {
+            return "the record's seats are not numbered 0 to " + std::to_string(seats.size() - 1);
+        }
+    }
+    const int players = static_cast<int>(seats.size());
+    if (auto problem = golf::match::check(rules, players)) {
+        return "the ruleset does not suit " + std::to_string(players) + " seats: " + *problem;
+    }
+    return std::nullopt;
+}
+
+// A hand as both a hole record and the hand in play keep it.
+struct recorded_hand {
+    int hole;
+    int dealer;
+    std::uint64_t seed;
+    const std::string& actions;
+};
+
+// Deals hole `number` and plays the recorded hand's actions, after checking its number and dealer against the
+// match. The actions played, or what is wrong (starting with `where`).
+std::variant<std::size_t, std::string> play_hand(golf::match& m, int number, const std::string& where,
+                                                 const recorded_hand& hand) {
+    if (hand.hole != number) return where + ": the record numbers it " + std::to_string(hand.hole);
+    if (m.over()) return where + ": the match was already over after hole " + std::to_string(number - 1);
+    if (hand.dealer != m.next_dealer()) {
+        return where + ": the record's dealer is " + std::to_string(hand.dealer) + " but the deal passes to seat " +
+               std::to_string(m.next_dealer());
+    }
+    const auto actions = decode_action_log(hand.actions);
+    if (!actions) return where + ": " + unreadable_log(hand.actions);
+    m.start_hole(hand.seed);
+    if (auto problem = play_actions(m, *actions, where)) return *problem;
+    return actions->size();
+}
+
+// The hole the engine just finished against its record: each seat's score and running total, and the caller.
+std::optional<std::string> check_played_hole(const golf::hole_record& played, const hole_record& record,
+                                             std::size_t seat_count, const std::string& where) {
+    if (record.hand_scores.size() != seat_count || record.running_totals.size() != seat_count) {
+        return where + ": the record has scores or totals for a different number of seats";
+    }
+    for (std::size_t s = 0; s < seat_count; ++s) {
+        if (played.scores[s] != record.hand_scores[s]) {
+            return where + ": seat " + std::to_string(s) + " scores " + std::to_string(played.scores[s]) +
+                   " in the replay but " + std::to_string(record.hand_scores[s]) + " in the record";
+        }
+    }
+    for (std::size_t s = 0; s < seat_count; ++s) {
+        if (played.totals[s] != record.running_totals[s]) {
+            return where + ": seat " + std::to_string(s) + "'s total is " + std::to_string(played.totals[s]) +
+                   " in the replay but " + std::to_string(record.running_totals[s]) + " in the record";
+        }
+    }
+    const std::optional<int> caller = played.caller >= 0 ? std::optional<int>(played.caller) : std::nullopt;
+    if (caller != record.caller) {
+        return where + ": the caller is " + caller_text(caller) + " in the replay but " + caller_text(record.caller) +
+               " in the record";
+    }
+    return std::nullopt;
+}
+
+// Replays every recorded hole in order, checking each against its record.
+std::optional<std::string> replay_holes(golf::match& m, const std::vector<hole_record>& holes, int& holes_checked) {
+    const auto seat_count = static_cast<std::size_t>(m.players());
+    for (std::size_t index = 0; index < holes.size(); ++index) {
+        const hole_record& record = holes[index];
+        const int number = static_cast<int>(index) + 1;
+        const std::string where = "hole " + std::to_string(number);
+        auto played = play_hand(m, number, where, {record.hole, record.dealer, record.seed, record.actions});
+        if (auto* problem = std::get_if<std::string>(&played)) return *problem;
+        if (m.hole_in_play()) {
+            return where + ": the hand is not over after its " + std::to_string(std::get<std::size_t>(played)) +
+                   " actions";
+        }
+        if (auto problem = check_played_hole(m.holes().back(), record, seat_count, where)) return problem;
+        ++holes_checked;
+    }
+    return std::nullopt;
+}
+
+// The record's final totals and winner against the replayed match (when the record has any final total).
+std::optional<std::string> check_finals(const golf::match& m, const match_summary& summary) {
+    const auto& finals = summary.final_totals;
+    const bool has_finals = std::any_of(finals.begin(), finals.end(), [](const auto& t) { return t.has_value(); });
+    if (!has_finals) return std::nullopt;
+    const bool abandoned = summary.abandoned;
+    // An abandoned match was given up before its end: its totals are those of the holes played.
+    if (!abandoned && !m.over()) {
+        return "the record says the match ended, but after " + std::to_string(m.holes().size()) +
+               " holes the replayed match is not over";
+    }
+    if (abandoned && m.over()) {
+        return "the record says the match was abandoned, but after " + std::to_string(m.holes().size()) +
+               " holes the replayed match is over";
+    }
+    std::vector<std::optional<int>> expected(m.totals().begin(), m.totals().end());
+    if (finals != expected) {
+        return "the final totals are " + list(m.totals()) + " in the replay but " + list(finals) + " in the record";
+    }
+    const auto winners = m.winners();
+    const std::optional<int> winner =
+        !abandoned && winners.size() == 1 ? std::optional<int>(winners.front()) : std::nullopt;
+    if (winner != summary.winner_seat) {
+        const std::string none = abandoned ? "none" : "shared";
+        return "the winner is " + (winner ? "seat " + std::to_string(*winner) : none) + " in the replay but " +
+               (summary.winner_seat ? "seat " + std::to_string(*summary.winner_seat) : none) + " in the record";
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::variant<ruleset, std::string> parse_ruleset_text(std::string_view text) {
@@ -103,23 +223,11 @@ replayed_match replay_match(const match_detail& detail) {
         return out;
     }
     out.rules = std::make_shared<const ruleset>(std::get<ruleset>(std::move(parsed)));
-
-    const auto& seats = detail.summary.seats;
-    if (seats.empty() || seats.size() > static_cast<std::size_t>(max_seats_limit)) {
-        out.problem = "the record has " + std::to_string(seats.size()) + " seats";
+    if (auto problem = check_seats(*out.rules, detail.summary.seats)) {
+        out.problem = *problem;
         return out;
     }
-    for (std::size_t i = 0; i < seats.size(); ++i) {
-        if (seats[i].seat != static_cast<int>(i)) {
-            out.problem = "the record's seats are not numbered 0 to " + std::to_string(seats.size() - 1);
-            return out;
-        }
-    }
-    const int players = static_cast<int>(seats.size());
-    if (auto problem = golf::match::check(*out.rules, players)) {
-        out.problem = "the ruleset does not suit " + std::to_string(players) + " seats: " + *problem;
-        return out;
-    }
+    const int players = static_cast<int>(detail.summary.seats.size());
 
     // The first hole's dealer is the match's first dealer; after it the engine's rotation decides.
     int first_dealer = 0;
@@ -133,65 +241,9 @@ replayed_match replay_match(const match_detail& detail) {
         return out;
     }
     golf::match& m = out.match.emplace(out.rules, players, first_dealer);
-    const auto seat_count = static_cast<std::size_t>(players);
-
-    for (std::size_t index = 0; index < detail.holes.size(); ++index) {
-        const hole_record& record = detail.holes[index];
-        const int number = static_cast<int>(index) + 1;
-        const std::string where = "hole " + std::to_string(number);
-        if (record.hole != number) {
-            out.problem = where + ": the record numbers it " + std::to_string(record.hole);
-            return out;
-        }
-        if (m.over()) {
-            out.problem = where + ": the match was already over after hole " + std::to_string(number - 1);
-            return out;
-        }
-        if (record.dealer != m.next_dealer()) {
-            out.problem = where + ": the record's dealer is " + std::to_string(record.dealer) +
-                          " but the deal passes to seat " + std::to_string(m.next_dealer());
-            return out;
-        }
-        const auto actions = decode_action_log(record.actions);
-        if (!actions) {
-            out.problem = where + ": " + unreadable_log(record.actions);
-            return out;
-        }
-        m.start_hole(record.seed);
-        if (auto problem = play_actions(m, *actions, where)) {
-            out.problem = *problem;
-            return out;
-        }
-        if (m.hole_in_play()) {
-            out.problem = where + ": the hand is not over after its " + std::to_string(actions->size()) + " actions";
-            return out;
-        }
-        const golf::hole_record& played = m.holes().back();
-        if (record.hand_scores.size() != seat_count || record.running_totals.size() != seat_count) {
-            out.problem = where + ": the record has scores or totals for a different number of seats";
-            return out;
-        }
-        for (std::size_t s = 0; s < seat_count; ++s) {
-            if (played.scores[s] != record.hand_scores[s]) {
-                out.problem = where + ": seat " + std::to_string(s) + " scores " + std::to_string(played.scores[s]) +
-                              " in the replay but " + std::to_string(record.hand_scores[s]) + " in the record";
-                return out;
-            }
-        }
-        for (std::size_t s = 0; s < seat_count; ++s) {
-            if (played.totals[s] != record.running_totals[s]) {
-                out.problem = where + ": seat " + std::to_string(s) + "'s total is " +
-                              std::to_string(played.totals[s]) + " in the replay but " + std::to_string(record.running_totals[s]) + " in the record";
-                return out;
-            }
-        }
-        const std::optional<int> caller = played.caller >= 0 ? std::optional<int>(played.caller) : std::nullopt;
-        if (caller != record.caller) {
-            out.problem = where + ": the caller is " + caller_text(caller) + " in the replay but " +
-                          caller_text(record.caller) + " in the record";
-            return out;
-        }
-        ++out.holes_checked;
+    if (auto problem = replay_holes(m, detail.holes, out.holes_checked)) {
+        out.problem = *problem;
+        return out;
     }
 
     // The hand in play resumes as the current hand. Its log may already end the hand: the server records progress
@@ -201,65 +253,13 @@ replayed_match replay_match(const match_detail& detail) {
         const hand_progress& progress = *detail.in_play;
         const int number = static_cast<int>(detail.holes.size()) + 1;
         const std::string where = "the hand in play (hole " + std::to_string(number) + ")";
-        if (progress.hole != number) {
-            out.problem = where + ": the record numbers it " + std::to_string(progress.hole);
-            return out;
-        }
-        if (m.over()) {
-            out.problem = where + ": the match was already over after hole " + std::to_string(number - 1);
-            return out;
-        }
-        if (progress.dealer != m.next_dealer()) {
-            out.problem = where + ": the record's dealer is " + std::to_string(progress.dealer) +
-                          " but the deal passes to seat " + std::to_string(m.next_dealer());
-            return out;
-        }
-        const auto actions = decode_action_log(progress.actions);
-        if (!actions) {
-            out.problem = where + ": " + unreadable_log(progress.actions);
-            return out;
-        }
-        m.start_hole(progress.seed);
-        if (auto problem = play_actions(m, *actions, where)) {
+        auto played = play_hand(m, number, where, {progress.hole, progress.dealer, progress.seed, progress.actions});
+        if (auto* problem = std::get_if<std::string>(&played)) {
             out.problem = *problem;
             return out;
         }
     }
-
-    const auto& finals = detail.summary.final_totals;
-    const bool has_finals = std::any_of(finals.begin(), finals.end(), [](const auto& t) { return t.has_value(); });
-    const bool abandoned = detail.summary.abandoned;
-    if (has_finals) {
-        // An abandoned match was given up before its end: its totals are those of the holes played.
-        if (!abandoned && !m.over()) {
-            out.problem = "the record says the match ended, but after " + std::to_string(m.holes().size()) +
-                          " holes the replayed match is not over";
-            return out;
-        }
-        if (abandoned && m.over()) {
-            out.problem = "the record says the match was abandoned, but after " + std::to_string(m.holes().size()) +
-                          " holes the replayed match is over";
-            return out;
-        }
-        std::vector<std::optional<int>> expected(m.totals().begin(), m.totals().end());
-        if (finals != expected) {
-            out.problem = "the final totals are " + list(m.totals()) + " in the replay but " + list(finals) +
-                          " in the record";
-            return out;
-        }
-        const auto winners = m.winners();
-        const std::optional<int> winner =
-            !abandoned && winners.size() == 1 ? std::optional<int>(winners.front()) : std::nullopt;
-        if (winner != detail.summary.winner_seat) {
-            const std::string none = abandoned ? "none" : "shared";
-            out.problem = "the winner is " + (winner ? "seat " + std::to_string(*winner) : none) +
-                          " in the replay but " +
-                          (detail.summary.winner_seat ? "seat " + std::to_string(*detail.summary.winner_seat)
-                                                      : none) +
-                          " in the record";
-            return out;
-        }
-    }
+    if (auto problem = check_finals(m, detail.summary)) out.problem = *problem;
     return out;
 }
 
