@@ -5,7 +5,6 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
 #include <cstdint>
@@ -27,30 +26,15 @@
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/hole_log.hpp"
+#include "server/match_recorder.hpp"
 #include "server/metrics.hpp"
+#include "server/printable_text.hpp"
+#include "server/table_settings.hpp"
+#include "server/table_timer.hpp"
 
 namespace golf::server {
 
 class registry;
-
-struct table_settings {
-    bool is_public = false;
-    std::string password_hash;                 // SHA-256 of the password; empty: none
-    std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
-    bool forfeit_when_away = false;
-    std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken
-    std::chrono::milliseconds between_holes{0};    // the longest wait for NextHole; 0: the server's --between-holes-ms
-    static constexpr std::uint32_t max_between_holes_seconds = 600;
-
-    // The claim windows a table may have (CreateTable.claim_window_ms; a restored table's record).
-    static constexpr std::int64_t min_claim_window_ms = 500;
-    static constexpr std::int64_t max_claim_window_ms = 30000;
-    static bool claim_window_allowed(std::int64_t ms) { return ms >= min_claim_window_ms && ms <= max_claim_window_ms; }
-};
-
-// The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control
-// character; nullopt otherwise. Names and chat lines are checked with it.
-std::optional<std::size_t> printable_length(std::string_view text);
 
 inline constexpr std::size_t chat_max_chars = 200;
 inline constexpr int chat_max_lines = 5;
@@ -118,10 +102,20 @@ private:
         bool forfeited = false;
         std::unique_ptr<golf::bot> brain;  // a bot seat's or a stand-in's
         random_source random;
-        boost::asio::steady_timer grace;
-        std::uint64_t grace_generation = 0;
+        table_timer grace;
         hole_log::cursor log_at;  // how much of the hole's log this seat's connection has been sent
         bool read_review = false; // between holes: sent NextHole
+
+        // A person's connection takes the seat: present, played by nobody else, sent the whole log next.
+        void connect(const std::shared_ptr<client_link>& to) {
+            link = to;
+            connected = true;
+            away_since.reset();
+            bot_standing_in = false;
+            forfeited = false;
+            brain.reset();
+            log_at = {};
+        }
     };
 
     struct spectator {
@@ -130,7 +124,7 @@ private:
         hole_log::cursor log_at;
     };
 
-    // Requests.
+    // Requests (table.cpp).
     void take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSeat& request, std::uint32_t rid);
     void leave(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& request, std::uint32_t rid);
@@ -139,23 +133,24 @@ private:
     void rematch(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void act(const std::shared_ptr<client_link>& link, const v1::Act& request, std::uint32_t rid,
              clock::time_point received);
-    void claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
-               clock::time_point received);
-    action_error apply_claim(int s, action a, std::string& note);
     void accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
                   clock::time_point received);
-    std::tuple<int, int, std::size_t> current_claim_key() const;
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);
-    void send_chat_backlog(const std::shared_ptr<client_link>& link);
-    void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
-    bool deal_if_all_read();
-    // Between holes: the connected people who have not sent NextHole yet.
-    std::vector<int> still_reading() const;
-    void fill_next_hole(v1::TableUpdate& u) const;
-    // Why a claim the engine refused was refused, in words (the race lost to a move, the window closed).
-    std::string claim_refusal(action_error error) const;
 
-    // Membership.
+    // The match (table.cpp).
+    void begin_match();
+    void deal_next_hole();
+    void after_move(std::string& note);
+    // Every move goes through here: the engine applies it and its events join the hole's log, after `preface` (one
+    // of the table's own kinds, by `s`) when one is given.
+    action_error apply_move(int s, action a, v1::EventKind preface = v1::EVENT_KIND_UNSPECIFIED);
+    // The seats as a match starts, for its record.
+    std::vector<persistence::seat_record> seat_records() const;
+    void record_progress();
+    // After every change: clock, claim window, lobby, updates to everyone, bots.
+    void changed(const std::string& note);
+
+    // Seats, the host, grace periods and closing (table_seats.cpp).
     int seat_of(const client_link* link) const;
     int spectator_of(const client_link* link) const;
     bool is_host(const client_link* link) const;
@@ -167,54 +162,51 @@ private:
     void pass_host_from(int s);
     void release(const std::shared_ptr<client_link>& link);
     bool bot_controlled(int s) const;
-
-    // The match.
-    void begin_match();
-    void deal_next_hole();
-    void after_move(std::string& note);
-    // Every move goes through here: the engine applies it and its events join the hole's log, after `preface` (one
-    // of the table's own kinds, by `s`) when one is given.
-    action_error apply_move(int s, action a, v1::EventKind preface = v1::EVENT_KIND_UNSPECIFIED);
-    action bot_move(int s);
-    action safe_move(int s, random_source& random);
-    bool apply_for(int s, action a);
-    void schedule_next_hole();
-    // The claim window of the top discard (rulesets with claims): opened by each new discard, closed by its timer
-    // or by the first claim, whose outcome is announced until the next discard.
-    void update_claim_window();
-    void on_claim_window(std::uint64_t generation);
-    bool bot_claims();
-    std::optional<action> bot_claim_for(int s) const;
-    void await_durable_hole();
-    void on_hole_durable(std::uint64_t generation, bool written);
-
-    // The record in the database: the match's start, the hand in play after every move, each finished hole (the
-    // moment it ends), the result. Enqueued on the store's writer; nothing here waits for the disk.
-    void record_table();
-    void record_match_start();
-    void record_progress();
-    void record_finished_hole();
-    void record_result();
-
-    // After every change: clock, updates to everyone, bots, lobby.
-    void changed(const std::string& note);
-    void broadcast(const std::string& note);
-    void fill_shared_update(v1::TableUpdate& u, const std::string& note) const;
-    void send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid);
-    void publish();
-
-    // Timers.
-    void schedule_bots();
-    void on_bot_timer(std::uint64_t generation);
-    void update_clock();
-    void on_clock(std::uint64_t generation);
     void start_grace(int s);
-    void on_grace(int s, std::uint64_t generation);
+    void on_grace(int s);
     int people_present() const;
     void check_empty();
     void close(std::string_view why);
     void cancel_timers();
 
+    // Claims (table_claims.cpp). The claim window of the top discard (rulesets with claims): opened by each new
+    // discard, closed by its timer or by the first claim, whose outcome is announced until the next discard.
+    void claim(const std::shared_ptr<client_link>& link, int s, action a, std::uint32_t rid,
+               clock::time_point received);
+    action_error apply_claim(int s, action a, std::string& note);
+    std::tuple<int, int, std::size_t> current_claim_key() const;
+    // Why a claim the engine refused was refused, in words (the race lost to a move, the window closed).
+    std::string claim_refusal(action_error error) const;
+    void update_claim_window();
+    void on_claim_window();
+    bool bot_claims();
+    std::optional<action> bot_claim_for(int s) const;
+
+    // Between holes (table_holes.cpp).
+    void await_durable_hole();
+    void on_hole_durable(std::uint64_t generation, bool written);
+    void schedule_next_hole();
+    void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    bool deal_if_all_read();
+    // Between holes: the connected people who have not sent NextHole yet.
+    std::vector<int> still_reading() const;
+    void fill_next_hole(v1::TableUpdate& u) const;
+
+    // The server's moves: bots, stand-ins, run-out clocks (table_bots.cpp).
+    action bot_move(int s);
+    action safe_move(int s, random_source& random);
+    bool apply_for(int s, action a);
+    void schedule_bots();
+    void on_bot_timer();
+    void update_clock();
+    void on_clock();
+
+    // What goes out (table_updates.cpp).
+    void broadcast(const std::string& note);
+    void fill_shared_update(v1::TableUpdate& u, const std::string& note) const;
+    void send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid);
+    void send_chat_backlog(const std::shared_ptr<client_link>& link);
+    void publish();
     void reply_ok(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void reply_error(const std::shared_ptr<client_link>& link, std::uint32_t rid, v1::ErrorCode code,
                      std::string_view text);
@@ -226,7 +218,6 @@ private:
     const std::string preset_;
     const std::shared_ptr<const ruleset> rules_;
     const table_settings settings_;
-    const std::shared_ptr<persistence::match_store> store_;  // null: nothing is recorded (some unit tests)
     const std::chrono::milliseconds bot_delay_;
     const std::chrono::milliseconds between_holes_;
     const std::chrono::milliseconds seat_grace_;
@@ -239,46 +230,31 @@ private:
     v1::TableState state_ = v1::TABLE_STATE_WAITING;
     std::optional<golf::match> match_;
     int match_number_ = 0;
-    persistence::match_id match_id_ = 0;  // the current match's id in the store
     std::uint64_t hand_version_ = 0;
     std::string commitment_;  // SHA-256 of the current hole's seed
     int commitment_hole_ = 0;
     std::chrono::milliseconds turn_clock_;
     random_source random_;    // for the moves the server plays when a clock runs out
+    match_recorder recorder_;  // the table's record in the database
     std::map<const client_link*, std::deque<clock::time_point>> chat_times_;
     std::deque<v1::ChatLine> chat_log_;  // the table's recent lines, sent to whoever (re)joins
     hole_log log_;                       // what happened in the current (or last finished) hole
     std::vector<event> events_scratch_;  // apply_move's events, reused
     bool closed_ = false;
 
-    boost::asio::steady_timer bot_timer_;
-    std::uint64_t bot_generation_ = 0;
-    bool bot_pending_ = false;
+    table_timer bot_timer_;  // pending: a bot's move (or claim) is on its way
 
-    boost::asio::steady_timer clock_timer_;
-    std::uint64_t clock_generation_ = 0;
-    bool clock_active_ = false;
+    table_timer clock_timer_;  // pending: a turn clock runs
     std::tuple<int, int, int, int> clock_key_{};  // match, hole, seat (-1: the start), turns played
     int clock_seat_ = -1;
-    clock::time_point clock_deadline_{};
 
-    boost::asio::steady_timer hole_timer_;
-    std::uint64_t hole_generation_ = 0;
+    table_timer hole_timer_;
     bool next_hole_pending_ = false;        // between holes, the next one not dealt yet
-    clock::time_point next_hole_deadline_{};
 
-    boost::asio::steady_timer claim_timer_;
-    std::uint64_t claim_generation_ = 0;
-    bool claim_window_active_ = false;
-    clock::time_point claim_deadline_{};
+    table_timer claim_timer_;  // pending: the top discard's claim window is open
     std::tuple<int, int, std::size_t> claim_key_{-1, -1, 0};  // match, hole, discards: one per discard
     std::optional<v1::ClaimOutcome> claim_outcome_;
 
-    // The hand in play's action log as recorded so far (encode_action_log), extended a move at a time instead of
-    // encoded whole after every move; the key says which hand it belongs to.
-    std::string progress_actions_;
-    std::size_t progress_logged_ = 0;
-    std::tuple<int, int, std::uint64_t> progress_key_{-1, -1, 0};  // match, hole, seed
 
     // broadcast()'s engine view, filled for one receiver after another (hand::view_into keeps its memory).
     hand_view view_scratch_;
@@ -297,12 +273,9 @@ private:
     // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
     bool hole_end_pending_ = false;
     std::string pending_note_;
-    boost::asio::steady_timer durable_timer_;
-    std::uint64_t durable_generation_ = 0;
+    table_timer durable_timer_;
 
-    boost::asio::steady_timer close_timer_;
-    std::uint64_t close_generation_ = 0;
-    bool close_pending_ = false;
+    table_timer close_timer_;  // pending: the table closes unless someone comes
 };
 
 }  // namespace golf::server

@@ -1,0 +1,15 @@
+// Whether a name or a chat line is text a person can read: well-formed UTF-8 without control, line-separator or
+// bidi-control characters.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+
+namespace golf::server {
+
+// The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control
+// character; nullopt otherwise. Names and chat lines are checked with it.
+std::optional<std::size_t> printable_length(std::string_view text);
+
+}  // namespace golf::server
