@@ -7,7 +7,6 @@
 #include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
-#include <map>
 #include <utility>
 
 #include "engine/presets.hpp"
@@ -15,6 +14,7 @@
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
 #include "server/history.hpp"
+#include "server/lobby.hpp"
 #include "server/secure.hpp"
 #include "server/table.hpp"
 
@@ -36,34 +36,71 @@ std::optional<std::string> check_name(const std::string& name) {
     return std::nullopt;
 }
 
+void reply(const std::shared_ptr<client_link>& link, v1::ServerMessage& message, std::uint32_t rid) {
+    message.set_request_id(rid);
+    link->send(encode(message));
+}
+
+// Why a CreateTable cannot be granted as asked (the rules it names are checked by the caller); nullopt if it can.
+std::optional<std::pair<v1::ErrorCode, std::string>> check_create(const v1::CreateTable& request,
+                                                                   const ruleset& rules) {
+    using refusal = std::pair<v1::ErrorCode, std::string>;
+    if (request.seats() < 2 || request.seats() > static_cast<std::uint32_t>(rules.max_players))
+        return refusal{v1::ERROR_CODE_BAD_REQUEST, "seats must be between 2 and " + std::to_string(rules.max_players)};
+    if (auto problem = validate_for_players(rules, static_cast<int>(request.seats())))
+        return refusal{v1::ERROR_CODE_BAD_RULESET, *problem};
+    const std::uint32_t clock = request.turn_clock_seconds();
+    if (clock != 0 && (clock < 5 || clock > 3600))
+        return refusal{v1::ERROR_CODE_BAD_REQUEST, "the turn clock is 0 (none) or 5 to 3600 seconds"};
+    if (request.password().size() > password_max_bytes)
+        return refusal{v1::ERROR_CODE_BAD_REQUEST, "the password is too long"};
+    const std::uint32_t claim_window = request.claim_window_ms();
+    if (claim_window != 0 && !table_settings::claim_window_allowed(claim_window))
+        return refusal{v1::ERROR_CODE_BAD_REQUEST, "the claim window is 0 (3000 ms) or 500 to 30000 ms"};
+    if (request.between_holes_seconds() > table_settings::max_between_holes_seconds)
+        return refusal{v1::ERROR_CODE_BAD_REQUEST, "the wait between holes is 0 (the server's default) or 1 to " +
+                                                       std::to_string(table_settings::max_between_holes_seconds) +
+                                                       " seconds"};
+    return std::nullopt;
+}
+
+table_settings settings_of(const v1::CreateTable& request) {
+    table_settings settings;
+    settings.is_public = request.public_();
+    if (!request.password().empty()) settings.password_hash = secure::sha256(request.password());
+    settings.turn_clock = std::chrono::seconds(request.turn_clock_seconds());
+    settings.forfeit_when_away = request.forfeit_when_away();
+    if (request.claim_window_ms() != 0) settings.claim_window = std::chrono::milliseconds(request.claim_window_ms());
+    settings.between_holes = std::chrono::seconds(request.between_holes_seconds());
+    return settings;
+}
+
+table_settings settings_of(const persistence::match_detail& record) {
+    table_settings settings;
+    if (record.table) {
+        settings.is_public = record.table->is_public;
+        settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
+        settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
+        settings.forfeit_when_away = record.table->forfeit_when_away;
+        // Only a value a CreateTable could have set; anything else (0 from an older schema) keeps the default.
+        if (table_settings::claim_window_allowed(record.table->claim_window_ms))
+            settings.claim_window = std::chrono::milliseconds(record.table->claim_window_ms);
+    }
+    return settings;
+}
+
 }  // namespace
 
 struct registry::impl {
-    explicit impl(boost::asio::io_context& io) : lobby_strand(boost::asio::make_strand(io)) {}
-
     struct entry {
         std::shared_ptr<table> t;
         v1::LobbyTable summary;
-        bool listed = false;
     };
 
     mutable std::mutex mutex;
     std::unordered_map<std::string, entry> tables;          // by join code
     std::unordered_map<std::string, std::string> tokens;    // SHA-256 of a seat token -> join code
-    std::map<const client_link*, std::weak_ptr<client_link>> watchers;
     std::atomic<bool> shutting_down{false};  // written under the mutex, read anywhere
-    bool lobby_pending = false;
-    boost::asio::strand<boost::asio::io_context::executor_type> lobby_strand;  // lobby frames leave in order
-
-    v1::LobbyUpdate lobby_locked() const {
-        std::vector<const v1::LobbyTable*> listed;
-        for (const auto& [code, e] : tables)
-            if (e.listed) listed.push_back(&e.summary);
-        std::sort(listed.begin(), listed.end(), [](auto* a, auto* b) { return a->code() < b->code(); });
-        v1::LobbyUpdate update;
-        for (const auto* t : listed) *update.add_tables() = *t;
-        return update;
-    }
 };
 
 registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
@@ -73,7 +110,25 @@ registry::registry(boost::asio::io_context& io, const server_config& config, met
       metrics_(counters),
       store_(std::move(store)),
       history_(std::move(past)),
-      impl_(std::make_unique<impl>(io)) {}
+      impl_(std::make_unique<impl>()),
+      lobby_(std::make_shared<lobby>(io)) {}
+
+registry::~registry() = default;
+
+// The one way a table is made, for CreateTable and for a restored match alike. Under the lock; null when `code`
+// is already open.
+std::shared_ptr<table> registry::open_table_locked(const std::string& code, std::string preset,
+                                                   std::shared_ptr<const ruleset> rules, int seats,
+                                                   table_settings settings, v1::TableState state) {
+    if (impl_->tables.contains(code)) return nullptr;
+    auto t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, std::move(preset),
+                                     std::move(rules), seats, std::move(settings), store_);
+    auto& e = impl_->tables[code];
+    e.t = t;
+    e.summary.set_code(code);
+    e.summary.set_state(state);
+    return t;
+}
 
 int registry::restore(const std::vector<persistence::match_detail>& unfinished) {
     int restored = 0;
@@ -90,29 +145,14 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
             spdlog::error("match {} cannot be restored: its table code or seats are not valid", m.id);
             continue;
         }
-        table_settings settings;
-        if (record.table) {
-            settings.is_public = record.table->is_public;
-            settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
-            settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
-            settings.forfeit_when_away = record.table->forfeit_when_away;
-            // Only a value a CreateTable could have set; anything else (0 from an older schema) keeps the default.
-            if (table_settings::claim_window_allowed(record.table->claim_window_ms))
-                settings.claim_window = std::chrono::milliseconds(record.table->claim_window_ms);
-        }
         std::shared_ptr<table> t;
         {
             std::lock_guard lock(impl_->mutex);
-            if (impl_->tables.contains(code)) {
-                spdlog::error("match {} cannot be restored: table {} is already open with another match", m.id, code);
-                continue;
-            }
-            t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, m.preset, replayed.rules,
-                                        seats, std::move(settings), store_);
-            auto& e = impl_->tables[code];
-            e.t = t;
-            e.summary.set_code(code);
-            e.summary.set_state(v1::TABLE_STATE_PLAYING);
+            t = open_table_locked(code, m.preset, replayed.rules, seats, settings_of(record), v1::TABLE_STATE_PLAYING);
+        }
+        if (!t) {
+            spdlog::error("match {} cannot be restored: table {} is already open with another match", m.id, code);
+            continue;
         }
         boost::asio::post(t->strand(), [t, record, match = std::move(*replayed.match)]() mutable {
             t->restore(record, std::move(match));
@@ -122,151 +162,23 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
     return restored;
 }
 
-registry::~registry() = default;
-
-namespace {
-
-void reply(const std::shared_ptr<client_link>& link, v1::ServerMessage& message, std::uint32_t rid) {
-    message.set_request_id(rid);
-    link->send(encode(message));
+void registry::refuse(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, v1::ErrorCode code,
+                      std::string_view text) {
+    ++metrics_.errors;
+    const auto* field = v1::ClientMessage::descriptor()->FindFieldByNumber(message.body_case());
+    spdlog::info("session {}: {} refused with {}: {}", link->session_id(), field ? field->name() : "request",
+                 v1::ErrorCode_Name(code), text);
+    link->send(error_frame(message.request_id(), code, text));
 }
-
-}  // namespace
 
 void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                       std::chrono::steady_clock::time_point received) {
-    const std::uint32_t rid = message.request_id();
-    const auto refuse = [&](v1::ErrorCode code, std::string_view text) {
-        ++metrics_.errors;
-        const auto* field = v1::ClientMessage::descriptor()->FindFieldByNumber(message.body_case());
-        spdlog::info("session {}: {} refused with {}: {}", link->session_id(), field ? field->name() : "request",
-                     v1::ErrorCode_Name(code), text);
-        link->send(error_frame(rid, code, text));
-    };
-
     switch (message.body_case()) {
-        case v1::ClientMessage::kListPresets: {
-            v1::ServerMessage out;
-            for (const preset& p : presets()) *out.mutable_presets()->add_presets() = wire::to_proto(p);
-            return reply(link, out, rid);
-        }
-
-        case v1::ClientMessage::kCreateTable: {
-            const v1::CreateTable& request = message.create_table();
-            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
-            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
-            if (auto problem = check_name(request.player_name())) return refuse(v1::ERROR_CODE_BAD_NAME, *problem);
-            const preset* base = find_preset(request.preset());
-            if (!base) return refuse(v1::ERROR_CODE_NO_SUCH_PRESET, "there is no preset called '" + request.preset() + "'");
-            ruleset rules = base->rules;
-            if (auto problem = wire::apply_overrides(rules, request.house_rules()))
-                return refuse(v1::ERROR_CODE_BAD_RULESET, *problem);
-            if (request.seats() < 2 || request.seats() > static_cast<std::uint32_t>(rules.max_players))
-                return refuse(v1::ERROR_CODE_BAD_REQUEST,
-                              "seats must be between 2 and " + std::to_string(rules.max_players));
-            const int seats = static_cast<int>(request.seats());
-            if (auto problem = validate_for_players(rules, seats)) return refuse(v1::ERROR_CODE_BAD_RULESET, *problem);
-            const std::uint32_t clock = request.turn_clock_seconds();
-            if (clock != 0 && (clock < 5 || clock > 3600))
-                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the turn clock is 0 (none) or 5 to 3600 seconds");
-            if (request.password().size() > password_max_bytes)
-                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the password is too long");
-            const std::uint32_t claim_window = request.claim_window_ms();
-            if (claim_window != 0 && !table_settings::claim_window_allowed(claim_window))
-                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the claim window is 0 (3000 ms) or 500 to 30000 ms");
-            const std::uint32_t between_holes = request.between_holes_seconds();
-            if (between_holes > table_settings::max_between_holes_seconds)
-                return refuse(v1::ERROR_CODE_BAD_REQUEST, "the wait between holes is 0 (the server's default) or 1 to " +
-                                                             std::to_string(table_settings::max_between_holes_seconds) +
-                                                             " seconds");
-
-            table_settings settings;
-            settings.is_public = request.public_();
-            if (!request.password().empty()) settings.password_hash = secure::sha256(request.password());
-            settings.turn_clock = std::chrono::seconds(clock);
-            settings.forfeit_when_away = request.forfeit_when_away();
-            if (claim_window != 0) settings.claim_window = std::chrono::milliseconds(claim_window);
-            settings.between_holes = std::chrono::seconds(between_holes);
-
-            std::shared_ptr<table> t;
-            bool shutting_down = false;
-            {
-                std::lock_guard lock(impl_->mutex);
-                std::string code;
-                // Checked again under the lock: a table made after shutdown() took the list would never close.
-                if (impl_->shutting_down) shutting_down = true;
-                else if (static_cast<int>(impl_->tables.size()) < config_.max_tables)
-                    for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
-                        code = secure::new_join_code();
-                if (!code.empty() && !impl_->tables.contains(code)) {
-                    t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code,
-                                                std::string(base->name),
-                                                std::make_shared<const ruleset>(std::move(rules)), seats,
-                                                std::move(settings), store_);
-                    auto& e = impl_->tables[code];
-                    e.t = t;
-                    e.summary.set_code(code);
-                    e.summary.set_state(v1::TABLE_STATE_WAITING);
-                }
-            }
-            if (shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
-            if (!t) return refuse(v1::ERROR_CODE_SERVER_FULL, "the server has no room for another table");
-            link->set_table(t);
-            boost::asio::post(t->strand(), [t, link, name = request.player_name(), rid] { t->open(link, name, rid); });
-            return;
-        }
-
-        case v1::ClientMessage::kJoinTable: {
-            const v1::JoinTable& request = message.join_table();
-            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
-            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
-            const bool anonymous_spectator = request.spectate() && request.player_name().empty();
-            if (!anonymous_spectator)
-                if (auto problem = check_name(request.player_name())) return refuse(v1::ERROR_CODE_BAD_NAME, *problem);
-            auto t = find(request.code());
-            if (!t) return refuse(v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code");
-            link->set_table(t);  // at once, so a second join from this connection is refused
-            boost::asio::post(t->strand(), [t, link, request, rid] { t->join(link, request, rid); });
-            return;
-        }
-
-        case v1::ClientMessage::kReclaimSeat: {
-            const std::string& token = message.reclaim_seat().seat_token();
-            if (impl_->shutting_down) return refuse(v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
-            if (link->current_table()) return refuse(v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
-            auto t = token.empty() || token.size() > token_max_bytes ? nullptr : find_by_token(token);
-            if (!t) return refuse(v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
-            link->set_table(t);
-            boost::asio::post(t->strand(), [t, link, token, rid] { t->reclaim(link, token, rid); });
-            return;
-        }
-
-        case v1::ClientMessage::kWatchLobby: {
-            if (!message.watch_lobby().watch()) {
-                {
-                    std::lock_guard lock(impl_->mutex);
-                    impl_->watchers.erase(link.get());
-                }
-                v1::ServerMessage out;
-                out.mutable_ok();
-                return reply(link, out, rid);
-            }
-            {
-                std::lock_guard lock(impl_->mutex);
-                impl_->watchers[link.get()] = link;
-            }
-            // The first snapshot leaves from the lobby strand, so it is never newer than a broadcast after it.
-            boost::asio::post(impl_->lobby_strand, [self = shared_from_this(), link, rid] {
-                v1::ServerMessage out;
-                {
-                    std::lock_guard lock(self->impl_->mutex);
-                    *out.mutable_lobby() = self->impl_->lobby_locked();
-                }
-                reply(link, out, rid);
-            });
-            return;
-        }
-
+        case v1::ClientMessage::kListPresets: return list_presets(link, message.request_id());
+        case v1::ClientMessage::kCreateTable: return create_table(link, message);
+        case v1::ClientMessage::kJoinTable: return join_table(link, message);
+        case v1::ClientMessage::kReclaimSeat: return reclaim_seat(link, message);
+        case v1::ClientMessage::kWatchLobby: return watch_lobby(link, message);
         case v1::ClientMessage::kTakeSeat:
         case v1::ClientMessage::kLeaveTable:
         case v1::ClientMessage::kAddBot:
@@ -275,38 +187,123 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kAct:
         case v1::ClientMessage::kSendChat:
         case v1::ClientMessage::kRematch:
-        case v1::ClientMessage::kNextHole: {
-            auto t = link->current_table();
-            if (!t) return refuse(v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
-            boost::asio::defer(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
-            return;
-        }
-
+        case v1::ClientMessage::kNextHole: return to_table(link, std::move(message), received);
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:
         case v1::ClientMessage::kGetLeaderboard:
-        case v1::ClientMessage::kGetPlayerStats: {
-            if (!history_) return refuse(v1::ERROR_CODE_UNAVAILABLE, "this server keeps no history");
-            history_->answer(message, [link, rid](v1::ServerMessage out) { reply(link, out, rid); });
-            return;
-        }
-
+        case v1::ClientMessage::kGetPlayerStats: return ask_history(link, message);
         case v1::ClientMessage::kPing: {
             v1::ServerMessage out;
             out.mutable_pong()->set_nonce(message.ping().nonce());
-            return reply(link, out, rid);
+            return reply(link, out, message.request_id());
         }
-
-        case v1::ClientMessage::kHello: return refuse(v1::ERROR_CODE_BAD_REQUEST, "Hello comes only once, first");
-        default: return refuse(v1::ERROR_CODE_BAD_REQUEST, "the message has no request in it");
+        case v1::ClientMessage::kHello:
+            return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "Hello comes only once, first");
+        default: return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "the message has no request in it");
     }
 }
 
-void registry::disconnected(const std::shared_ptr<client_link>& link) {
+void registry::list_presets(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
+    v1::ServerMessage out;
+    for (const preset& p : presets()) *out.mutable_presets()->add_presets() = wire::to_proto(p);
+    reply(link, out, rid);
+}
+
+// Why a connection may not sit down anywhere now (CreateTable, JoinTable, ReclaimSeat); true when refused.
+bool registry::refuse_seating(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    if (impl_->shutting_down) {
+        refuse(link, message, v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+        return true;
+    }
+    if (link->current_table()) {
+        refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
+        return true;
+    }
+    return false;
+}
+
+void registry::create_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    const v1::CreateTable& request = message.create_table();
+    const std::uint32_t rid = message.request_id();
+    if (refuse_seating(link, message)) return;
+    if (auto problem = check_name(request.player_name()))
+        return refuse(link, message, v1::ERROR_CODE_BAD_NAME, *problem);
+    const preset* base = find_preset(request.preset());
+    if (!base)
+        return refuse(link, message, v1::ERROR_CODE_NO_SUCH_PRESET,
+                      "there is no preset called '" + request.preset() + "'");
+    ruleset rules = base->rules;
+    if (auto problem = wire::apply_overrides(rules, request.house_rules()))
+        return refuse(link, message, v1::ERROR_CODE_BAD_RULESET, *problem);
+    if (auto refusal = check_create(request, rules)) return refuse(link, message, refusal->first, refusal->second);
+
+    std::shared_ptr<table> t;
+    bool shutting_down = false;
     {
         std::lock_guard lock(impl_->mutex);
-        impl_->watchers.erase(link.get());
+        std::string code;
+        // Checked again under the lock: a table made after shutdown() took the list would never close.
+        if (impl_->shutting_down) shutting_down = true;
+        else if (static_cast<int>(impl_->tables.size()) < config_.max_tables)
+            for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
+                code = secure::new_join_code();
+        if (!code.empty())
+            t = open_table_locked(code, std::string(base->name), std::make_shared<const ruleset>(std::move(rules)),
+                                  static_cast<int>(request.seats()), settings_of(request), v1::TABLE_STATE_WAITING);
     }
+    if (shutting_down) return refuse(link, message, v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down");
+    if (!t) return refuse(link, message, v1::ERROR_CODE_SERVER_FULL, "the server has no room for another table");
+    link->set_table(t);
+    boost::asio::post(t->strand(), [t, link, name = request.player_name(), rid] { t->open(link, name, rid); });
+}
+
+void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    const v1::JoinTable& request = message.join_table();
+    const std::uint32_t rid = message.request_id();
+    if (refuse_seating(link, message)) return;
+    const bool anonymous_spectator = request.spectate() && request.player_name().empty();
+    if (!anonymous_spectator)
+        if (auto problem = check_name(request.player_name()))
+            return refuse(link, message, v1::ERROR_CODE_BAD_NAME, *problem);
+    auto t = find(request.code());
+    if (!t) return refuse(link, message, v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code");
+    link->set_table(t);  // at once, so a second join from this connection is refused
+    boost::asio::post(t->strand(), [t, link, request, rid] { t->join(link, request, rid); });
+}
+
+void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    const std::string& token = message.reclaim_seat().seat_token();
+    const std::uint32_t rid = message.request_id();
+    if (refuse_seating(link, message)) return;
+    auto t = token.empty() || token.size() > token_max_bytes ? nullptr : find_by_token(token);
+    if (!t) return refuse(link, message, v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
+    link->set_table(t);
+    boost::asio::post(t->strand(), [t, link, token, rid] { t->reclaim(link, token, rid); });
+}
+
+void registry::watch_lobby(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    if (message.watch_lobby().watch()) return lobby_->watch(link, message.request_id());
+    lobby_->unwatch(link.get());
+    v1::ServerMessage out;
+    out.mutable_ok();
+    reply(link, out, message.request_id());
+}
+
+// TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch, NextHole: the table's to answer.
+void registry::to_table(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                        std::chrono::steady_clock::time_point received) {
+    auto t = link->current_table();
+    if (!t) return refuse(link, message, v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
+    boost::asio::defer(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+}
+
+void registry::ask_history(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    if (!history_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no history");
+    history_->answer(message, [link, rid = message.request_id()](v1::ServerMessage out) { reply(link, out, rid); });
+}
+
+void registry::disconnected(const std::shared_ptr<client_link>& link) {
+    lobby_->unwatch(link.get());
     if (auto t = link->current_table())
         boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
 }
@@ -319,7 +316,7 @@ void registry::shutdown() {
         for (auto& [code, e] : impl_->tables) tables.push_back(e.t);
         impl_->tables.clear();
         impl_->tokens.clear();
-        impl_->watchers.clear();
+        lobby_->clear();
     }
     spdlog::info("closing {} tables for shutdown", tables.size());
     for (auto& t : tables) boost::asio::post(t->strand(), [t] { t->shutdown("server shutting down"); });
@@ -339,46 +336,16 @@ table_counts registry::count_tables() const {
     return counts;
 }
 
-void registry::lobby_changed() {
-    {
-        std::lock_guard lock(impl_->mutex);
-        if (impl_->lobby_pending) return;  // one broadcast is already on its way and will read the latest list
-        impl_->lobby_pending = true;
-    }
-    boost::asio::post(impl_->lobby_strand, [self = shared_from_this()] {
-        std::vector<std::shared_ptr<client_link>> watchers;
-        v1::ServerMessage out;
-        {
-            std::lock_guard lock(self->impl_->mutex);
-            self->impl_->lobby_pending = false;
-            *out.mutable_lobby() = self->impl_->lobby_locked();
-            for (auto it = self->impl_->watchers.begin(); it != self->impl_->watchers.end();) {
-                if (auto link = it->second.lock()) {
-                    watchers.push_back(std::move(link));
-                    ++it;
-                } else {
-                    it = self->impl_->watchers.erase(it);
-                }
-            }
-        }
-        if (watchers.empty()) return;
-        const auto frame = encode(out);  // once for every watcher
-        for (const auto& link : watchers) link->send(frame);
-    });
-}
-
 void registry::publish(const std::string& code, const v1::LobbyTable& summary, bool listed) {
     bool lobby_differs = false;
     {
         std::lock_guard lock(impl_->mutex);
         const auto it = impl_->tables.find(code);
         if (it == impl_->tables.end()) return;
-        impl::entry& e = it->second;
-        lobby_differs = listed != e.listed || (listed && summary.SerializeAsString() != e.summary.SerializeAsString());
-        e.summary = summary;
-        e.listed = listed;
+        it->second.summary = summary;
+        lobby_differs = lobby_->update(code, summary, listed);  // under the lock: never listed after forget()
     }
-    if (lobby_differs) lobby_changed();
+    if (lobby_differs) lobby_->announce();
 }
 
 void registry::forget(const std::string& code) {
@@ -387,11 +354,11 @@ void registry::forget(const std::string& code) {
         std::lock_guard lock(impl_->mutex);
         const auto it = impl_->tables.find(code);
         if (it == impl_->tables.end()) return;
-        was_listed = it->second.listed;
+        was_listed = lobby_->remove(code);
         impl_->tables.erase(it);
         std::erase_if(impl_->tokens, [&](const auto& entry) { return entry.second == code; });
     }
-    if (was_listed) lobby_changed();
+    if (was_listed) lobby_->announce();
 }
 
 std::shared_ptr<table> registry::find(const std::string& code) const {

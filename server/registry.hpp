@@ -1,7 +1,7 @@
-// The registry: every table by its join code, and the lobby of open public tables. Sessions hand it every
-// decoded message after Hello; it answers table-less requests itself (presets, create, join, reclaim, lobby) and
-// passes the rest to the table the connection is at, on that table's strand. Maps are guarded by one mutex;
-// frames are sent outside it.
+// The registry: every table by its join code, and the lobby (server/lobby.hpp) of open public tables. Sessions
+// hand it every decoded message after Hello; it answers table-less requests itself (presets, create, join,
+// reclaim, lobby) and passes the rest to the table the connection is at, on that table's strand. Maps are guarded
+// by one mutex; frames are sent outside it.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -9,19 +9,23 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "engine/ruleset.hpp"
 #include "golf/v1/messages.pb.h"
 #include "persistence/match_store.hpp"
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
+#include "server/table_settings.hpp"
 
 namespace golf::server {
 
 class table;
 class history;
+class lobby;
 
 class registry : public std::enable_shared_from_this<registry> {
 public:
@@ -46,7 +50,6 @@ public:
     table_counts count_tables() const;
 
     // Used by tables.
-    void lobby_changed();
     // A table's summary after a change: its state (for count_tables) and, when `listed`, its lobby entry.
     // A lobby update goes to the watchers only when a listed entry changed.
     void publish(const std::string& code, const v1::LobbyTable& summary, bool listed);
@@ -61,12 +64,29 @@ public:
 
 private:
     struct impl;
+    // One method per request, as table::handle has.
+    void list_presets(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void create_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void watch_lobby(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void to_table(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                  std::chrono::steady_clock::time_point received);
+    void ask_history(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    bool refuse_seating(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void refuse(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, v1::ErrorCode code,
+                std::string_view text);
+    std::shared_ptr<table> open_table_locked(const std::string& code, std::string preset,
+                                             std::shared_ptr<const ruleset> rules, int seats, table_settings settings,
+                                             v1::TableState state);
+
     boost::asio::io_context& io_;
     const server_config& config_;
     metrics& metrics_;
     std::shared_ptr<persistence::match_store> store_;
     std::shared_ptr<history> history_;
     std::unique_ptr<impl> impl_;
+    std::shared_ptr<lobby> lobby_;  // the public tables and who watches them
 };
 
 }  // namespace golf::server
