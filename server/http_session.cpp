@@ -23,8 +23,6 @@ namespace {
 
 constexpr std::size_t max_request_body = 8 * 1024;  // no route takes a body; this only bounds what we read
 
-using request = http::request<http::string_body>;
-
 bool expected_network_error(const boost::system::error_code& error) {
     return error == net::error::operation_aborted || error == net::error::eof || error == beast::error::timeout ||
            error == net::error::connection_reset || error == http::error::end_of_stream;
@@ -99,14 +97,15 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
             error == http::error::body_limit ? http::status::payload_too_large : http::status::bad_request;
         return send(reply(11, false, http::verb::get, status, error.message() + "\n"), false);
     }
+    on_request(parser_->get());
+}
 
-    const request& req = parser_->get();
+void http_session::on_request(const request& req) {
     const bool keep_alive = req.keep_alive() && !stopping_;
-    const std::string_view path = path_of(req.target());
     const http::verb method = req.method();
-    spdlog::debug("http {}: {} {}", address, std::string(req.method_string()), std::string(req.target()));
+    spdlog::debug("http {}: {} {}", ticket_->address(), std::string(req.method_string()), std::string(req.target()));
 
-    if (path == "/ws" && beast::websocket::is_upgrade(req)) {
+    if (path_of(req.target()) == "/ws" && beast::websocket::is_upgrade(req)) {
         if (!state_->accepting()) {
             state_->counters().connections_refused.fetch_add(1);
             return send(reply(req.version(), false, method, http::status::service_unavailable, "shutting down\n"),
@@ -117,12 +116,18 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
             ->run(parser_->release());
         return;
     }
-
     if (method != http::verb::get && method != http::verb::head) {
         auto response = reply(req.version(), keep_alive, method, http::status::method_not_allowed, "use GET\n");
         response.set(http::field::allow, "GET, HEAD");
         return send(std::move(response), keep_alive);
     }
+    answer(req, keep_alive);
+}
+
+// GET and HEAD, by path.
+void http_session::answer(const request& req, bool keep_alive) {
+    const std::string_view path = path_of(req.target());
+    const http::verb method = req.method();
     if (path == "/ws") {
         auto response = reply(req.version(), keep_alive, method, http::status::upgrade_required,
                               "this path takes a WebSocket connection\n");
@@ -138,40 +143,44 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
         }
         return send(reply(req.version(), keep_alive, method, http::status::ok, "ok\n"), keep_alive);
     }
-    if (history::is_api_path(path)) {
-        const auto& past = state_->past();
-        if (!past)
-            return send(reply(req.version(), keep_alive, method, http::status::service_unavailable,
-                              "{\"error\":\"this server keeps no history\"}\n", "application/json"),
-                        keep_alive);
-        // The query runs on the history thread; the answer comes back to this connection's executor.
-        past->answer_http(std::string(req.target()), [self = shared_from_this(), version = req.version(), keep_alive,
-                                                      method](history::http_reply answer) {
-            net::post(self->stream_.get_executor(), [self, version, keep_alive, method, answer = std::move(answer)] {
-                self->send(reply(version, keep_alive, method, static_cast<http::status>(answer.status),
-                                 std::move(answer.body), "application/json"),
-                           keep_alive);
-            });
+    if (history::is_api_path(path)) return answer_history(req, keep_alive);
+    if (path == "/metrics") return answer_metrics(req, keep_alive);
+    auto file = find_static_file(state_->config().web_root, path);
+    if (!file)
+        return send(reply(req.version(), keep_alive, method, http::status::not_found, "not found\n"), keep_alive);
+    auto response =
+        reply(req.version(), keep_alive, method, http::status::ok, std::move(file->body), file->content_type);
+    response.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    response.set("X-Content-Type-Options", "nosniff");
+    send(std::move(response), keep_alive);
+}
+
+void http_session::answer_history(const request& req, bool keep_alive) {
+    const http::verb method = req.method();
+    const auto& past = state_->past();
+    if (!past)
+        return send(reply(req.version(), keep_alive, method, http::status::service_unavailable,
+                          "{\"error\":\"this server keeps no history\"}\n", "application/json"),
+                    keep_alive);
+    // The query runs on the history thread; the answer comes back to this connection's executor.
+    past->answer_http(std::string(req.target()), [self = shared_from_this(), version = req.version(), keep_alive,
+                                                  method](history::http_reply answer) {
+        net::post(self->stream_.get_executor(), [self, version, keep_alive, method, answer = std::move(answer)] {
+            self->send(reply(version, keep_alive, method, static_cast<http::status>(answer.status),
+                             std::move(answer.body), "application/json"),
+                       keep_alive);
         });
-        return;
-    }
-    if (path != "/metrics") {
-        auto file = find_static_file(state_->config().web_root, path);
-        if (!file)
-            return send(reply(req.version(), keep_alive, method, http::status::not_found, "not found\n"), keep_alive);
-        auto response = reply(req.version(), keep_alive, method, http::status::ok, std::move(file->body),
-                              file->content_type);
-        response.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
-        response.set("X-Content-Type-Options", "nosniff");
-        return send(std::move(response), keep_alive);
-    }
+    });
+}
+
+void http_session::answer_metrics(const request& req, bool keep_alive) {
     const auto& games = state_->games();
     const auto& store = state_->store();
     const std::optional<persistence::store_health> database =
         store ? std::optional(store->health()) : std::nullopt;  // a copy under the store's lock, no database call
     std::string text = state_->counters().render(games ? games->count_tables() : table_counts{}, resident_bytes(),
                                                  database ? &*database : nullptr);
-    send(reply(req.version(), keep_alive, method, http::status::ok, std::move(text),
+    send(reply(req.version(), keep_alive, req.method(), http::status::ok, std::move(text),
                "text/plain; version=0.0.4; charset=utf-8"),
          keep_alive);
 }

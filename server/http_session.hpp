@@ -27,6 +27,12 @@ public:
 private:
     void do_read();
     void on_read(boost::system::error_code error, std::size_t bytes);
+    using request = boost::beast::http::request<boost::beast::http::string_body>;
+    // A request read whole: the WebSocket upgrade, or one of the HTTP routes.
+    void on_request(const request& req);
+    void answer(const request& req, bool keep_alive);
+    void answer_history(const request& req, bool keep_alive);
+    void answer_metrics(const request& req, bool keep_alive);
     void send(boost::beast::http::message_generator response, bool keep_alive);
     void on_write(bool keep_alive, boost::system::error_code error, std::size_t bytes);
     void do_close();
