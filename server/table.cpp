@@ -293,7 +293,15 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
     if (error == action_error::not_your_turn)
         return reply_error(link, rid, v1::ERROR_CODE_NOT_YOUR_TURN, to_string(error));
     if (error != action_error::none) return reply_error(link, rid, v1::ERROR_CODE_ILLEGAL_ACTION, to_string(error));
-    accepted(link, rid, seats_[static_cast<std::size_t>(s)].name + ": " + describe(*a), received);
+    accepted(link, rid, move_note(s, *a), received);
+}
+
+std::string table::move_note(int s, action a) const {
+    const auto name = [this](int who) {
+        return who >= 0 && who < std::ssize(seats_) ? seats_[static_cast<std::size_t>(who)].name
+                                                     : "seat " + std::to_string(who);
+    };
+    return name(s) + ": " + describe(*rules_, a, s, name);
 }
 
 // A person's move or claim has been applied: the answer, then the consequences and everyone's update.

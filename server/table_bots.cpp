@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "server/action_note.hpp"
 
 namespace golf::server {
 
@@ -20,7 +19,7 @@ bool contains(const std::vector<int>& seats, int s) { return std::find(seats.beg
 bool table::apply_for(int s, action a) {
     const action_error error = apply_move(s, a);
     if (error != action_error::none) {
-        spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, describe(a), to_string(error));
+        spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, move_note(s, a), to_string(error));
         return false;
     }
     return true;
@@ -67,7 +66,7 @@ void table::on_bot_timer() {
         if (!bot_controlled(s) || match_->current_hand()->legal_actions(s).empty()) continue;
         const action a = bot_move(s);
         if (!apply_for(s, a)) break;
-        std::string note = seats_[static_cast<std::size_t>(s)].name + ": " + describe(a);
+        std::string note = move_note(s, a);
         after_move(note);
         return changed(note);
     }
