@@ -1,0 +1,318 @@
+// Whether an action is allowed now (hand::check) and every action that is (hand::legal_actions), outside the steps
+// of a power (powers.cpp) and the rules of matches and claims (matches_and_claims.cpp).
+#include "engine/hand.hpp"
+
+#include "engine/hand_events.hpp"
+#include "engine/powers.hpp"
+
+namespace golf {
+
+action_error hand::check_start_position(int seat, int slot) const {
+    const ruleset& r = *rules_;
+    const seat_state& s = seats_[static_cast<std::size_t>(seat)];
+    if (slot < 0 || slot >= r.positions()) return action_error::bad_position;
+    const position& p = s.layout[static_cast<std::size_t>(slot)];
+    if (p.empty || p.face_up || (s.start_touched >> slot & 1u)) return action_error::bad_position;
+
+    const int col = slot % r.cols;
+    const int middle = r.cols / 2;
+    bool touched_middle = false, touched_outer = false, touched_same_col = false, touched_any = false;
+    int touched_col = -1;
+    for (int i = 0; i < r.slots(); ++i) {
+        if (!(s.start_touched >> i & 1u)) continue;
+        touched_any = true;
+        const int c = i % r.cols;
+        touched_col = c;
+        touched_same_col |= (c == col);
+        touched_middle |= (c == middle);
+        touched_outer |= (c == 0 || c == r.cols - 1);
+    }
+    switch (r.start_where) {
+        case start_pattern::any: return action_error::none;
+        case start_pattern::same_column:
+            return !touched_any || touched_col == col ? action_error::none : action_error::bad_position;
+        case start_pattern::different_columns:
+            return touched_same_col ? action_error::bad_position : action_error::none;
+        case start_pattern::middle_and_outer: {
+            const bool is_middle = col == middle;
+            const bool is_outer = col == 0 || col == r.cols - 1;
+            if (is_middle) return touched_middle ? action_error::bad_position : action_error::none;
+            if (is_outer) return touched_outer ? action_error::bad_position : action_error::none;
+            return action_error::bad_position;
+        }
+        case start_pattern::nearest_row:
+            return slot / r.cols == r.rows - 1 ? action_error::none : action_error::bad_position;
+    }
+    return action_error::bad_position;
+}
+
+bool hand::replaceable(int seat, int slot) const {
+    const ruleset& r = *rules_;
+    if (slot < 0 || slot >= r.positions()) return false;
+    const auto& layout = seats_[static_cast<std::size_t>(seat)].layout;
+    const position& p = layout[static_cast<std::size_t>(slot)];
+    if (p.empty || p.locked) return false;
+    if (r.face_up_locked && p.face_up) return false;
+    if (r.frozen_columns && r.rows >= 2) {
+        bool column_face_up = true;
+        for (int row = 0; row < r.rows; ++row) {
+            const position& q = layout[static_cast<std::size_t>(row * r.cols + slot % r.cols)];
+            column_face_up &= !q.empty && q.face_up;
+        }
+        if (column_face_up) return false;
+    }
+    return true;
+}
+
+action_error hand::check(int seat, action a) const {
+    if (phase_ == phase::over) return action_error::hand_over;
+    if (seat < 0 || seat >= players()) return action_error::not_a_seat;
+    if (!well_formed(a)) return action_error::malformed;
+    if (a.kind == action_kind::claim) return check_claim(seat, a);
+    const ruleset& r = *rules_;
+    const seat_state& s = seats_[static_cast<std::size_t>(seat)];
+    const int slot = a.slot;
+    const bool slot_ok = slot < r.positions() && !s.layout[static_cast<std::size_t>(slot)].empty;
+
+    if (start_applies_now(seat)) {
+        switch (a.kind) {
+            case action_kind::flip:
+            case action_kind::peek: {
+                const auto wanted = r.start == start_action::flip ? action_kind::flip : action_kind::peek;
+                if (a.kind != wanted || s.start_left == 0) return action_error::wrong_phase;
+                return check_start_position(seat, slot);
+            }
+            case action_kind::swap_own: {
+                if (!s.rearranging) return action_error::wrong_phase;
+                const bool other_ok = a.other < r.positions() && !s.layout[a.other].empty;
+                return slot_ok && other_ok && a.slot != a.other ? action_error::none : action_error::bad_position;
+            }
+            case action_kind::ready: return s.rearranging ? action_error::none : action_error::wrong_phase;
+            default: return action_error::wrong_phase;
+        }
+    }
+    if (phase_ == phase::start || seat != current_) return action_error::not_your_turn;
+
+    const auto face_down_here = [&] { return slot_ok && !s.layout[static_cast<std::size_t>(slot)].face_up; };
+    // Paying to look is possible before and after drawing, at a face-down card the player does not know yet.
+    const auto check_look = [&] {
+        if (r.look_cost <= 0) return action_error::not_allowed;
+        return face_down_here() && !(s.layout[slot].known_by & seat_bit(seat)) ? action_error::none
+                                                                               : action_error::bad_position;
+    };
+    switch (phase_) {
+        case phase::turn:
+            switch (a.kind) {
+                case action_kind::draw_stock:
+                    return stock_.empty() ? action_error::not_allowed : action_error::none;
+                case action_kind::take_discard: {
+                    if (discards_.empty()) return action_error::not_allowed;
+                    if (r.power_cards_unplaceable && r.power_of(discards_.back()) != power_kind::none)
+                        return action_error::not_allowed;  // it could go nowhere
+                    if (r.final_turn_stock_only && caller_ >= 0) return action_error::not_allowed;
+                    if (!r.taken_discard_must_be_used) return action_error::none;
+                    for (int i = 0; i < r.positions(); ++i)
+                        if (replaceable(seat, i)) return action_error::none;
+                    return action_error::not_allowed;  // nowhere to put it
+                }
+                case action_kind::knock:
+                    return r.knocking && caller_ < 0 ? action_error::none : action_error::not_allowed;
+                case action_kind::reveal_all:
+                    return r.reveal_all_turn && caller_ < 0 && face_down_count(seat) > 0 ? action_error::none
+                                                                                           : action_error::not_allowed;
+                case action_kind::flip:
+                    if (!r.flip_only_turn) return action_error::not_allowed;
+                    return face_down_here() ? action_error::none : action_error::bad_position;
+                case action_kind::look: return check_look();
+                case action_kind::use_power:
+                    if (!r.discard_power_reuse || !discard_power_unused_ || discards_.empty())
+                        return action_error::not_allowed;
+                    return power_possible(r.power_of(discards_.back()), seat, false) ? action_error::none
+                                                                                     : action_error::not_allowed;
+                default: return action_error::wrong_phase;
+            }
+        case phase::holding:
+            switch (a.kind) {
+                case action_kind::place:
+                    if (r.power_cards_unplaceable && r.power_of(*held_) != power_kind::none)
+                        return action_error::not_allowed;
+                    return replaceable(seat, slot) ? action_error::none : action_error::bad_position;
+                case action_kind::use_power:
+                    return held_is_power() && power_possible(r.power_of(*held_), seat, true) ? action_error::none
+                                                                                             : action_error::not_allowed;
+                case action_kind::match: return check_match(a);
+                case action_kind::discard: {
+                    if (!held_from_discard_ || !r.taken_discard_must_be_used) return action_error::none;
+                    // A claim may have emptied the layout since the card was taken: then it goes back.
+                    for (int i = 0; i < r.positions(); ++i)
+                        if (replaceable(seat, i)) return action_error::not_allowed;
+                    return action_error::none;
+                }
+                case action_kind::look: return check_look();
+                default: return action_error::wrong_phase;
+            }
+        case phase::after_discard:
+            switch (a.kind) {
+                case action_kind::flip: return face_down_here() ? action_error::none : action_error::bad_position;
+                case action_kind::pass: {
+                    const int down = face_down_count(seat);
+                    const bool may_pass = r.discard_flip == discard_flip_rule::optional ||
+                                          (r.discard_flip == discard_flip_rule::compulsory_unless_one_left && down == 1);
+                    return may_pass ? action_error::none : action_error::not_allowed;
+                }
+                default: return action_error::wrong_phase;
+            }
+        case phase::power: return check_power_step(a);
+        case phase::matching:
+            if (a.kind == action_kind::pass) return action_error::none;
+            return a.kind == action_kind::match ? check_match(a) : action_error::wrong_phase;
+        case phase::calling:
+            return a.kind == action_kind::knock || a.kind == action_kind::pass ? action_error::none
+                                                                              : action_error::wrong_phase;
+        default: return action_error::wrong_phase;
+    }
+}
+
+void hand::legal_actions(int seat, std::vector<action>& out) const {
+    out.clear();
+    if (phase_ == phase::over || seat < 0 || seat >= players()) return;
+    const int slots = rules_->positions();
+    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
+    const auto try_add = [&](action a) {
+        if (check(seat, a) == action_error::none) out.push_back(a);
+    };
+    const auto each_slot = [&](action_kind kind) {
+        for (int i = 0; i < slots; ++i) try_add(action{kind, static_cast<std::uint8_t>(i), 0});
+    };
+    if (start_applies_now(seat)) {
+        const seat_state& s = seats_[static_cast<std::size_t>(seat)];
+        if (s.start_left > 0) {
+            each_slot(rules_->start == start_action::flip ? action_kind::flip : action_kind::peek);
+        } else {
+            for (int i = 0; i < slots; ++i)
+                for (int j = i + 1; j < slots; ++j)
+                    try_add(action{action_kind::swap_own, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)});
+            try_add(action{action_kind::ready});
+        }
+        return;
+    }
+    // Every card on the table, for the kinds that reach any layout.
+    const auto each_card = [&](auto&& f) {
+        for (int t = 0; t < players(); ++t)
+            for (int i = 0; i < slots; ++i)
+                if (occupied(t, i)) f(t, i);
+    };
+    // Trying another seat's card names one of your own to give for it.
+    const auto each_target = [&](action_kind kind) {
+        each_card([&](int t, int i) {
+            if (t == seat) return try_add(action{kind, u8(i), 0, u8(t), 0});
+            for (int own = 0; own < slots; ++own)
+                if (occupied(seat, own)) try_add(action{kind, u8(i), u8(own), u8(t), 0});
+        });
+    };
+    if (rules_->claims != claim_rule::none && claim_open_) {
+        if (rules_->claims == claim_rule::own_matching_top) {
+            for (int i = 0; i < slots; ++i) try_add(action{action_kind::claim, u8(i), 0, u8(seat), 0});
+        } else {
+            each_target(action_kind::claim);
+        }
+    }
+    if (phase_ == phase::start || seat != current_) return;
+    const auto matches_here = [&] {
+        if (rules_->matching == match_rule::own_equal_set) {
+            for (int i = 0; i < slots; ++i) try_add(action{action_kind::match, u8(i), 0, u8(seat), 0});
+        } else if (rules_->matching == match_rule::any_layout) {
+            each_target(action_kind::match);
+        }
+    };
+    switch (phase_) {
+        case phase::turn:
+            try_add(action{action_kind::draw_stock});
+            try_add(action{action_kind::take_discard});
+            try_add(action{action_kind::knock});
+            try_add(action{action_kind::reveal_all});
+            if (rules_->flip_only_turn) each_slot(action_kind::flip);
+            if (rules_->look_cost > 0) each_slot(action_kind::look);
+            try_add(action{action_kind::use_power});
+            break;
+        case phase::holding:
+            each_slot(action_kind::place);
+            try_add(action{action_kind::discard});
+            if (rules_->look_cost > 0) each_slot(action_kind::look);
+            try_add(action{action_kind::use_power});
+            matches_here();
+            break;
+        case phase::matching:
+            matches_here();
+            try_add(action{action_kind::pass});
+            break;
+        case phase::calling:
+            try_add(action{action_kind::knock});
+            try_add(action{action_kind::pass});
+            break;
+        case phase::power:
+            each_card([&](int t, int i) { try_add(action{action_kind::power_peek, u8(i), 0, u8(t), 0}); });
+            if (power_.kind == power_kind::swap_own_opponent || power_.kind == power_kind::swap_any ||
+                power_.step > 0) {
+                each_card([&](int t, int i) {
+                    each_card([&](int t2, int i2) {
+                        if (t < t2 || (t == t2 && i < i2))
+                            try_add(action{action_kind::power_swap, u8(i), u8(i2), u8(t), u8(t2)});
+                    });
+                });
+            }
+            for (int t = 0; t < players(); ++t) try_add(action{action_kind::shuffle, 0, 0, u8(t), 0});
+            switch (power_.kind) {
+                case power_kind::swap_in:
+                case power_kind::draw_two_keep_one:
+                    each_card([&](int t, int i) {
+                        for (int k = 0; k <= 2; ++k) try_add(action{action_kind::power_place, u8(i), u8(k), u8(t), 0});
+                    });
+                    break;
+                case power_kind::swap_lines:
+                    for (int t = 0; t < players(); ++t)
+                        for (int a = 0; a < rules_->slots(); ++a)
+                            for (int b = a + 1; b < rules_->slots(); ++b)
+                                try_add(action{action_kind::power_lines, u8(a), u8(b), u8(t), 0});
+                    break;
+                case power_kind::turn_card:
+                    each_card([&](int t, int i) { try_add(action{action_kind::power_flip, u8(i), 0, u8(t), 0}); });
+                    break;
+                case power_kind::add_or_remove:
+                    for (int t = 0; t < players(); ++t) try_add(action{action_kind::power_add, 0, 0, u8(t), 0});
+                    each_slot(action_kind::power_remove);
+                    break;
+                case power_kind::two_powers:
+                    for (int k = 0; k < power_kind_count; ++k) try_add(action{action_kind::choose_power, u8(k), 0});
+                    break;
+                default: break;
+            }
+            try_add(action{action_kind::pass});
+            break;
+        case phase::after_discard:
+            each_slot(action_kind::flip);
+            try_add(action{action_kind::pass});
+            break;
+        default: break;
+    }
+}
+
+std::vector<action> hand::legal_actions(int seat) const {
+    std::vector<action> out;
+    legal_actions(seat, out);
+    return out;
+}
+
+std::vector<int> hand::seats_to_act() const {
+    std::vector<int> out;
+    if (phase_ == phase::over) return out;
+    if (phase_ != phase::start) {
+        out.push_back(current_);
+        return out;
+    }
+    for (int s = 0; s < players(); ++s)
+        if (start_applies_now(s)) out.push_back(s);
+    return out;
+}
+
+}  // namespace golf

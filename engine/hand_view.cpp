@@ -1,0 +1,108 @@
+// What a seat (or a spectator) is shown of a hand: hand::view_for and its helpers, the cells a layout scores,
+// and every card of the hand for conservation checks.
+#include "engine/hand.hpp"
+
+#include <algorithm>
+
+#include "engine/hand_events.hpp"
+
+namespace golf {
+
+layout_cells hand::cells_of(int seat) const {
+    layout_cells cells;
+    const auto& layout = seats_[static_cast<std::size_t>(seat)].layout;
+    cells.reserve(layout.size());
+    for (const position& p : layout) cells.push_back(p.empty ? std::nullopt : std::optional<card>(p.value));
+    return cells;
+}
+
+std::vector<card> hand::all_cards() const {
+    std::vector<card> cards(stock_);
+    cards.insert(cards.end(), discards_.begin(), discards_.end());
+    cards.insert(cards.end(), removed_.begin(), removed_.end());
+    cards.insert(cards.end(), offered_.begin(), offered_.end());
+    for (const seat_state& s : seats_) {
+        for (const position& p : s.layout)
+            if (!p.empty) cards.push_back(p.value);
+        cards.insert(cards.end(), s.shields.begin(), s.shields.end());
+    }
+    if (held_) cards.push_back(*held_);
+    return cards;
+}
+
+hand_view hand::view_for(int viewer, recall memory) const {
+    hand_view v;
+    view_into(viewer, v, memory);
+    return v;
+}
+
+void hand::saw(int viewer, int seat, int slot) {
+    just_seen_.push_back({static_cast<std::int8_t>(viewer), static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot)});
+}
+
+bool hand::just_saw(int viewer, int seat, int slot) const {
+    return std::any_of(just_seen_.begin(), just_seen_.end(), [&](const seen_now& s) {
+        return s.viewer == viewer && s.seat == seat && s.slot == slot;
+    });
+}
+
+void hand::view_into(int viewer, hand_view& v, recall memory) const {
+    const ruleset& r = *rules_;
+    if (viewer < 0 || viewer >= players()) viewer = -1;
+    v.viewer = viewer;
+    v.current_phase = phase_;
+    v.current_seat = current_;
+    v.dealer = dealer_;
+    v.rows = r.rows;
+    v.cols = r.cols;
+    v.seats.resize(seats_.size());  // every field of every element is set below; vectors keep their memory
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        const seat_state& s = seats_[i];
+        seat_view& sv = v.seats[i];
+        sv.start_left = s.start_left;
+        sv.rearranging = s.rearranging;
+        sv.turns_taken = s.turns_taken;
+        sv.look_points = s.look_points;
+        sv.penalty_points = s.penalty_points;
+        sv.shields.assign(s.shields.begin(), s.shields.end());
+        sv.layout.resize(s.layout.size());
+        for (std::size_t j = 0; j < s.layout.size(); ++j) {
+            const position& p = s.layout[j];
+            position_view& pv = sv.layout[j];
+            pv.empty = p.empty;
+            pv.face_up = p.face_up;
+            pv.known_by = p.known_by;
+            pv.locked = p.locked;
+            const bool remembers = viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
+                                   (memory == recall::perfect || !r.peeks_shown_once ||
+                                    just_saw(viewer, static_cast<int>(i), static_cast<int>(j)));
+            const bool knows = p.face_up || p.shown || remembers;
+            if (!p.empty && knows) pv.value = p.value;
+            else pv.value.reset();
+        }
+    }
+    v.top_discard.reset();
+    if (!discards_.empty()) v.top_discard = discards_.back();
+    v.discard_count = static_cast<int>(discards_.size());
+    v.stock_count = static_cast<int>(stock_.size());
+    v.held_from_discard = held_from_discard_;
+    v.holding = held_.has_value();
+    v.held.reset();
+    if (held_ && (held_from_discard_ || viewer == current_)) v.held = held_;
+    v.caller = caller_;
+    v.final_round = final_round();
+    v.final_turns_left = final_round() ? final_turns_left_ : 0;
+    v.ended = ended_;
+    v.power = power_;
+    v.marked.assign(marked_.begin(), marked_.end());
+    v.claim_open = claim_open_ && rules_->claims != claim_rule::none;
+    v.discard_power_unused = discard_power_unused_ && rules_->discard_power_reuse;
+    v.offered.clear();
+    if (viewer >= 0 && viewer == current_) v.offered.assign(offered_.begin(), offered_.end());
+    v.legal.clear();
+    if (viewer >= 0) legal_actions(viewer, v.legal);
+    v.result.reset();
+    if (phase_ == phase::over) v.result = result_;
+}
+
+}  // namespace golf
