@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/powers.hpp"
 #include "engine/scoring.hpp"
 
 namespace golf {
@@ -268,46 +269,18 @@ private:
         double worst_known = -never;
         for (int i = 0; i < static_cast<int>(mine_.cells.size()); ++i)
             if (mine_.cells[static_cast<std::size_t>(i)]) worst_known = std::max(worst_known, own_value(i));
-        switch (kind) {
-            case power_kind::none: return false;
-            case power_kind::peek_own:
-            case power_kind::peek_any: return mine_.unknown_count > 0;
-            case power_kind::peek_opponent: return true;
-            case power_kind::peek_both_swap: return mine_.unknown_count > 0 || worst_known > unseen_;
-            case power_kind::swap_own_opponent:
-            case power_kind::swap_any:
-            case power_kind::peek_then_swap: return worst_known > unseen_ + take_margin;
-            case power_kind::shuffle_opponent: return best_other_ < my_estimate_;
-            case power_kind::cancel_call: return best_other_ < my_estimate_;  // the caller looks set to beat us
+        switch (rule_of(kind).appeal) {
+            case power_appeal::never: return false;
+            case power_appeal::always: return true;
+            case power_appeal::own_unknown: return mine_.unknown_count > 0;
+            case power_appeal::own_unknown_or_high: return mine_.unknown_count > 0 || worst_known > unseen_;
+            case power_appeal::own_high: return worst_known > unseen_ + take_margin;
             // Giving the held card away pays when it is worse than an average card.
-            case power_kind::swap_in: return view_.held && rules_.value_of(*view_.held) > unseen_;
-            case power_kind::draw_two_keep_one: return mine_.unknown_count > 0 || worst_known > unseen_;
-            case power_kind::swap_lines: return best_other_ <= my_estimate_;  // disorient whoever leads
-            case power_kind::shield:
-            case power_kind::turn_card:
-            case power_kind::add_or_remove:
-            case power_kind::two_powers: return true;
+            case power_appeal::held_high: return view_.held && rules_.value_of(*view_.held) > unseen_;
+            case power_appeal::leader_ahead: return best_other_ < my_estimate_;  // e.g. the caller looks set to win
+            case power_appeal::leader_level: return best_other_ <= my_estimate_;  // disorient whoever leads
         }
         return false;
-    }
-
-    // How much a power is worth to a two_powers card, when power_worth says it helps at all.
-    static double pick_value(power_kind kind) {
-        switch (kind) {
-            case power_kind::cancel_call: return 8;
-            case power_kind::draw_two_keep_one: return 6;
-            case power_kind::add_or_remove:
-            case power_kind::swap_own_opponent:
-            case power_kind::peek_then_swap: return 5;
-            case power_kind::shield:
-            case power_kind::peek_own:
-            case power_kind::peek_both_swap:
-            case power_kind::swap_in: return 4;
-            case power_kind::peek_any:
-            case power_kind::swap_any:
-            case power_kind::turn_card: return 3;
-            default: return 2;
-        }
     }
 
     int shields_of(int seat) const {
@@ -429,7 +402,7 @@ private:
                 case action_kind::power_remove: consider(a, own_value(a.slot)); break;
                 case action_kind::choose_power: {
                     const auto kind = static_cast<power_kind>(a.slot);
-                    consider(a, power_worth(kind) ? pick_value(kind) : 1.0);
+                    consider(a, power_worth(kind) ? rule_of(kind).pick_value : 1.0);
                     break;
                 }
                 case action_kind::power_peek: {

@@ -306,9 +306,10 @@ void hand::do_holding(action a, std::vector<event>* events) {
         case action_kind::use_power: {
             const card used = *held_;
             const power_kind kind = rules_->power_of(used);
-            if (keeps_card(kind)) {  // the card stays in hand, unseen by others, until placed, kept or discarded
+            const power_rule& rule = rule_of(kind);
+            if (rule.keeps_card) {  // the card stays in hand, unseen by others, until placed, kept or discarded
                 emit(events, event_kind::power_used, current_, 0,
-                     kind == power_kind::shield ? std::optional<card>(used) : std::nullopt);
+                     rule.shown_on_use ? std::optional<card>(used) : std::nullopt);
             } else {
                 held_.reset();
                 put_on_discard(used);

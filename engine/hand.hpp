@@ -224,6 +224,7 @@ public:
     friend bool operator==(const hand&, const hand&) = default;
 
 private:
+    friend struct power_table;  // powers.cpp: what each power checks and offers, reading the hand
     struct stacked_tag {};
     hand(stacked_tag, std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed);
     void deal();
@@ -239,12 +240,10 @@ private:
     void do_claim(int seat, action a, std::vector<event>* events);
     action_error check_claim(int seat, action a) const;
     action_error check_match(action a) const;
-    action_error check_power_step(action a) const;
+    void offer_if_legal(int seat, action a, std::vector<action>& out) const;
     bool power_possible(power_kind kind, int seat, bool card_in_hand) const;
-    bool pick_allowed(power_kind kind) const;
     void start_power(power_kind kind, std::vector<event>* events);
     int shielded_target(action a) const;
-    bool lines_ok(int seat, int a, int b) const;
     void do_power_place(action a, std::vector<event>* events);
     void do_power_flip(action a, std::vector<event>* events);
     void do_power_lines(action a, std::vector<event>* events);

@@ -162,7 +162,7 @@ action_error hand::check(int seat, action a) const {
                 }
                 default: return action_error::wrong_phase;
             }
-        case phase::power: return check_power_step(a);
+        case phase::power: return rule_of(power_.kind).check_step(*this, a);
         case phase::matching:
             if (a.kind == action_kind::pass) return action_error::none;
             return a.kind == action_kind::match ? check_match(a) : action_error::wrong_phase;
@@ -178,9 +178,7 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
     if (phase_ == phase::over || seat < 0 || seat >= players()) return;
     const int slots = rules_->positions();
     const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
-    const auto try_add = [&](action a) {
-        if (check(seat, a) == action_error::none) out.push_back(a);
-    };
+    const auto try_add = [&](action a) { offer_if_legal(seat, a, out); };
     const auto each_slot = [&](action_kind kind) {
         for (int i = 0; i < slots; ++i) try_add(action{kind, static_cast<std::uint8_t>(i), 0});
     };
@@ -250,51 +248,17 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
             try_add(action{action_kind::knock});
             try_add(action{action_kind::pass});
             break;
-        case phase::power:
-            each_card([&](int t, int i) { try_add(action{action_kind::power_peek, u8(i), 0, u8(t), 0}); });
-            if (power_.kind == power_kind::swap_own_opponent || power_.kind == power_kind::swap_any ||
-                power_.step > 0) {
-                each_card([&](int t, int i) {
-                    each_card([&](int t2, int i2) {
-                        if (t < t2 || (t == t2 && i < i2))
-                            try_add(action{action_kind::power_swap, u8(i), u8(i2), u8(t), u8(t2)});
-                    });
-                });
-            }
-            for (int t = 0; t < players(); ++t) try_add(action{action_kind::shuffle, 0, 0, u8(t), 0});
-            switch (power_.kind) {
-                case power_kind::swap_in:
-                case power_kind::draw_two_keep_one:
-                    each_card([&](int t, int i) {
-                        for (int k = 0; k <= 2; ++k) try_add(action{action_kind::power_place, u8(i), u8(k), u8(t), 0});
-                    });
-                    break;
-                case power_kind::swap_lines:
-                    for (int t = 0; t < players(); ++t)
-                        for (int a = 0; a < rules_->slots(); ++a)
-                            for (int b = a + 1; b < rules_->slots(); ++b)
-                                try_add(action{action_kind::power_lines, u8(a), u8(b), u8(t), 0});
-                    break;
-                case power_kind::turn_card:
-                    each_card([&](int t, int i) { try_add(action{action_kind::power_flip, u8(i), 0, u8(t), 0}); });
-                    break;
-                case power_kind::add_or_remove:
-                    for (int t = 0; t < players(); ++t) try_add(action{action_kind::power_add, 0, 0, u8(t), 0});
-                    each_slot(action_kind::power_remove);
-                    break;
-                case power_kind::two_powers:
-                    for (int k = 0; k < power_kind_count; ++k) try_add(action{action_kind::choose_power, u8(k), 0});
-                    break;
-                default: break;
-            }
-            try_add(action{action_kind::pass});
-            break;
+        case phase::power: rule_of(power_.kind).list_steps(*this, out); break;
         case phase::after_discard:
             each_slot(action_kind::flip);
             try_add(action{action_kind::pass});
             break;
         default: break;
     }
+}
+
+void hand::offer_if_legal(int seat, action a, std::vector<action>& out) const {
+    if (check(seat, a) == action_error::none) out.push_back(a);
 }
 
 std::vector<action> hand::legal_actions(int seat) const {

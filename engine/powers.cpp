@@ -1,17 +1,16 @@
-// Power cards in use: when a power may be used, how its steps are checked and done, and how it ends.
-#include "engine/hand.hpp"
-
-#include <algorithm>
-
-#include "engine/hand_events.hpp"
+// The table of powers (powers.hpp): for each power, when it is possible, what it does as it starts, how its steps are
+// checked and listed. The functions the table points to are grouped by power below; they read the hand as its
+// friend. Starting a power and asking whether one is possible are here too; its steps are done in power_steps.cpp.
 #include "engine/powers.hpp"
+
+#include <array>
+#include <cstddef>
+
+#include "engine/hand.hpp"
+#include "engine/hand_events.hpp"
 
 namespace golf {
 
-namespace {
-
-// The two positions name two rows (both in the first column, rows of the dealt grid) or two columns (both in the
-// first row, whole columns); the pairs of positions that exchange, or nothing when they name no two lines.
 std::vector<std::pair<int, int>> line_pairs(const ruleset& r, int a, int b) {
     std::vector<std::pair<int, int>> pairs;
     if (a < 0 || a >= b) return pairs;
@@ -23,178 +22,381 @@ std::vector<std::pair<int, int>> line_pairs(const ruleset& r, int a, int b) {
     return pairs;
 }
 
-}  // namespace
+// What each power checks and offers, as functions of the hand (a friend of it). `me` is always the seat using it.
+struct power_table {
+    using events = std::vector<event>*;
+    static constexpr std::uint8_t u8(int n) { return static_cast<std::uint8_t>(n); }
 
-// Two lines of `seat`'s layout that may exchange: named as line_pairs() says, and holding a card between them.
-bool hand::lines_ok(int seat, int a, int b) const {
-    if (seat < 0 || seat >= players()) return false;
-    for (const auto& [x, y] : line_pairs(*rules_, a, b))
-        if (occupied(seat, x) || occupied(seat, y)) return true;
-    return false;
-}
+    // ---- shared by several powers ------------------------------------------------------------------------------
 
-// Which power two_powers may choose now: one some rank 3..king has, other than two_powers and the first choice.
-bool hand::pick_allowed(power_kind kind) const {
-    if (kind == power_kind::none || kind == power_kind::two_powers || kind == power_.first) return false;
-    for (int rank = 3; rank <= 13; ++rank)
-        if (rules_->rank_power[static_cast<std::size_t>(rank)] == kind) return true;
-    return false;
-}
-
-// A power is offered only when its first step, and any card a later step needs, exist. `card_in_hand`: the power
-
-// card is held (not when the power comes from the top discard, nor once a two_powers card has been placed or kept).
-bool hand::power_possible(power_kind kind, int seat, bool card_in_hand) const {
-    const ruleset& r = *rules_;
-    const bool own = card_count(seat) > 0;
-    int others = 0;
-    for (int t = 0; t < players(); ++t)
-        if (t != seat) others += card_count(t);
-    const auto any_other = [&](auto&& pred) {
-        for (int t = 0; t < players(); ++t)
+    static int others_cards(const hand& h, int seat) {
+        int others = 0;
+        for (int t = 0; t < h.players(); ++t)
+            if (t != seat) others += h.card_count(t);
+        return others;
+    }
+    template <class Pred>
+    static bool any_other(const hand& h, int seat, Pred&& pred) {
+        for (int t = 0; t < h.players(); ++t)
             if (t != seat && pred(t)) return true;
         return false;
-    };
-    const auto any_own_replaceable = [&] {
-        for (int i = 0; i < r.positions(); ++i)
-            if (replaceable(seat, i)) return true;
-        return false;
-    };
-    switch (kind) {
-        case power_kind::none: return false;
-        case power_kind::peek_own: return own;
-        case power_kind::peek_opponent:
-        case power_kind::shuffle_opponent: return others > 0;
-        case power_kind::peek_any: return own || others > 0;
-        case power_kind::swap_own_opponent:
-        case power_kind::peek_then_swap:
-        case power_kind::peek_both_swap: return own && others > 0;
-        case power_kind::swap_any: return card_count(seat) + others >= 2;
-        case power_kind::cancel_call: return caller_ >= 0;
-        case power_kind::swap_in:
-            return card_in_hand && any_other([&](int t) {
-                       for (int i = 0; i < r.positions(); ++i)
-                           if (replaceable(t, i)) return true;
-                       return false;
-                   });
-        case power_kind::draw_two_keep_one: return (card_in_hand || !stock_.empty()) && any_own_replaceable();
-        case power_kind::swap_lines:
-            return any_other([&](int t) {
-                for (int a = 0; a < r.slots(); ++a)
-                    for (int b = a + 1; b < r.slots(); ++b)
-                        if (lines_ok(t, a, b)) return true;
-                return false;
-            });
-        case power_kind::shield: return card_in_hand;
-        case power_kind::turn_card: {
-            for (int t = 0; t < players(); ++t)
-                for (const position& p : seats_[static_cast<std::size_t>(t)].layout)
-                    if (!p.empty && (t == seat) == p.face_up) return true;
-            return false;
-        }
-        case power_kind::add_or_remove:
-            return own || (!stock_.empty() && any_other([&](int t) { return empty_positions(t) > 0; }));
-        case power_kind::two_powers:
-            for (int k = 0; k < power_kind_count; ++k)
-                if (pick_allowed(static_cast<power_kind>(k)) && power_possible(static_cast<power_kind>(k), seat, card_in_hand))
-                    return true;
-            return false;
     }
-    return false;
-}
+    static bool any_replaceable(const hand& h, int seat) {
+        for (int i = 0; i < h.rules_->positions(); ++i)
+            if (h.replaceable(seat, i)) return true;
+        return false;
+    }
+    // Two lines of `seat`'s layout that may exchange: named as line_pairs() says, and holding a card between them.
+    static bool lines_ok(const hand& h, int seat, int a, int b) {
+        if (seat < 0 || seat >= h.players()) return false;
+        for (const auto& [x, y] : line_pairs(*h.rules_, a, b))
+            if (h.occupied(seat, x) || h.occupied(seat, y)) return true;
+        return false;
+    }
 
-action_error hand::check_power_step(action a) const {
-    const int me = current_;
-    const auto own_peek = [&] {
+    static bool never(const hand&, int, bool) { return false; }
+    static bool own_card(const hand& h, int seat, bool) { return h.card_count(seat) > 0; }
+    static bool other_card(const hand& h, int seat, bool) { return others_cards(h, seat) > 0; }
+    static bool any_card(const hand& h, int seat, bool) { return own_card(h, seat, false) || other_card(h, seat, false); }
+    static bool own_and_other_card(const hand& h, int seat, bool) {
+        return own_card(h, seat, false) && other_card(h, seat, false);
+    }
+    static bool two_cards(const hand& h, int seat, bool) { return h.card_count(seat) + others_cards(h, seat) >= 2; }
+
+    static action_error own_peek(const hand& h, action a) {
         if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
-        if (a.target != me) return action_error::bad_position;
-        return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
-    };
-    const auto other_peek = [&] {
+        if (a.target != h.current_) return action_error::bad_position;
+        return h.occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    }
+    static action_error other_peek(const hand& h, action a) {
         if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
-        if (a.target == me || a.target >= players()) return action_error::bad_position;
-        return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
-    };
-    const bool swap_cards_ok = a.kind == action_kind::power_swap && occupied(a.target, a.slot) &&
-                               occupied(a.other_target, a.other);
+        if (a.target == h.current_ || a.target >= h.players()) return action_error::bad_position;
+        return h.occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    }
+    static action_error any_peek(const hand& h, action a) {
+        if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
+        return h.occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    }
+    static bool swap_cards_ok(const hand& h, action a) {
+        return a.kind == action_kind::power_swap && h.occupied(a.target, a.slot) && h.occupied(a.other_target, a.other);
+    }
     // power_swap is spelled with its two positions in order, so "this pair" means either order.
-    const auto is_pair = [&](int seat1, int slot1, int seat2, int slot2) {
+    static bool is_pair(action a, int seat1, int slot1, int seat2, int slot2) {
         return (a.target == seat1 && a.slot == slot1 && a.other_target == seat2 && a.other == slot2) ||
                (a.target == seat2 && a.slot == slot2 && a.other_target == seat1 && a.other == slot1);
-    };
-    switch (power_.kind) {
-        case power_kind::none: return action_error::wrong_phase;
-        case power_kind::peek_own: return own_peek();
-        case power_kind::peek_opponent: return other_peek();
-        case power_kind::peek_any:
-            if (a.kind != action_kind::power_peek) return action_error::wrong_phase;
-            return occupied(a.target, a.slot) ? action_error::none : action_error::bad_position;
-        case power_kind::swap_own_opponent:
-            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
-            if (!swap_cards_ok || (a.target == me) == (a.other_target == me)) return action_error::bad_position;
-            return action_error::none;
-        case power_kind::swap_any:
-            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
-            return swap_cards_ok ? action_error::none : action_error::bad_position;
-        case power_kind::peek_then_swap:
-            if (power_.step == 0) return other_peek();
-            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
-            for (int own = 0; swap_cards_ok && own < rules_->positions(); ++own)
-                if (is_pair(power_.seat, power_.slot, me, own)) return action_error::none;
-            return action_error::bad_position;
-        case power_kind::peek_both_swap:
-            if (power_.step == 0) return own_peek();
-            if (power_.step == 1) return other_peek();
-            if (a.kind == action_kind::pass) return action_error::none;
-            if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
-            return swap_cards_ok && is_pair(me, power_.own_slot, power_.seat, power_.slot) ? action_error::none
-                                                                                           : action_error::bad_position;
-        case power_kind::cancel_call:
-        case power_kind::shield: return action_error::wrong_phase;  // they have no steps
-        case power_kind::swap_in:
-            if (a.kind != action_kind::power_place) return action_error::wrong_phase;
-            if (a.target == me || a.target >= players() || a.other != 0 || !held_) return action_error::bad_position;
-            return replaceable(a.target, a.slot) ? action_error::none : action_error::bad_position;
-        case power_kind::draw_two_keep_one:
-            if (a.kind != action_kind::power_place) return action_error::wrong_phase;
-            if (a.target != me || (a.other == 0 ? !held_ : static_cast<std::size_t>(a.other) > offered_.size())) return action_error::bad_position;
-            return replaceable(me, a.slot) ? action_error::none : action_error::bad_position;
-        case power_kind::swap_lines:
-            if (a.kind != action_kind::power_lines) return action_error::wrong_phase;
-            return a.target != me && lines_ok(a.target, a.slot, a.other) ? action_error::none
-                                                                          : action_error::bad_position;
-        case power_kind::turn_card: {
-            if (a.kind != action_kind::power_flip) return action_error::wrong_phase;
-            if (!occupied(a.target, a.slot)) return action_error::bad_position;
-            const bool face_up = seats_[a.target].layout[a.slot].face_up;
-            return (a.target == me) == face_up ? action_error::none : action_error::bad_position;
-        }
-        case power_kind::add_or_remove:
-            if (a.kind == action_kind::power_remove)
-                return occupied(me, a.slot) ? action_error::none : action_error::bad_position;
-            if (a.kind != action_kind::power_add) return action_error::wrong_phase;
-            if (a.target == me || a.target >= players() || stock_.empty()) return action_error::bad_position;
-            return empty_positions(a.target) > 0 ? action_error::none : action_error::no_room;
-        case power_kind::two_powers: {
-            if (a.kind == action_kind::pass)  // the second power may be declined, never the first
-                return power_.picks_left == 1 ? action_error::none : action_error::not_allowed;
-            if (a.kind != action_kind::choose_power) return action_error::wrong_phase;
-            if (a.slot >= power_kind_count) return action_error::bad_position;
-            const auto kind = static_cast<power_kind>(a.slot);
-            return pick_allowed(kind) && power_possible(kind, me, held_.has_value()) ? action_error::none
-                                                                                     : action_error::not_allowed;
-        }
-        case power_kind::shuffle_opponent:
-            if (a.kind != action_kind::shuffle) return action_error::wrong_phase;
-            return a.target != me && a.target < players() && card_count(a.target) > 0 ? action_error::none
-                                                                                        : action_error::bad_position;
     }
-    return action_error::wrong_phase;
+    static action_error no_steps(const hand&, action) { return action_error::wrong_phase; }
+
+    static void offer(const hand& h, std::vector<action>& out, action a) { h.offer_if_legal(h.current_, a, out); }
+    // Every card on the table, for the steps that reach any layout.
+    template <class F>
+    static void each_card(const hand& h, F&& f) {
+        for (int t = 0; t < h.players(); ++t)
+            for (int i = 0; i < h.rules_->positions(); ++i)
+                if (h.occupied(t, i)) f(t, i);
+    }
+    static void list_nothing(const hand&, std::vector<action>&) {}
+    static void list_peeks(const hand& h, std::vector<action>& out) {
+        each_card(h, [&](int t, int i) { offer(h, out, action{action_kind::power_peek, u8(i), 0, u8(t), 0}); });
+    }
+    static void list_swaps(const hand& h, std::vector<action>& out) {
+        each_card(h, [&](int t, int i) {
+            each_card(h, [&](int t2, int i2) {
+                if (t < t2 || (t == t2 && i < i2))
+                    offer(h, out, action{action_kind::power_swap, u8(i), u8(i2), u8(t), u8(t2)});
+            });
+        });
+    }
+
+    // ---- peek_own, peek_opponent, peek_any ------------------------------------------------------------------------
+
+    static action_error check_peek_own(const hand& h, action a) { return own_peek(h, a); }
+    static action_error check_peek_opponent(const hand& h, action a) { return other_peek(h, a); }
+
+    // ---- swap_own_opponent, swap_any ------------------------------------------------------------------------------
+
+    static action_error check_swap_own_opponent(const hand& h, action a) {
+        if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+        if (!swap_cards_ok(h, a) || (a.target == h.current_) == (a.other_target == h.current_))
+            return action_error::bad_position;
+        return action_error::none;
+    }
+    static action_error check_swap_any(const hand& h, action a) {
+        if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+        return swap_cards_ok(h, a) ? action_error::none : action_error::bad_position;
+    }
+
+    // ---- peek_then_swap: another seat's card looked at, then exchanged with one of yours ---------------------------
+
+    static action_error check_peek_then_swap(const hand& h, action a) {
+        if (h.power_.step == 0) return other_peek(h, a);
+        if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+        for (int own = 0; swap_cards_ok(h, a) && own < h.rules_->positions(); ++own)
+            if (is_pair(a, h.power_.seat, h.power_.slot, h.current_, own)) return action_error::none;
+        return action_error::bad_position;
+    }
+    static void list_peek_then_swap(const hand& h, std::vector<action>& out) {
+        if (h.power_.step == 0) return list_peeks(h, out);
+        list_swaps(h, out);
+    }
+
+    // ---- peek_both_swap: one of yours and one of another seat's looked at, then exchanged or not -------------------
+
+    static action_error check_peek_both_swap(const hand& h, action a) {
+        if (h.power_.step == 0) return own_peek(h, a);
+        if (h.power_.step == 1) return other_peek(h, a);
+        if (a.kind == action_kind::pass) return action_error::none;
+        if (a.kind != action_kind::power_swap) return action_error::wrong_phase;
+        return swap_cards_ok(h, a) && is_pair(a, h.current_, h.power_.own_slot, h.power_.seat, h.power_.slot)
+                   ? action_error::none
+                   : action_error::bad_position;
+    }
+    static void list_peek_both_swap(const hand& h, std::vector<action>& out) {
+        if (h.power_.step < 2) return list_peeks(h, out);
+        list_swaps(h, out);
+        offer(h, out, action{action_kind::pass});
+    }
+
+    // ---- shuffle_opponent ------------------------------------------------------------------------------------------
+
+    static action_error check_shuffle(const hand& h, action a) {
+        if (a.kind != action_kind::shuffle) return action_error::wrong_phase;
+        return a.target != h.current_ && a.target < h.players() && h.card_count(a.target) > 0
+                   ? action_error::none
+                   : action_error::bad_position;
+    }
+    static void list_shuffles(const hand& h, std::vector<action>& out) {
+        for (int t = 0; t < h.players(); ++t) offer(h, out, action{action_kind::shuffle, 0, 0, u8(t), 0});
+    }
+
+    // ---- cancel_call: no steps --------------------------------------------------------------------------------------
+
+    static bool call_in_force(const hand& h, int, bool) { return h.caller_ >= 0; }
+    static bool start_cancel_call(hand& h, events e) {
+        h.cancel_call(e);
+        return true;
+    }
+
+    // ---- swap_in, draw_two_keep_one: a card placed -----------------------------------------------------------------
+
+    static bool swap_in_possible(const hand& h, int seat, bool card_in_hand) {
+        return card_in_hand && any_other(h, seat, [&](int t) { return any_replaceable(h, t); });
+    }
+    static action_error check_swap_in(const hand& h, action a) {
+        if (a.kind != action_kind::power_place) return action_error::wrong_phase;
+        if (a.target == h.current_ || a.target >= h.players() || a.other != 0 || !h.held_)
+            return action_error::bad_position;
+        return h.replaceable(a.target, a.slot) ? action_error::none : action_error::bad_position;
+    }
+    static bool draw_two_possible(const hand& h, int seat, bool card_in_hand) {
+        return (card_in_hand || !h.stock_.empty()) && any_replaceable(h, seat);
+    }
+    // The next two stock cards (or what is left) are offered to their user.
+    static bool start_draw_two(hand& h, events e) {
+        for (int i = 0; i < 2 && !h.stock_.empty(); ++i) {
+            h.offered_.push_back(h.stock_.back());
+            h.stock_.pop_back();
+        }
+        emit(e, event_kind::offered, h.current_, 0, {}, static_cast<int>(h.offered_.size()));
+        return false;
+    }
+    static action_error check_draw_two(const hand& h, action a) {
+        if (a.kind != action_kind::power_place) return action_error::wrong_phase;
+        const bool card_there = a.other == 0 ? h.held_.has_value() : static_cast<std::size_t>(a.other) <= h.offered_.size();
+        if (a.target != h.current_ || !card_there) return action_error::bad_position;
+        return h.replaceable(h.current_, a.slot) ? action_error::none : action_error::bad_position;
+    }
+    static void list_places(const hand& h, std::vector<action>& out) {
+        each_card(h, [&](int t, int i) {
+            for (int k = 0; k <= 2; ++k) offer(h, out, action{action_kind::power_place, u8(i), u8(k), u8(t), 0});
+        });
+    }
+
+    // ---- swap_lines ----------------------------------------------------------------------------------------------
+
+    static bool swap_lines_possible(const hand& h, int seat, bool) {
+        return any_other(h, seat, [&](int t) {
+            for (int a = 0; a < h.rules_->slots(); ++a)
+                for (int b = a + 1; b < h.rules_->slots(); ++b)
+                    if (lines_ok(h, t, a, b)) return true;
+            return false;
+        });
+    }
+    static action_error check_swap_lines(const hand& h, action a) {
+        if (a.kind != action_kind::power_lines) return action_error::wrong_phase;
+        return a.target != h.current_ && lines_ok(h, a.target, a.slot, a.other) ? action_error::none
+                                                                                : action_error::bad_position;
+    }
+    static void list_lines(const hand& h, std::vector<action>& out) {
+        for (int t = 0; t < h.players(); ++t)
+            for (int a = 0; a < h.rules_->slots(); ++a)
+                for (int b = a + 1; b < h.rules_->slots(); ++b)
+                    offer(h, out, action{action_kind::power_lines, u8(a), u8(b), u8(t), 0});
+    }
+
+    // ---- shield: kept at once, no steps ----------------------------------------------------------------------------
+
+    static bool card_held(const hand&, int, bool card_in_hand) { return card_in_hand; }
+    static bool start_shield(hand& h, events e) {
+        const card kept = *h.held_;
+        h.held_.reset();
+        h.seats_[static_cast<std::size_t>(h.current_)].shields.push_back(kept);
+        emit(e, event_kind::shield_kept, h.current_, 0, kept);
+        return true;
+    }
+
+    // ---- turn_card: another seat's card face up, or one of yours face down ----------------------------------------
+
+    static bool turn_card_possible(const hand& h, int seat, bool) {
+        for (int t = 0; t < h.players(); ++t)
+            for (const position& p : h.seats_[static_cast<std::size_t>(t)].layout)
+                if (!p.empty && (t == seat) == p.face_up) return true;
+        return false;
+    }
+    static action_error check_turn_card(const hand& h, action a) {
+        if (a.kind != action_kind::power_flip) return action_error::wrong_phase;
+        if (!h.occupied(a.target, a.slot)) return action_error::bad_position;
+        const bool face_up = h.seats_[a.target].layout[a.slot].face_up;
+        return (a.target == h.current_) == face_up ? action_error::none : action_error::bad_position;
+    }
+    static void list_flips(const hand& h, std::vector<action>& out) {
+        each_card(h, [&](int t, int i) { offer(h, out, action{action_kind::power_flip, u8(i), 0, u8(t), 0}); });
+    }
+
+    // ---- add_or_remove: a stock card into another seat's layout, or one of yours out -------------------------------
+
+    static bool add_or_remove_possible(const hand& h, int seat, bool) {
+        return own_card(h, seat, false) ||
+               (!h.stock_.empty() && any_other(h, seat, [&](int t) { return h.empty_positions(t) > 0; }));
+    }
+    static action_error check_add_or_remove(const hand& h, action a) {
+        if (a.kind == action_kind::power_remove)
+            return h.occupied(h.current_, a.slot) ? action_error::none : action_error::bad_position;
+        if (a.kind != action_kind::power_add) return action_error::wrong_phase;
+        if (a.target == h.current_ || a.target >= h.players() || h.stock_.empty()) return action_error::bad_position;
+        return h.empty_positions(a.target) > 0 ? action_error::none : action_error::no_room;
+    }
+    static void list_add_or_remove(const hand& h, std::vector<action>& out) {
+        for (int t = 0; t < h.players(); ++t) offer(h, out, action{action_kind::power_add, 0, 0, u8(t), 0});
+        for (int i = 0; i < h.rules_->positions(); ++i) offer(h, out, action{action_kind::power_remove, u8(i), 0});
+    }
+
+    // ---- two_powers: two different powers chosen and used one after the other -------------------------------------
+
+    // Which power two_powers may choose now: one some rank 3..king has, other than the first choice.
+    static bool pick_allowed(const hand& h, power_kind kind) {
+        if (!rule_of(kind).pickable || kind == h.power_.first) return false;
+        for (int rank = 3; rank <= 13; ++rank)
+            if (h.rules_->rank_power[static_cast<std::size_t>(rank)] == kind) return true;
+        return false;
+    }
+    static bool two_powers_possible(const hand& h, int seat, bool card_in_hand) {
+        for (int k = 0; k < power_kind_count; ++k)
+            if (pick_allowed(h, static_cast<power_kind>(k)) && h.power_possible(static_cast<power_kind>(k), seat, card_in_hand))
+                return true;
+        return false;
+    }
+    static action_error check_two_powers(const hand& h, action a) {
+        if (a.kind == action_kind::pass)  // the second power may be declined, never the first
+            return h.power_.picks_left == 1 ? action_error::none : action_error::not_allowed;
+        if (a.kind != action_kind::choose_power) return action_error::wrong_phase;
+        if (a.slot >= power_kind_count) return action_error::bad_position;
+        const auto kind = static_cast<power_kind>(a.slot);
+        return pick_allowed(h, kind) && h.power_possible(kind, h.current_, h.held_.has_value())
+                   ? action_error::none
+                   : action_error::not_allowed;
+    }
+    static void list_choices(const hand& h, std::vector<action>& out) {
+        for (int k = 0; k < power_kind_count; ++k) offer(h, out, action{action_kind::choose_power, u8(k), 0});
+        offer(h, out, action{action_kind::pass});
+    }
+};
+
+namespace {
+
+using P = power_table;
+using appeal = power_appeal;
+
+// One entry per power_kind, in its order.
+constexpr std::array<power_rule, power_kind_count> table{{
+    {.kind = power_kind::none, .keeps_card = false, .shown_on_use = false, .pickable = false, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::never, .start = nullptr, .check_step = &P::no_steps,
+     .list_steps = &P::list_nothing, .appeal = appeal::never, .pick_value = 2},
+    {.kind = power_kind::peek_own, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::own_card, .start = nullptr, .check_step = &P::check_peek_own,
+     .list_steps = &P::list_peeks, .appeal = appeal::own_unknown, .pick_value = 4},
+    {.kind = power_kind::peek_opponent, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::other_card, .start = nullptr, .check_step = &P::check_peek_opponent,
+     .list_steps = &P::list_peeks, .appeal = appeal::always, .pick_value = 2},
+    {.kind = power_kind::peek_any, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::any_card, .start = nullptr, .check_step = &P::any_peek,
+     .list_steps = &P::list_peeks, .appeal = appeal::own_unknown, .pick_value = 3},
+    {.kind = power_kind::swap_own_opponent, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::own_and_other_card, .start = nullptr,
+     .check_step = &P::check_swap_own_opponent, .list_steps = &P::list_swaps, .appeal = appeal::own_high,
+     .pick_value = 5},
+    {.kind = power_kind::swap_any, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::two_cards, .start = nullptr, .check_step = &P::check_swap_any,
+     .list_steps = &P::list_swaps, .appeal = appeal::own_high, .pick_value = 3},
+    {.kind = power_kind::peek_then_swap, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 1, .possible = &P::own_and_other_card, .start = nullptr,
+     .check_step = &P::check_peek_then_swap, .list_steps = &P::list_peek_then_swap, .appeal = appeal::own_high,
+     .pick_value = 5},
+    {.kind = power_kind::peek_both_swap, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 2, .possible = &P::own_and_other_card, .start = nullptr,
+     .check_step = &P::check_peek_both_swap, .list_steps = &P::list_peek_both_swap,
+     .appeal = appeal::own_unknown_or_high, .pick_value = 4},
+    {.kind = power_kind::shuffle_opponent, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::other_card, .start = nullptr, .check_step = &P::check_shuffle,
+     .list_steps = &P::list_shuffles, .appeal = appeal::leader_ahead, .pick_value = 2},
+    {.kind = power_kind::cancel_call, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::call_in_force, .start = &P::start_cancel_call,
+     .check_step = &P::no_steps, .list_steps = &P::list_nothing, .appeal = appeal::leader_ahead, .pick_value = 8},
+    {.kind = power_kind::swap_in, .keeps_card = true, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::swap_in_possible, .start = nullptr, .check_step = &P::check_swap_in,
+     .list_steps = &P::list_places, .appeal = appeal::held_high, .pick_value = 4},
+    {.kind = power_kind::draw_two_keep_one, .keeps_card = true, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::draw_two_possible, .start = &P::start_draw_two,
+     .check_step = &P::check_draw_two, .list_steps = &P::list_places, .appeal = appeal::own_unknown_or_high,
+     .pick_value = 6},
+    {.kind = power_kind::swap_lines, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::swap_lines_possible, .start = nullptr,
+     .check_step = &P::check_swap_lines, .list_steps = &P::list_lines, .appeal = appeal::leader_level,
+     .pick_value = 2},
+    {.kind = power_kind::shield, .keeps_card = true, .shown_on_use = true, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::card_held, .start = &P::start_shield, .check_step = &P::no_steps,
+     .list_steps = &P::list_nothing, .appeal = appeal::always, .pick_value = 4},
+    {.kind = power_kind::turn_card, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::turn_card_possible, .start = nullptr,
+     .check_step = &P::check_turn_card, .list_steps = &P::list_flips, .appeal = appeal::always, .pick_value = 3},
+    {.kind = power_kind::add_or_remove, .keeps_card = false, .shown_on_use = false, .pickable = true, .picks = 0,
+     .peeks_before_swap = 0, .possible = &P::add_or_remove_possible, .start = nullptr,
+     .check_step = &P::check_add_or_remove, .list_steps = &P::list_add_or_remove, .appeal = appeal::always,
+     .pick_value = 5},
+    {.kind = power_kind::two_powers, .keeps_card = true, .shown_on_use = false, .pickable = false, .picks = 2,
+     .peeks_before_swap = 0, .possible = &P::two_powers_possible, .start = nullptr,
+     .check_step = &P::check_two_powers, .list_steps = &P::list_choices, .appeal = appeal::always,
+     .pick_value = 2},
+}};
+
+constexpr bool in_kind_order() {
+    for (std::size_t k = 0; k < table.size(); ++k)
+        if (table[k].kind != static_cast<power_kind>(k)) return false;
+    return true;
+}
+static_assert(in_kind_order(), "the table of powers lists every power_kind once, in order");
+
+}  // namespace
+
+const power_rule& rule_of(power_kind kind) { return table[static_cast<std::size_t>(kind)]; }
+
+bool hand::power_possible(power_kind kind, int seat, bool card_in_hand) const {
+    return rule_of(kind).possible(*this, seat, card_in_hand);
 }
 
 void hand::begin_power(power_kind kind, std::vector<event>* events) {
     power_ = power_view{};
-    if (kind == power_kind::two_powers) power_.picks_left = 2;
+    power_.picks_left = rule_of(kind).picks;
     start_power(kind, events);
 }
 
@@ -204,26 +406,8 @@ void hand::start_power(power_kind kind, std::vector<event>* events) {
     power_.step = 0;
     power_.seat = power_.slot = power_.own_slot = -1;
     phase_ = phase::power;
-    switch (kind) {
-        case power_kind::cancel_call:
-            cancel_call(events);
-            return finish_power(events);
-        case power_kind::shield: {
-            const card kept = *held_;
-            held_.reset();
-            seats_[static_cast<std::size_t>(current_)].shields.push_back(kept);
-            emit(events, event_kind::shield_kept, current_, 0, kept);
-            return finish_power(events);
-        }
-        case power_kind::draw_two_keep_one:
-            for (int i = 0; i < 2 && !stock_.empty(); ++i) {
-                offered_.push_back(stock_.back());
-                stock_.pop_back();
-            }
-            emit(events, event_kind::offered, current_, 0, {}, static_cast<int>(offered_.size()));
-            return;
-        default: return;
-    }
+    const power_rule& rule = rule_of(kind);
+    if (rule.start && rule.start(*this, events)) finish_power(events);
 }
 
 // The call goes, and with it the final round; whoever comes next may call again.
@@ -231,197 +415,6 @@ void hand::cancel_call(std::vector<event>* events) {
     emit(events, event_kind::call_cancelled, current_, 0, {}, caller_);
     caller_ = -1;
     final_turns_left_ = 0;
-}
-
-// The first other seat with a shield that this power step aims at, or -1.
-int hand::shielded_target(action a) const {
-    const int me = current_;
-    const auto shielded = [&](int seat) {
-        return seat != me && seat < players() && !seats_[static_cast<std::size_t>(seat)].shields.empty();
-    };
-    switch (a.kind) {
-        case action_kind::power_swap:
-            if (shielded(a.target)) return a.target;
-            return shielded(a.other_target) ? a.other_target : -1;
-        case action_kind::power_peek:
-        case action_kind::shuffle:
-        case action_kind::power_place:
-        case action_kind::power_flip:
-        case action_kind::power_lines:
-        case action_kind::power_add: return shielded(a.target) ? a.target : -1;
-        default: return -1;
-    }
-}
-
-void hand::do_power(action a, std::vector<event>* events) {
-    const int me = current_;
-    if (const int target = shielded_target(a); target >= 0) {
-        seat_state& defender = seats_[static_cast<std::size_t>(target)];
-        const card shield = defender.shields.back();
-        defender.shields.pop_back();
-        put_on_discard(shield);
-        discard_power_unused_ = false;
-        emit_at(events, event_kind::blocked, me, target, 0, shield);
-        power_.picks_left = 0;  // the whole power card is spent
-        return finish_power(events);
-    }
-    switch (a.kind) {
-        case action_kind::power_peek: {
-            seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
-            saw(me, a.target, a.slot);
-            emit_seen(events, event_kind::peeked_at, me, a.target, a.slot, seats_[a.target].layout[a.slot].value);
-            const bool more = (power_.kind == power_kind::peek_then_swap && power_.step == 0) ||
-                              (power_.kind == power_kind::peek_both_swap && power_.step < 2);
-            if (!more) return finish_power(events);
-            if (a.target == me) {
-                power_.own_slot = a.slot;
-            } else {
-                power_.seat = a.target;
-                power_.slot = a.slot;
-            }
-            ++power_.step;
-            return;
-        }
-        case action_kind::power_swap:
-            std::swap(seats_[a.target].layout[a.slot], seats_[a.other_target].layout[a.other]);
-            emit_at(events, event_kind::swapped, me, a.target, a.slot, {}, a.other_target, a.other);
-            return finish_power(events);
-        case action_kind::shuffle: {
-            auto& layout = seats_[a.target].layout;
-            std::vector<std::size_t> where;
-            std::vector<card> cards;
-            for (std::size_t i = 0; i < layout.size(); ++i) {
-                if (layout[i].empty || layout[i].face_up) continue;
-                where.push_back(i);
-                cards.push_back(layout[i].value);
-            }
-            random_.shuffle(std::span<card>(cards));
-            for (std::size_t k = 0; k < where.size(); ++k) {
-                layout[where[k]].value = cards[k];
-                layout[where[k]].known_by = 0;
-                layout[where[k]].shown = false;
-            }
-            emit_at(events, event_kind::shuffled, me, a.target, 0);
-            return finish_power(events);
-        }
-        case action_kind::power_place: do_power_place(a, events); return finish_power(events);
-        case action_kind::power_flip: do_power_flip(a, events); return finish_power(events);
-        case action_kind::power_lines: do_power_lines(a, events); return finish_power(events);
-        case action_kind::power_add: {
-            const card added = stock_.back();
-            stock_.pop_back();
-            add_card(a.target, added, 0, events);
-            return finish_power(events);
-        }
-        case action_kind::power_remove: {
-            position& p = seats_[static_cast<std::size_t>(me)].layout[a.slot];
-            const card thrown = p.value;
-            p = position{};
-            p.empty = true;
-            put_on_discard(thrown);
-            emit_at(events, event_kind::thrown, me, me, a.slot, thrown);
-            if (end_if_layout_empty(events)) return;
-            return finish_power(events);
-        }
-        case action_kind::choose_power: {
-            const auto kind = static_cast<power_kind>(a.slot);
-            if (power_.first == power_kind::none) power_.first = kind;
-            --power_.picks_left;
-            emit(events, event_kind::power_chosen, me, a.slot);
-            return start_power(kind, events);
-        }
-        default:  // pass: the optional swap, or a two_powers card's second power, declined
-            if (power_.kind == power_kind::two_powers) power_.picks_left = 0;
-            return finish_power(events);
-    }
-}
-
-// swap_in: the power card into another seat's layout; draw_two_keep_one: the chosen card into the user's own.
-// The card replaced goes face up to the discard pile, then the cards drawn and not kept.
-void hand::do_power_place(action a, std::vector<event>* events) {
-    const int me = current_;
-    card incoming;
-    if (a.other == 0) {
-        incoming = *held_;
-        held_.reset();
-    } else {
-        incoming = offered_[a.other - 1u];
-        offered_.erase(offered_.begin() + (a.other - 1));
-    }
-    position& p = seats_[a.target].layout[a.slot];
-    const card replaced = p.value;
-    const bool lock = p.replace_once;
-    p = position{};
-    p.value = incoming;
-    p.locked = lock;
-    // Into your own layout as any new card; into another seat's face down, known to you only.
-    p.face_up = a.target == me && rules_->new_card_face_up;
-    p.known_by = seat_bit(me);
-    put_on_discard(replaced);
-    emit_at(events, event_kind::thrown, me, a.target, a.slot, replaced);
-    if (p.face_up) {
-        emit_at(events, event_kind::added, me, a.target, a.slot, incoming);
-    } else {
-        saw(me, a.target, a.slot);
-        emit_seen(events, event_kind::added, me, a.target, a.slot, incoming);
-    }
-    for (const card rest : offered_) {
-        put_on_discard(rest);
-        emit(events, event_kind::discarded, me, 0, rest);
-    }
-    offered_.clear();
-    discard_power_unused_ = false;  // the cards of a power in use are spent with it
-    remove_completed_lines(a.target, events);
-}
-
-void hand::do_power_flip(action a, std::vector<event>* events) {
-    const int me = current_;
-    position& p = seats_[a.target].layout[a.slot];
-    if (a.target == me) {  // face down again, but everyone has seen it
-        p.face_up = false;
-        p.shown = true;
-        emit_at(events, event_kind::turned_down, me, me, a.slot, p.value);
-        emit_at(events, event_kind::shown, me, me, a.slot, p.value);
-        return;
-    }
-    p.face_up = true;
-    emit_at(events, event_kind::turned_up, me, a.target, a.slot, p.value);
-    // The one card whose power works in a layout: turned over from another's hand, it cancels the call.
-    if (rules_->turned_up_cancels_call && caller_ >= 0 && rules_->power_of(p.value) == power_kind::cancel_call)
-        cancel_call(events);
-    remove_completed_lines(a.target, events);
-}
-
-void hand::do_power_lines(action a, std::vector<event>* events) {
-    const int me = current_;
-    auto& layout = seats_[a.target].layout;
-    for (const auto& [x, y] : line_pairs(*rules_, a.slot, a.other)) {
-        std::swap(layout[static_cast<std::size_t>(x)], layout[static_cast<std::size_t>(y)]);
-        emit_at(events, event_kind::swapped, me, a.target, x, {}, a.target, y);
-    }
-    emit_at(events, event_kind::lines_swapped, me, a.target, a.slot, {}, -1, a.other);
-}
-
-// A two_powers card goes on to its next choice while one is left; a power card still in hand is discarded.
-void hand::finish_power(std::vector<event>* events) {
-    if (power_.picks_left > 0) {
-        power_view next;
-        next.kind = power_kind::two_powers;
-        next.first = power_.first;
-        next.picks_left = power_.picks_left;
-        power_ = next;
-        phase_ = phase::power;
-        if (power_possible(power_kind::two_powers, current_, held_.has_value())) return;
-    }
-    if (held_) {
-        const card rest = *held_;
-        held_.reset();
-        put_on_discard(rest);
-        discard_power_unused_ = false;
-        emit(events, event_kind::discarded, current_, 0, rest);
-    }
-    power_ = power_view{};
-    end_turn(events);
 }
 
 }  // namespace golf
