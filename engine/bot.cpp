@@ -338,108 +338,105 @@ private:
     }
 
     action choose_power_step() const {
-        const power_view& pw = view_.power;
         std::optional<action> best;
         double best_score = -never;
-        const auto consider = [&](action a, double score) {
-            if (!best || score > best_score) {
-                best = a;
-                best_score = score;
-            }
-        };
         const int lead = leader();
         for (action a : view_.legal) {
-            // Aiming at a shield only spends it, and the power with it: the last resort.
-            const double shielded = names_target(a.kind) && shields_of(a.target) > 0 ? 50.0 : 0.0;
-            switch (a.kind) {
-                case action_kind::power_place: {
-                    double gain = 0;
-                    if (a.target == me_) {  // draw_two_keep_one: the best card for the worst position
-                        const std::optional<card> incoming =
-                            a.other == 0 ? view_.held
-                                         : (a.other <= view_.offered.size() ? std::optional<card>(view_.offered[a.other - 1u])
-                                                                            : std::nullopt);
-                        gain = own_value(a.slot) - (incoming ? rules_.value_of(*incoming) : unseen_);
-                    } else {  // swap_in: the held card for the lowest card of the leader
-                        gain = (view_.held ? rules_.value_of(*view_.held) : unseen_) - value_at(a.target, a.slot) +
-                               (a.target == lead ? 1.0 : 0.0);
-                    }
-                    consider(a, gain - shielded);
-                    break;
-                }
-                case action_kind::power_flip: {
-                    double score = -5;  // turning its own card down tells nobody anything new
-                    if (a.target != me_) {
-                        score = card_at(a.target, a.slot) ? 1.0 : 10.0;
-                        if (a.target == lead) score += 1;
-                        const auto& c = card_at(a.target, a.slot);
-                        // A black king known to lie face down under a call we did not make: turn it over.
-                        if (c && view_.caller >= 0 && view_.caller != me_ && rules_.turned_up_cancels_call &&
-                            rules_.power_of(*c) == power_kind::cancel_call)
-                            score += 100;
-                    }
-                    consider(a, score - shielded);
-                    break;
-                }
-                case action_kind::power_lines: {
-                    // The lines whose cards their owner knows best.
-                    int known = 0;
-                    const auto& layout = view_.seats[a.target].layout;
-                    const auto knows = [&](int i) {
-                        return i < static_cast<int>(layout.size()) && !layout[static_cast<std::size_t>(i)].empty &&
-                               (layout[static_cast<std::size_t>(i)].known_by >> a.target & 1u);
-                    };
-                    const int cols = std::max(1, view_.cols);
-                    if (a.other < cols) {
-                        for (int i = 0; i < static_cast<int>(layout.size()); i += cols) known += knows(i + a.slot) + knows(i + a.other);
-                    } else {
-                        for (int c = 0; c < cols; ++c) known += knows(a.slot + c) + knows(a.other + c);
-                    }
-                    consider(a, known + (a.target == lead ? 0.5 : 0.0) - shielded);
-                    break;
-                }
-                case action_kind::power_add: consider(a, 0.8 * unseen_ + (a.target == lead ? 1.0 : 0.0) - shielded); break;
-                case action_kind::power_remove: consider(a, own_value(a.slot)); break;
-                case action_kind::choose_power: {
-                    const auto kind = static_cast<power_kind>(a.slot);
-                    consider(a, power_worth(kind) ? rule_of(kind).pick_value : 1.0);
-                    break;
-                }
-                case action_kind::power_peek: {
-                    // Unknown cards first: its own, then those of the opponent doing best.
-                    const bool unknown = !card_at(a.target, a.slot);
-                    double score = unknown ? 100.0 : 0.0;
-                    if (a.target == me_) score += 50.0;
-                    consider(a, score - a.slot * 0.01 - shielded);
-                    break;
-                }
-                case action_kind::power_swap: {
-                    const bool mine_first = a.target == me_;
-                    const bool mine_second = a.other_target == me_;
-                    double gain = 0;
-                    if (mine_first != mine_second) {
-                        const int my_slot = mine_first ? a.slot : a.other;
-                        const int their_seat = mine_first ? a.other_target : a.target;
-                        const int their_slot = mine_first ? a.other : a.slot;
-                        gain = own_value(my_slot) - value_at(their_seat, their_slot);
-                    }
-                    consider(a, gain - shielded);
-                    break;
-                }
-                case action_kind::shuffle: {
-                    // The opponent who knows most of its own layout.
-                    int known = 0;
-                    for (const position_view& p : view_.seats[a.target].layout) known += !p.empty && (p.known_by >> a.target & 1u);
-                    consider(a, known - shielded);
-                    break;
-                }
-                case action_kind::pass:
-                    consider(a, pw.kind == power_kind::peek_both_swap ? 0.5 : pw.kind == power_kind::two_powers ? 0.0 : -never);
-                    break;
-                default: break;
+            const std::optional<double> score = power_step_score(a, lead);
+            if (score && (!best || *score > best_score)) {
+                best = a;
+                best_score = *score;
             }
         }
         return best.value_or(view_.legal.front());
+    }
+
+    // How good a step of the power in use looks (nullopt: not a step); `lead` is the opponent doing best.
+    std::optional<double> power_step_score(action a, int lead) const {
+        // Aiming at a shield only spends it, and the power with it: the last resort.
+        const double shielded = names_target(a.kind) && shields_of(a.target) > 0 ? 50.0 : 0.0;
+        const power_kind in_use = view_.power.kind;
+        switch (a.kind) {
+            case action_kind::power_place: return place_gain(a, lead) - shielded;
+            case action_kind::power_flip: return flip_score(a, lead) - shielded;
+            case action_kind::power_lines: return lines_known(a) + (a.target == lead ? 0.5 : 0.0) - shielded;
+            case action_kind::power_add: return 0.8 * unseen_ + (a.target == lead ? 1.0 : 0.0) - shielded;
+            case action_kind::power_remove: return own_value(a.slot);
+            case action_kind::choose_power: {
+                const auto kind = static_cast<power_kind>(a.slot);
+                return power_worth(kind) ? rule_of(kind).pick_value : 1.0;
+            }
+            case action_kind::power_peek: {
+                // Unknown cards first: its own, then those of the opponent doing best.
+                const bool unknown = !card_at(a.target, a.slot);
+                double score = unknown ? 100.0 : 0.0;
+                if (a.target == me_) score += 50.0;
+                return score - a.slot * 0.01 - shielded;
+            }
+            case action_kind::power_swap: return swap_gain(a) - shielded;
+            case action_kind::shuffle: {
+                // The opponent who knows most of its own layout.
+                int known = 0;
+                for (const position_view& p : view_.seats[a.target].layout) known += !p.empty && (p.known_by >> a.target & 1u);
+                return known - shielded;
+            }
+            case action_kind::pass:
+                return in_use == power_kind::peek_both_swap ? 0.5 : in_use == power_kind::two_powers ? 0.0 : -never;
+            default: return std::nullopt;
+        }
+    }
+
+    // draw_two_keep_one: the best card for the worst position; swap_in: the held card for the lowest of the leader.
+    double place_gain(action a, int lead) const {
+        if (a.target == me_) {
+            const std::optional<card> incoming =
+                a.other == 0 ? view_.held
+                             : (a.other <= view_.offered.size() ? std::optional<card>(view_.offered[a.other - 1u])
+                                                                : std::nullopt);
+            return own_value(a.slot) - (incoming ? rules_.value_of(*incoming) : unseen_);
+        }
+        return (view_.held ? rules_.value_of(*view_.held) : unseen_) - value_at(a.target, a.slot) +
+               (a.target == lead ? 1.0 : 0.0);
+    }
+
+    double flip_score(action a, int lead) const {
+        if (a.target == me_) return -5;  // turning its own card down tells nobody anything new
+        double score = card_at(a.target, a.slot) ? 1.0 : 10.0;
+        if (a.target == lead) score += 1;
+        const auto& c = card_at(a.target, a.slot);
+        // A black king known to lie face down under a call we did not make: turn it over.
+        if (c && view_.caller >= 0 && view_.caller != me_ && rules_.turned_up_cancels_call &&
+            rules_.power_of(*c) == power_kind::cancel_call)
+            score += 100;
+        return score;
+    }
+
+    // The cards of the two lines that their owner knows (the lines it knows best are the ones to swap).
+    int lines_known(action a) const {
+        int known = 0;
+        const auto& layout = view_.seats[a.target].layout;
+        const auto knows = [&](int i) {
+            return i < static_cast<int>(layout.size()) && !layout[static_cast<std::size_t>(i)].empty &&
+                   (layout[static_cast<std::size_t>(i)].known_by >> a.target & 1u);
+        };
+        const int cols = std::max(1, view_.cols);
+        if (a.other < cols) {
+            for (int i = 0; i < static_cast<int>(layout.size()); i += cols) known += knows(i + a.slot) + knows(i + a.other);
+        } else {
+            for (int c = 0; c < cols; ++c) known += knows(a.slot + c) + knows(a.other + c);
+        }
+        return known;
+    }
+
+    // A swap of one of its own cards with another seat's: what it gains; 0 for any other swap.
+    double swap_gain(action a) const {
+        const bool mine_first = a.target == me_;
+        const bool mine_second = a.other_target == me_;
+        if (mine_first == mine_second) return 0;
+        const int my_slot = mine_first ? a.slot : a.other;
+        const int their_seat = mine_first ? a.other_target : a.target;
+        const int their_slot = mine_first ? a.other : a.slot;
+        return own_value(my_slot) - value_at(their_seat, their_slot);
     }
 
     action choose_turn() const {

@@ -64,104 +64,27 @@ bool hand::replaceable(int seat, int slot) const {
     return true;
 }
 
+bool hand::any_replaceable(int seat) const {
+    for (int i = 0; i < rules_->positions(); ++i)
+        if (replaceable(seat, i)) return true;
+    return false;
+}
+
+bool hand::face_down_at(int seat, int slot) const {
+    return occupied(seat, slot) && !seats_[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].face_up;
+}
+
 action_error hand::check(int seat, action a) const {
     if (phase_ == phase::over) return action_error::hand_over;
     if (seat < 0 || seat >= players()) return action_error::not_a_seat;
     if (!well_formed(a)) return action_error::malformed;
     if (a.kind == action_kind::claim) return check_claim(seat, a);
-    const ruleset& r = *rules_;
-    const seat_state& s = seats_[static_cast<std::size_t>(seat)];
-    const int slot = a.slot;
-    const bool slot_ok = slot < r.positions() && !s.layout[static_cast<std::size_t>(slot)].empty;
-
-    if (start_applies_now(seat)) {
-        switch (a.kind) {
-            case action_kind::flip:
-            case action_kind::peek: {
-                const auto wanted = r.start == start_action::flip ? action_kind::flip : action_kind::peek;
-                if (a.kind != wanted || s.start_left == 0) return action_error::wrong_phase;
-                return check_start_position(seat, slot);
-            }
-            case action_kind::swap_own: {
-                if (!s.rearranging) return action_error::wrong_phase;
-                const bool other_ok = a.other < r.positions() && !s.layout[a.other].empty;
-                return slot_ok && other_ok && a.slot != a.other ? action_error::none : action_error::bad_position;
-            }
-            case action_kind::ready: return s.rearranging ? action_error::none : action_error::wrong_phase;
-            default: return action_error::wrong_phase;
-        }
-    }
+    if (start_applies_now(seat)) return check_start(seat, a);
     if (phase_ == phase::start || seat != current_) return action_error::not_your_turn;
-
-    const auto face_down_here = [&] { return slot_ok && !s.layout[static_cast<std::size_t>(slot)].face_up; };
-    // Paying to look is possible before and after drawing, at a face-down card the player does not know yet.
-    const auto check_look = [&] {
-        if (r.look_cost <= 0) return action_error::not_allowed;
-        return face_down_here() && !(s.layout[slot].known_by & seat_bit(seat)) ? action_error::none
-                                                                               : action_error::bad_position;
-    };
     switch (phase_) {
-        case phase::turn:
-            switch (a.kind) {
-                case action_kind::draw_stock:
-                    return stock_.empty() ? action_error::not_allowed : action_error::none;
-                case action_kind::take_discard: {
-                    if (discards_.empty()) return action_error::not_allowed;
-                    if (r.power_cards_unplaceable && r.power_of(discards_.back()) != power_kind::none)
-                        return action_error::not_allowed;  // it could go nowhere
-                    if (r.final_turn_stock_only && caller_ >= 0) return action_error::not_allowed;
-                    if (!r.taken_discard_must_be_used) return action_error::none;
-                    for (int i = 0; i < r.positions(); ++i)
-                        if (replaceable(seat, i)) return action_error::none;
-                    return action_error::not_allowed;  // nowhere to put it
-                }
-                case action_kind::knock:
-                    return r.knocking && caller_ < 0 ? action_error::none : action_error::not_allowed;
-                case action_kind::reveal_all:
-                    return r.reveal_all_turn && caller_ < 0 && face_down_count(seat) > 0 ? action_error::none
-                                                                                           : action_error::not_allowed;
-                case action_kind::flip:
-                    if (!r.flip_only_turn) return action_error::not_allowed;
-                    return face_down_here() ? action_error::none : action_error::bad_position;
-                case action_kind::look: return check_look();
-                case action_kind::use_power:
-                    if (!r.discard_power_reuse || !discard_power_unused_ || discards_.empty())
-                        return action_error::not_allowed;
-                    return power_possible(r.power_of(discards_.back()), seat, false) ? action_error::none
-                                                                                     : action_error::not_allowed;
-                default: return action_error::wrong_phase;
-            }
-        case phase::holding:
-            switch (a.kind) {
-                case action_kind::place:
-                    if (r.power_cards_unplaceable && r.power_of(*held_) != power_kind::none)
-                        return action_error::not_allowed;
-                    return replaceable(seat, slot) ? action_error::none : action_error::bad_position;
-                case action_kind::use_power:
-                    return held_is_power() && power_possible(r.power_of(*held_), seat, true) ? action_error::none
-                                                                                             : action_error::not_allowed;
-                case action_kind::match: return check_match(a);
-                case action_kind::discard: {
-                    if (!held_from_discard_ || !r.taken_discard_must_be_used) return action_error::none;
-                    // A claim may have emptied the layout since the card was taken: then it goes back.
-                    for (int i = 0; i < r.positions(); ++i)
-                        if (replaceable(seat, i)) return action_error::not_allowed;
-                    return action_error::none;
-                }
-                case action_kind::look: return check_look();
-                default: return action_error::wrong_phase;
-            }
-        case phase::after_discard:
-            switch (a.kind) {
-                case action_kind::flip: return face_down_here() ? action_error::none : action_error::bad_position;
-                case action_kind::pass: {
-                    const int down = face_down_count(seat);
-                    const bool may_pass = r.discard_flip == discard_flip_rule::optional ||
-                                          (r.discard_flip == discard_flip_rule::compulsory_unless_one_left && down == 1);
-                    return may_pass ? action_error::none : action_error::not_allowed;
-                }
-                default: return action_error::wrong_phase;
-            }
+        case phase::turn: return check_turn(seat, a);
+        case phase::holding: return check_holding(seat, a);
+        case phase::after_discard: return check_after_discard(seat, a);
         case phase::power: return rule_of(power_.kind).check_step(*this, a);
         case phase::matching:
             if (a.kind == action_kind::pass) return action_error::none;
@@ -173,87 +96,171 @@ action_error hand::check(int seat, action a) const {
     }
 }
 
+// The start action owed (flip or peek), then rearranging under rearrange_after_start.
+action_error hand::check_start(int seat, action a) const {
+    const seat_state& s = seats_[static_cast<std::size_t>(seat)];
+    switch (a.kind) {
+        case action_kind::flip:
+        case action_kind::peek: {
+            const auto wanted = rules_->start == start_action::flip ? action_kind::flip : action_kind::peek;
+            if (a.kind != wanted || s.start_left == 0) return action_error::wrong_phase;
+            return check_start_position(seat, a.slot);
+        }
+        case action_kind::swap_own:
+            if (!s.rearranging) return action_error::wrong_phase;
+            return occupied(seat, a.slot) && occupied(seat, a.other) && a.slot != a.other ? action_error::none
+                                                                                          : action_error::bad_position;
+        case action_kind::ready: return s.rearranging ? action_error::none : action_error::wrong_phase;
+        default: return action_error::wrong_phase;
+    }
+}
+
+action_error hand::check_turn(int seat, action a) const {
+    const ruleset& r = *rules_;
+    switch (a.kind) {
+        case action_kind::draw_stock: return stock_.empty() ? action_error::not_allowed : action_error::none;
+        case action_kind::take_discard:
+            if (discards_.empty()) return action_error::not_allowed;
+            if (r.power_cards_unplaceable && r.power_of(discards_.back()) != power_kind::none)
+                return action_error::not_allowed;  // it could go nowhere
+            if (r.final_turn_stock_only && caller_ >= 0) return action_error::not_allowed;
+            if (!r.taken_discard_must_be_used) return action_error::none;
+            return any_replaceable(seat) ? action_error::none : action_error::not_allowed;  // nowhere to put it
+        case action_kind::knock: return r.knocking && caller_ < 0 ? action_error::none : action_error::not_allowed;
+        case action_kind::reveal_all:
+            return r.reveal_all_turn && caller_ < 0 && face_down_count(seat) > 0 ? action_error::none
+                                                                                   : action_error::not_allowed;
+        case action_kind::flip:
+            if (!r.flip_only_turn) return action_error::not_allowed;
+            return face_down_at(seat, a.slot) ? action_error::none : action_error::bad_position;
+        case action_kind::look: return check_look(seat, a.slot);
+        case action_kind::use_power:
+            if (!r.discard_power_reuse || !discard_power_unused_ || discards_.empty()) return action_error::not_allowed;
+            return power_possible(r.power_of(discards_.back()), seat, false) ? action_error::none
+                                                                             : action_error::not_allowed;
+        default: return action_error::wrong_phase;
+    }
+}
+
+action_error hand::check_holding(int seat, action a) const {
+    const ruleset& r = *rules_;
+    switch (a.kind) {
+        case action_kind::place:
+            if (r.power_cards_unplaceable && r.power_of(*held_) != power_kind::none) return action_error::not_allowed;
+            return replaceable(seat, a.slot) ? action_error::none : action_error::bad_position;
+        case action_kind::use_power:
+            return held_is_power() && power_possible(r.power_of(*held_), seat, true) ? action_error::none
+                                                                                     : action_error::not_allowed;
+        case action_kind::match: return check_match(a);
+        case action_kind::discard:
+            if (!held_from_discard_ || !r.taken_discard_must_be_used) return action_error::none;
+            // A claim may have emptied the layout since the card was taken: then it goes back.
+            return any_replaceable(seat) ? action_error::not_allowed : action_error::none;
+        case action_kind::look: return check_look(seat, a.slot);
+        default: return action_error::wrong_phase;
+    }
+}
+
+action_error hand::check_after_discard(int seat, action a) const {
+    switch (a.kind) {
+        case action_kind::flip: return face_down_at(seat, a.slot) ? action_error::none : action_error::bad_position;
+        case action_kind::pass: {
+            const discard_flip_rule rule = rules_->discard_flip;
+            const bool may_pass = rule == discard_flip_rule::optional ||
+                                  (rule == discard_flip_rule::compulsory_unless_one_left && face_down_count(seat) == 1);
+            return may_pass ? action_error::none : action_error::not_allowed;
+        }
+        default: return action_error::wrong_phase;
+    }
+}
+
+// Paying to look is possible before and after drawing, at a face-down card the player does not know yet.
+action_error hand::check_look(int seat, int slot) const {
+    if (rules_->look_cost <= 0) return action_error::not_allowed;
+    return face_down_at(seat, slot) && !(seats_[static_cast<std::size_t>(seat)].layout[slot].known_by & seat_bit(seat))
+               ? action_error::none
+               : action_error::bad_position;
+}
+
 void hand::legal_actions(int seat, std::vector<action>& out) const {
     out.clear();
     if (phase_ == phase::over || seat < 0 || seat >= players()) return;
-    const int slots = rules_->positions();
-    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
-    const auto try_add = [&](action a) { offer_if_legal(seat, a, out); };
-    const auto each_slot = [&](action_kind kind) {
-        for (int i = 0; i < slots; ++i) try_add(action{kind, static_cast<std::uint8_t>(i), 0});
-    };
-    if (start_applies_now(seat)) {
-        const seat_state& s = seats_[static_cast<std::size_t>(seat)];
-        if (s.start_left > 0) {
-            each_slot(rules_->start == start_action::flip ? action_kind::flip : action_kind::peek);
-        } else {
-            for (int i = 0; i < slots; ++i)
-                for (int j = i + 1; j < slots; ++j)
-                    try_add(action{action_kind::swap_own, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)});
-            try_add(action{action_kind::ready});
-        }
-        return;
-    }
-    // Every card on the table, for the kinds that reach any layout.
-    const auto each_card = [&](auto&& f) {
-        for (int t = 0; t < players(); ++t)
-            for (int i = 0; i < slots; ++i)
-                if (occupied(t, i)) f(t, i);
-    };
-    // Trying another seat's card names one of your own to give for it.
-    const auto each_target = [&](action_kind kind) {
-        each_card([&](int t, int i) {
-            if (t == seat) return try_add(action{kind, u8(i), 0, u8(t), 0});
-            for (int own = 0; own < slots; ++own)
-                if (occupied(seat, own)) try_add(action{kind, u8(i), u8(own), u8(t), 0});
-        });
-    };
-    if (rules_->claims != claim_rule::none && claim_open_) {
-        if (rules_->claims == claim_rule::own_matching_top) {
-            for (int i = 0; i < slots; ++i) try_add(action{action_kind::claim, u8(i), 0, u8(seat), 0});
-        } else {
-            each_target(action_kind::claim);
-        }
-    }
+    if (start_applies_now(seat)) return legal_start(seat, out);
+    if (rules_->claims != claim_rule::none && claim_open_)
+        offer_tries(seat, action_kind::claim, rules_->claims == claim_rule::own_matching_top, out);
     if (phase_ == phase::start || seat != current_) return;
+    const auto offer = [&](action_kind kind) { offer_if_legal(seat, action{kind}, out); };
     const auto matches_here = [&] {
-        if (rules_->matching == match_rule::own_equal_set) {
-            for (int i = 0; i < slots; ++i) try_add(action{action_kind::match, u8(i), 0, u8(seat), 0});
-        } else if (rules_->matching == match_rule::any_layout) {
-            each_target(action_kind::match);
-        }
+        if (rules_->matching != match_rule::none)
+            offer_tries(seat, action_kind::match, rules_->matching == match_rule::own_equal_set, out);
     };
     switch (phase_) {
         case phase::turn:
-            try_add(action{action_kind::draw_stock});
-            try_add(action{action_kind::take_discard});
-            try_add(action{action_kind::knock});
-            try_add(action{action_kind::reveal_all});
-            if (rules_->flip_only_turn) each_slot(action_kind::flip);
-            if (rules_->look_cost > 0) each_slot(action_kind::look);
-            try_add(action{action_kind::use_power});
+            for (const action_kind kind : {action_kind::draw_stock, action_kind::take_discard, action_kind::knock,
+                                           action_kind::reveal_all})
+                offer(kind);
+            if (rules_->flip_only_turn) offer_each_slot(seat, action_kind::flip, out);
+            if (rules_->look_cost > 0) offer_each_slot(seat, action_kind::look, out);
+            offer(action_kind::use_power);
             break;
         case phase::holding:
-            each_slot(action_kind::place);
-            try_add(action{action_kind::discard});
-            if (rules_->look_cost > 0) each_slot(action_kind::look);
-            try_add(action{action_kind::use_power});
+            offer_each_slot(seat, action_kind::place, out);
+            offer(action_kind::discard);
+            if (rules_->look_cost > 0) offer_each_slot(seat, action_kind::look, out);
+            offer(action_kind::use_power);
             matches_here();
             break;
         case phase::matching:
             matches_here();
-            try_add(action{action_kind::pass});
+            offer(action_kind::pass);
             break;
         case phase::calling:
-            try_add(action{action_kind::knock});
-            try_add(action{action_kind::pass});
+            offer(action_kind::knock);
+            offer(action_kind::pass);
             break;
         case phase::power: rule_of(power_.kind).list_steps(*this, out); break;
         case phase::after_discard:
-            each_slot(action_kind::flip);
-            try_add(action{action_kind::pass});
+            offer_each_slot(seat, action_kind::flip, out);
+            offer(action_kind::pass);
             break;
         default: break;
+    }
+}
+
+void hand::legal_start(int seat, std::vector<action>& out) const {
+    const int slots = rules_->positions();
+    if (seats_[static_cast<std::size_t>(seat)].start_left > 0)
+        return offer_each_slot(seat, rules_->start == start_action::flip ? action_kind::flip : action_kind::peek, out);
+    for (int i = 0; i < slots; ++i)
+        for (int j = i + 1; j < slots; ++j)
+            offer_if_legal(seat, action{action_kind::swap_own, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)},
+                           out);
+    offer_if_legal(seat, action{action_kind::ready}, out);
+}
+
+void hand::offer_each_slot(int seat, action_kind kind, std::vector<action>& out) const {
+    for (int i = 0; i < rules_->positions(); ++i) offer_if_legal(seat, action{kind, static_cast<std::uint8_t>(i), 0}, out);
+}
+
+// Matches or claims: on the seat's own cards only, or on every card on the table, where trying another seat's card
+// names one of your own to give for it.
+void hand::offer_tries(int seat, action_kind kind, bool own_only, std::vector<action>& out) const {
+    const int slots = rules_->positions();
+    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
+    if (own_only) {
+        for (int i = 0; i < slots; ++i) offer_if_legal(seat, action{kind, u8(i), 0, u8(seat), 0}, out);
+        return;
+    }
+    for (int t = 0; t < players(); ++t) {
+        for (int i = 0; i < slots; ++i) {
+            if (!occupied(t, i)) continue;
+            if (t == seat) {
+                offer_if_legal(seat, action{kind, u8(i), 0, u8(t), 0}, out);
+                continue;
+            }
+            for (int own = 0; own < slots; ++own)
+                if (occupied(seat, own)) offer_if_legal(seat, action{kind, u8(i), u8(own), u8(t), 0}, out);
+        }
     }
 }
 

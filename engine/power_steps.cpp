@@ -28,75 +28,32 @@ int hand::shielded_target(action a) const {
     }
 }
 
+// One step of the power in use; the power ends with it unless it leads on to another step or choice.
 void hand::do_power(action a, std::vector<event>* events) {
     const int me = current_;
-    if (const int target = shielded_target(a); target >= 0) {
-        seat_state& defender = seats_[static_cast<std::size_t>(target)];
-        const card shield = defender.shields.back();
-        defender.shields.pop_back();
-        put_on_discard(shield);
-        discard_power_unused_ = false;
-        emit_at(events, event_kind::blocked, me, target, 0, shield);
-        power_.picks_left = 0;  // the whole power card is spent
-        return finish_power(events);
-    }
+    if (const int target = shielded_target(a); target >= 0) return block_power(target, events);
     switch (a.kind) {
-        case action_kind::power_peek: {
-            seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
-            saw(me, a.target, a.slot);
-            emit_seen(events, event_kind::peeked_at, me, a.target, a.slot, seats_[a.target].layout[a.slot].value);
-            const bool more = power_.step < rule_of(power_.kind).peeks_before_swap;
-            if (!more) return finish_power(events);
-            if (a.target == me) {
-                power_.own_slot = a.slot;
-            } else {
-                power_.seat = a.target;
-                power_.slot = a.slot;
-            }
-            ++power_.step;
-            return;
-        }
+        case action_kind::power_peek:
+            if (do_power_peek(a, events)) return;
+            break;
         case action_kind::power_swap:
             std::swap(seats_[a.target].layout[a.slot], seats_[a.other_target].layout[a.other]);
             emit_at(events, event_kind::swapped, me, a.target, a.slot, {}, a.other_target, a.other);
-            return finish_power(events);
-        case action_kind::shuffle: {
-            auto& layout = seats_[a.target].layout;
-            std::vector<std::size_t> where;
-            std::vector<card> cards;
-            for (std::size_t i = 0; i < layout.size(); ++i) {
-                if (layout[i].empty || layout[i].face_up) continue;
-                where.push_back(i);
-                cards.push_back(layout[i].value);
-            }
-            random_.shuffle(std::span<card>(cards));
-            for (std::size_t k = 0; k < where.size(); ++k) {
-                layout[where[k]].value = cards[k];
-                layout[where[k]].known_by = 0;
-                layout[where[k]].shown = false;
-            }
-            emit_at(events, event_kind::shuffled, me, a.target, 0);
-            return finish_power(events);
-        }
-        case action_kind::power_place: do_power_place(a, events); return finish_power(events);
-        case action_kind::power_flip: do_power_flip(a, events); return finish_power(events);
-        case action_kind::power_lines: do_power_lines(a, events); return finish_power(events);
+            break;
+        case action_kind::shuffle: do_power_shuffle(a, events); break;
+        case action_kind::power_place: do_power_place(a, events); break;
+        case action_kind::power_flip: do_power_flip(a, events); break;
+        case action_kind::power_lines: do_power_lines(a, events); break;
         case action_kind::power_add: {
             const card added = stock_.back();
             stock_.pop_back();
             add_card(a.target, added, 0, events);
-            return finish_power(events);
+            break;
         }
-        case action_kind::power_remove: {
-            position& p = seats_[static_cast<std::size_t>(me)].layout[a.slot];
-            const card thrown = p.value;
-            p = position{};
-            p.empty = true;
-            put_on_discard(thrown);
-            emit_at(events, event_kind::thrown, me, me, a.slot, thrown);
+        case action_kind::power_remove:
+            do_power_remove(a, events);
             if (end_if_layout_empty(events)) return;
-            return finish_power(events);
-        }
+            break;
         case action_kind::choose_power: {
             const auto kind = static_cast<power_kind>(a.slot);
             if (power_.first == power_kind::none) power_.first = kind;
@@ -106,8 +63,66 @@ void hand::do_power(action a, std::vector<event>* events) {
         }
         default:  // pass: the optional swap, or a two_powers card's second power, declined
             if (rule_of(power_.kind).picks > 0) power_.picks_left = 0;
-            return finish_power(events);
+            break;
     }
+    finish_power(events);
+}
+
+// The defender's shield goes to the discard pile, and the whole power card is spent with it.
+void hand::block_power(int target, std::vector<event>* events) {
+    seat_state& defender = seats_[static_cast<std::size_t>(target)];
+    const card shield = defender.shields.back();
+    defender.shields.pop_back();
+    put_on_discard(shield);
+    discard_power_unused_ = false;
+    emit_at(events, event_kind::blocked, current_, target, 0, shield);
+    power_.picks_left = 0;
+    finish_power(events);
+}
+
+// True when the power goes on to another step (a peek that leads to a swap).
+bool hand::do_power_peek(action a, std::vector<event>* events) {
+    const int me = current_;
+    seats_[a.target].layout[a.slot].known_by |= seat_bit(me);
+    saw(me, a.target, a.slot);
+    emit_seen(events, event_kind::peeked_at, me, a.target, a.slot, seats_[a.target].layout[a.slot].value);
+    if (power_.step >= rule_of(power_.kind).peeks_before_swap) return false;
+    if (a.target == me) {
+        power_.own_slot = a.slot;
+    } else {
+        power_.seat = a.target;
+        power_.slot = a.slot;
+    }
+    ++power_.step;
+    return true;
+}
+
+void hand::do_power_shuffle(action a, std::vector<event>* events) {
+    auto& layout = seats_[a.target].layout;
+    std::vector<std::size_t> where;
+    std::vector<card> cards;
+    for (std::size_t i = 0; i < layout.size(); ++i) {
+        if (layout[i].empty || layout[i].face_up) continue;
+        where.push_back(i);
+        cards.push_back(layout[i].value);
+    }
+    random_.shuffle(std::span<card>(cards));
+    for (std::size_t k = 0; k < where.size(); ++k) {
+        layout[where[k]].value = cards[k];
+        layout[where[k]].known_by = 0;
+        layout[where[k]].shown = false;
+    }
+    emit_at(events, event_kind::shuffled, current_, a.target, 0);
+}
+
+void hand::do_power_remove(action a, std::vector<event>* events) {
+    const int me = current_;
+    position& p = seats_[static_cast<std::size_t>(me)].layout[a.slot];
+    const card thrown = p.value;
+    p = position{};
+    p.empty = true;
+    put_on_discard(thrown);
+    emit_at(events, event_kind::thrown, me, me, a.slot, thrown);
 }
 
 // swap_in: the power card into another seat's layout; draw_two_keep_one: the chosen card into the user's own.

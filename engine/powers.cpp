@@ -41,11 +41,6 @@ struct power_table {
             if (t != seat && pred(t)) return true;
         return false;
     }
-    static bool any_replaceable(const hand& h, int seat) {
-        for (int i = 0; i < h.rules_->positions(); ++i)
-            if (h.replaceable(seat, i)) return true;
-        return false;
-    }
     // Two lines of `seat`'s layout that may exchange: named as line_pairs() says, and holding a card between them.
     static bool lines_ok(const hand& h, int seat, int a, int b) {
         if (seat < 0 || seat >= h.players()) return false;
@@ -180,7 +175,7 @@ struct power_table {
     // ---- swap_in, draw_two_keep_one: a card placed -----------------------------------------------------------------
 
     static bool swap_in_possible(const hand& h, int seat, bool card_in_hand) {
-        return card_in_hand && any_other(h, seat, [&](int t) { return any_replaceable(h, t); });
+        return card_in_hand && any_other(h, seat, [&](int t) { return h.any_replaceable(t); });
     }
     static action_error check_swap_in(const hand& h, action a) {
         if (a.kind != action_kind::power_place) return action_error::wrong_phase;
@@ -189,7 +184,7 @@ struct power_table {
         return h.replaceable(a.target, a.slot) ? action_error::none : action_error::bad_position;
     }
     static bool draw_two_possible(const hand& h, int seat, bool card_in_hand) {
-        return (card_in_hand || !h.stock_.empty()) && any_replaceable(h, seat);
+        return (card_in_hand || !h.stock_.empty()) && h.any_replaceable(seat);
     }
     // The next two stock cards (or what is left) are offered to their user.
     static bool start_draw_two(hand& h, events e) {
