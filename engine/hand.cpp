@@ -1,6 +1,6 @@
 // A hand's state and flow: the deal, the one door in (apply), the start, turns, the call and the end.
-// Its checks and legal actions are in hand_checks.cpp, powers in powers.cpp, matches and claims in
-// matches_and_claims.cpp, views in hand_view.cpp.
+// Its checks and legal actions are in hand_checks.cpp, powers in powers.cpp (the table) and power_steps.cpp, matches
+// and claims in matches_and_claims.cpp, views in hand_view.cpp.
 #include "engine/hand.hpp"
 
 #include <algorithm>

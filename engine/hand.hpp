@@ -227,30 +227,55 @@ private:
     friend struct power_table;  // powers.cpp: what each power checks and offers, reading the hand
     struct stacked_tag {};
     hand(stacked_tag, std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed);
+
+    // hand.cpp: the deal, the start, turns, the call and the end, and what they ask of the layouts.
     void deal();
     void deal_from_stock();
     void do_start(int seat, action a, std::vector<event>* events);
+    void finish_start_if_done();
     void do_turn(action a, std::vector<event>* events);
+    void do_look(action a, std::vector<event>* events);
     void do_holding(action a, std::vector<event>* events);
     void do_after_discard(action a, std::vector<event>* events);
-    void do_look(action a, std::vector<event>* events);
-    void do_power(action a, std::vector<event>* events);
-    void do_matching(action a, std::vector<event>* events);
     void do_calling(action a, std::vector<event>* events);
-    void do_claim(int seat, action a, std::vector<event>* events);
-    action_error check_claim(int seat, action a) const;
-    action_error check_match(action a) const;
-    void offer_if_legal(int seat, action a, std::vector<action>& out) const;
+    void add_card(int seat, card c, seat_set known, std::vector<event>* events);
+    bool end_if_layout_empty(std::vector<event>* events);
+    void put_on_discard(card c);
+    void remove_completed_lines(int seat, std::vector<event>* events);
+    void begin_final_round(std::vector<event>* events);
+    void end_turn(std::vector<event>* events);
+    void advance_turn(std::vector<event>* events);
+    void refill_stock_if_empty(std::vector<event>* events);
+    void finish(end_reason why, std::vector<event>* events);
+    bool start_applies_now(int seat) const;
+    bool held_is_power() const;
+    bool occupied(int seat, int slot) const;
+    int card_count(int seat) const;
+    int empty_positions(int seat) const;
+    int face_down_count(int seat) const;
+    bool all_face_up(int seat) const;
+
+    // hand_checks.cpp: check() by phase, and legal_actions().
     action_error check_start(int seat, action a) const;
+    action_error check_start_position(int seat, int slot) const;
     action_error check_turn(int seat, action a) const;
     action_error check_holding(int seat, action a) const;
     action_error check_after_discard(int seat, action a) const;
     action_error check_look(int seat, int slot) const;
+    bool replaceable(int seat, int slot) const;
+    bool any_replaceable(int seat) const;
+    bool face_down_at(int seat, int slot) const;
+    void offer_if_legal(int seat, action a, std::vector<action>& out) const;
     void legal_start(int seat, std::vector<action>& out) const;
     void offer_each_slot(int seat, action_kind kind, std::vector<action>& out) const;
     void offer_tries(int seat, action_kind kind, bool own_only, std::vector<action>& out) const;
+
+    // powers.cpp (starting a power) and power_steps.cpp (its steps and its end).
     bool power_possible(power_kind kind, int seat, bool card_in_hand) const;
+    void begin_power(power_kind kind, std::vector<event>* events);
     void start_power(power_kind kind, std::vector<event>* events);
+    void cancel_call(std::vector<event>* events);
+    void do_power(action a, std::vector<event>* events);
     int shielded_target(action a) const;
     void block_power(int target, std::vector<event>* events);
     bool do_power_peek(action a, std::vector<event>* events);
@@ -259,32 +284,17 @@ private:
     void do_power_place(action a, std::vector<event>* events);
     void do_power_flip(action a, std::vector<event>* events);
     void do_power_lines(action a, std::vector<event>* events);
-    void cancel_call(std::vector<event>* events);
-    bool matches(card a, card b) const;
-    bool held_is_power() const;
-    bool occupied(int seat, int slot) const;
-    int empty_positions(int seat) const;
-    int card_count(int seat) const;
-    void add_card(int seat, card c, seat_set known, std::vector<event>* events);
-    void begin_power(power_kind kind, std::vector<event>* events);
     void finish_power(std::vector<event>* events);
+
+    // matches_and_claims.cpp
+    bool matches(card a, card b) const;
+    action_error check_match(action a) const;
+    action_error check_claim(int seat, action a) const;
+    void do_matching(action a, std::vector<event>* events);
     void finish_matching(std::vector<event>* events);
-    bool end_if_layout_empty(std::vector<event>* events);
-    void advance_turn(std::vector<event>* events);
-    action_error check_start_position(int seat, int slot) const;
-    bool start_applies_now(int seat) const;
-    bool replaceable(int seat, int slot) const;
-    bool any_replaceable(int seat) const;
-    bool face_down_at(int seat, int slot) const;
-    int face_down_count(int seat) const;
-    bool all_face_up(int seat) const;
-    void put_on_discard(card c);
-    void remove_completed_lines(int seat, std::vector<event>* events);
-    void end_turn(std::vector<event>* events);
-    void begin_final_round(std::vector<event>* events);
-    void refill_stock_if_empty(std::vector<event>* events);
-    void finish(end_reason why, std::vector<event>* events);
-    void finish_start_if_done();
+    void do_claim(int seat, action a, std::vector<event>* events);
+
+    // hand_view.cpp
     void saw(int viewer, int seat, int slot);
     bool just_saw(int viewer, int seat, int slot) const;
 
