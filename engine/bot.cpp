@@ -377,7 +377,8 @@ private:
             case action_kind::shuffle: {
                 // The opponent who knows most of its own layout.
                 int known = 0;
-                for (const position_view& p : view_.seats[a.target].layout) known += !p.empty && (p.known_by >> a.target & 1u);
+                for (const position_view& p : view_.seats[a.target].layout)
+                    known += !p.empty && (p.known_by >> a.target & 1u);
                 return known - shielded;
             }
             case action_kind::pass:
@@ -421,7 +422,8 @@ private:
         };
         const int cols = std::max(1, view_.cols);
         if (a.other < cols) {
-            for (int i = 0; i < static_cast<int>(layout.size()); i += cols) known += knows(i + a.slot) + knows(i + a.other);
+            for (int i = 0; i < static_cast<int>(layout.size()); i += cols)
+                known += knows(i + a.slot) + knows(i + a.other);
         } else {
             for (int c = 0; c < cols; ++c) known += knows(a.slot + c) + knows(a.other + c);
         }

@@ -7,6 +7,12 @@
 
 namespace golf {
 
+namespace {
+
+constexpr std::uint8_t u8(int n) { return static_cast<std::uint8_t>(n); }
+
+}  // namespace
+
 action_error hand::check_start_position(int seat, int slot) const {
     const ruleset& r = *rules_;
     const seat_state& s = seats_[static_cast<std::size_t>(seat)];
@@ -71,7 +77,8 @@ bool hand::any_replaceable(int seat) const {
 }
 
 bool hand::face_down_at(int seat, int slot) const {
-    return occupied(seat, slot) && !seats_[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].face_up;
+    return occupied(seat, slot) &&
+           !seats_[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].face_up;
 }
 
 action_error hand::check(int seat, action a) const {
@@ -233,20 +240,18 @@ void hand::legal_start(int seat, std::vector<action>& out) const {
         return offer_each_slot(seat, rules_->start == start_action::flip ? action_kind::flip : action_kind::peek, out);
     for (int i = 0; i < slots; ++i)
         for (int j = i + 1; j < slots; ++j)
-            offer_if_legal(seat, action{action_kind::swap_own, static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(j)},
-                           out);
+            offer_if_legal(seat, action{action_kind::swap_own, u8(i), u8(j)}, out);
     offer_if_legal(seat, action{action_kind::ready}, out);
 }
 
 void hand::offer_each_slot(int seat, action_kind kind, std::vector<action>& out) const {
-    for (int i = 0; i < rules_->positions(); ++i) offer_if_legal(seat, action{kind, static_cast<std::uint8_t>(i), 0}, out);
+    for (int i = 0; i < rules_->positions(); ++i) offer_if_legal(seat, action{kind, u8(i), 0}, out);
 }
 
 // Matches or claims: on the seat's own cards only, or on every card on the table, where trying another seat's card
 // names one of your own to give for it.
 void hand::offer_tries(int seat, action_kind kind, bool own_only, std::vector<action>& out) const {
     const int slots = rules_->positions();
-    const auto u8 = [](int n) { return static_cast<std::uint8_t>(n); };
     if (own_only) {
         for (int i = 0; i < slots; ++i) offer_if_legal(seat, action{kind, u8(i), 0, u8(seat), 0}, out);
         return;

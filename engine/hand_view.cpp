@@ -37,7 +37,8 @@ hand_view hand::view_for(int viewer, recall memory) const {
 }
 
 void hand::saw(int viewer, int seat, int slot) {
-    just_seen_.push_back({static_cast<std::int8_t>(viewer), static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot)});
+    just_seen_.push_back(
+        {static_cast<std::int8_t>(viewer), static_cast<std::int8_t>(seat), static_cast<std::uint8_t>(slot)});
 }
 
 bool hand::just_saw(int viewer, int seat, int slot) const {

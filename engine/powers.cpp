@@ -52,7 +52,9 @@ struct power_table {
     static bool never(const hand&, int, bool) { return false; }
     static bool own_card(const hand& h, int seat, bool) { return h.card_count(seat) > 0; }
     static bool other_card(const hand& h, int seat, bool) { return others_cards(h, seat) > 0; }
-    static bool any_card(const hand& h, int seat, bool) { return own_card(h, seat, false) || other_card(h, seat, false); }
+    static bool any_card(const hand& h, int seat, bool) {
+        return own_card(h, seat, false) || other_card(h, seat, false);
+    }
     static bool own_and_other_card(const hand& h, int seat, bool) {
         return own_card(h, seat, false) && other_card(h, seat, false);
     }
@@ -197,7 +199,8 @@ struct power_table {
     }
     static action_error check_draw_two(const hand& h, action a) {
         if (a.kind != action_kind::power_place) return action_error::wrong_phase;
-        const bool card_there = a.other == 0 ? h.held_.has_value() : static_cast<std::size_t>(a.other) <= h.offered_.size();
+        const bool card_there =
+            a.other == 0 ? h.held_.has_value() : static_cast<std::size_t>(a.other) <= h.offered_.size();
         if (a.target != h.current_ || !card_there) return action_error::bad_position;
         return h.replaceable(h.current_, a.slot) ? action_error::none : action_error::bad_position;
     }
@@ -286,9 +289,10 @@ struct power_table {
         return false;
     }
     static bool two_powers_possible(const hand& h, int seat, bool card_in_hand) {
-        for (int k = 0; k < power_kind_count; ++k)
-            if (pick_allowed(h, static_cast<power_kind>(k)) && h.power_possible(static_cast<power_kind>(k), seat, card_in_hand))
-                return true;
+        for (int k = 0; k < power_kind_count; ++k) {
+            const auto kind = static_cast<power_kind>(k);
+            if (pick_allowed(h, kind) && h.power_possible(kind, seat, card_in_hand)) return true;
+        }
         return false;
     }
     static action_error check_two_powers(const hand& h, action a) {
