@@ -217,7 +217,7 @@ struct ruleset {
     bool cancelled_negatives_keep_value = false;  // a cancelled card worth less than zero keeps its value
     bool one_eyed_jacks_wild = false;   // the jacks of spades and hearts match any card
     int bonus_equal_column_pairs = 0;   // for each two cancelled columns of one rank (e.g. -10)
-    int bonus_square_block = 0;         // for each 2x2 block of equal cards (overlapping blocks count)
+    int bonus_square_block = 0;         // for each 2x2 block of equal cards, in place of them (overlaps count)
     int bonus_all_equal = 0;            // for a whole layout of one rank (six equal: -20)
     int bonus_row_of_kings = 0;         // for each full row of kings (four kings on one side: -16)
     int others_penalty_side_by_side_pairs = 0;  // added to every other player per two equal column pairs side by side (004: 10)

@@ -238,11 +238,12 @@ constexpr option_entry entries[] = {
         "bonus_equal_column_pairs", "scoring",
         "Points added for each two cancelled columns of one rank (for example -10)."),
     points<&ruleset::bonus_square_block>("bonus_square_block", "scoring",
-                                         "Points added for each 2x2 block of equal cards; overlapping blocks count."),
+                                         "Points for each 2x2 block of equal cards, in place of its cards (-25 for those four cards); overlapping "
+                                         "blocks count."),
     points<&ruleset::bonus_all_equal>("bonus_all_equal", "scoring",
-                                      "Points added for a whole layout of one rank (six equal: -20)."),
+                                      "Points for a whole layout of one rank, in place of its cards (six equal: -20)."),
     points<&ruleset::bonus_row_of_kings>("bonus_row_of_kings", "scoring",
-                                         "Points added for each full row of kings (four kings on one side: -16)."),
+                                         "Points for each full row of kings, in place of the kings (four kings on one side: -16)."),
     points<&ruleset::others_penalty_side_by_side_pairs>(
         "others_penalty_side_by_side_pairs", "scoring",
         "Points added to every other player for each two equal column pairs side by side (for example 10)."),
