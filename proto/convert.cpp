@@ -449,59 +449,72 @@ hand_score to_hand_score(const v1::HandScore& score) {
     return result;
 }
 
-}  // namespace
+// The cards of a repeated field appended to `out`; false when one is not a card.
+bool append_cards(const google::protobuf::RepeatedPtrField<v1::Card>& cards, std::vector<card>& out) {
+    for (const v1::Card& c : cards) {
+        const auto converted = from_proto(c);
+        if (!converted) return false;
+        out.push_back(*converted);
+    }
+    return true;
+}
 
-std::optional<hand_view> to_hand_view(const v1::HandView& view) {
-    hand_view result;
-    if (view.phase() < v1::PHASE_START || view.phase() > v1::PHASE_CALLING) return std::nullopt;
-    if (view.ended() < v1::END_REASON_NONE || view.ended() > v1::END_REASON_LAYOUT_EMPTY) return std::nullopt;
+std::optional<position_view> to_position_view(const v1::Position& p) {
+    position_view position;
+    position.empty = p.empty();
+    position.face_up = p.face_up();
+    if (p.has_card()) {
+        position.value = from_proto(p.card());
+        if (!position.value) return std::nullopt;
+    }
+    const auto known = to_seat_set(p.known_by());
+    if (!known) return std::nullopt;
+    position.known_by = *known;
+    position.locked = p.locked();
+    return position;
+}
+
+std::optional<seat_view> to_seat_view(const v1::SeatLayout& s, int rows, int cols) {
+    // The grid, then any extra rows a layout may grow into (whole rows, within the engine's limit).
+    const int positions = s.positions_size();
+    if (positions < rows * cols || positions > max_positions_limit || (cols > 0 && positions % cols != 0))
+        return std::nullopt;
+    seat_view seat;
+    for (const v1::Position& p : s.positions()) {
+        const auto position = to_position_view(p);
+        if (!position) return std::nullopt;
+        seat.layout.push_back(*position);
+    }
+    seat.start_left = static_cast<int>(s.start_left());
+    seat.rearranging = s.rearranging();
+    seat.turns_taken = static_cast<int>(s.turns_taken());
+    seat.look_points = s.look_points();
+    seat.penalty_points = s.penalty_points();
+    if (!append_cards(s.shields(), seat.shields)) return std::nullopt;
+    return seat;
+}
+
+// The phase, the seats to act and the layouts' shape; false when out of range.
+bool read_table(const v1::HandView& view, hand_view& result) {
+    if (view.phase() < v1::PHASE_START || view.phase() > v1::PHASE_CALLING) return false;
+    if (view.ended() < v1::END_REASON_NONE || view.ended() > v1::END_REASON_LAYOUT_EMPTY) return false;
     constexpr auto max_rows = static_cast<std::uint32_t>(max_rows_limit);
     constexpr auto max_cols = static_cast<std::uint32_t>(max_cols_limit);
-    if (view.rows() > max_rows || view.cols() > max_cols) return std::nullopt;
+    if (view.rows() > max_rows || view.cols() > max_cols) return false;
     result.viewer = view.viewer();
     result.current_phase = static_cast<phase>(view.phase() - v1::PHASE_START);
     result.current_seat = view.current_seat();
     result.dealer = view.dealer();
     result.rows = static_cast<int>(view.rows());
     result.cols = static_cast<int>(view.cols());
-    // A bot indexes layouts by rows * cols, so the sizes must agree.
-    if (view.seats_size() > max_seats_limit) return std::nullopt;
-    for (const v1::SeatLayout& s : view.seats()) {
-        // The grid, then any extra rows a layout may grow into (whole rows, within the engine's limit).
-        const int positions = s.positions_size();
-        if (positions < result.rows * result.cols || positions > max_positions_limit ||
-            (result.cols > 0 && positions % result.cols != 0))
-            return std::nullopt;
-        seat_view seat;
-        for (const v1::Position& p : s.positions()) {
-            position_view position;
-            position.empty = p.empty();
-            position.face_up = p.face_up();
-            if (p.has_card()) {
-                position.value = from_proto(p.card());
-                if (!position.value) return std::nullopt;
-            }
-            const auto known = to_seat_set(p.known_by());
-            if (!known) return std::nullopt;
-            position.known_by = *known;
-            position.locked = p.locked();
-            seat.layout.push_back(position);
-        }
-        seat.start_left = static_cast<int>(s.start_left());
-        seat.rearranging = s.rearranging();
-        seat.turns_taken = static_cast<int>(s.turns_taken());
-        seat.look_points = s.look_points();
-        seat.penalty_points = s.penalty_points();
-        for (const v1::Card& c : s.shields()) {
-            const auto shield = from_proto(c);
-            if (!shield) return std::nullopt;
-            seat.shields.push_back(*shield);
-        }
-        result.seats.push_back(std::move(seat));
-    }
+    return true;
+}
+
+// The discard pile, the stock and the card in hand; false when a card is not one.
+bool read_piles(const v1::HandView& view, hand_view& result) {
     if (view.has_top_discard()) {
         result.top_discard = from_proto(view.top_discard());
-        if (!result.top_discard) return std::nullopt;
+        if (!result.top_discard) return false;
     }
     result.discard_count = static_cast<int>(view.discard_count());
     result.stock_count = static_cast<int>(view.stock_count());
@@ -509,43 +522,68 @@ std::optional<hand_view> to_hand_view(const v1::HandView& view) {
     result.holding = view.holding();
     if (view.has_held()) {
         result.held = from_proto(view.held());
-        if (!result.held) return std::nullopt;
+        if (!result.held) return false;
     }
-    result.caller = view.caller();
-    result.final_round = view.final_round();
-    result.final_turns_left = static_cast<int>(view.final_turns_left());
-    result.ended = static_cast<end_reason>(view.ended());
+    return true;
+}
+
+std::optional<power_view> to_power_view(const v1::PowerInUse& power) {
+    power_view result;
+    constexpr int power_kinds = static_cast<int>(power_kind::two_powers) + 1;
+    if (power.kind() < 1 || power.kind() > power_kinds) return std::nullopt;
+    result.kind = static_cast<power_kind>(power.kind() - 1);
+    result.step = static_cast<int>(power.step());
+    result.seat = power.seat();
+    result.slot = power.position();
+    result.own_slot = power.own_position();
+    if (power.first_pick() != v1::POWER_KIND_UNSPECIFIED) {  // absent from older servers' messages
+        if (power.first_pick() < 1 || power.first_pick() > power_kinds) return std::nullopt;
+        result.first = static_cast<power_kind>(power.first_pick() - 1);
+    }
+    if (power.picks_left() > 2) return std::nullopt;
+    result.picks_left = static_cast<int>(power.picks_left());
+    return result;
+}
+
+// The legal actions, the result, a power in use and the cards it shows; false when one cannot be read.
+bool read_prompts(const v1::HandView& view, hand_view& result) {
     for (const v1::Action& a : view.legal()) {
         const auto converted = from_proto(a);
-        if (!converted) return std::nullopt;
+        if (!converted) return false;
         result.legal.push_back(*converted);
     }
     if (view.has_result()) result.result = to_hand_score(view.result());
     if (view.has_power()) {
-        const v1::PowerInUse& power = view.power();
-        constexpr int power_kinds = static_cast<int>(power_kind::two_powers) + 1;
-        if (power.kind() < 1 || power.kind() > power_kinds) return std::nullopt;
-        result.power.kind = static_cast<power_kind>(power.kind() - 1);
-        result.power.step = static_cast<int>(power.step());
-        result.power.seat = power.seat();
-        result.power.slot = power.position();
-        result.power.own_slot = power.own_position();
-        if (power.first_pick() != v1::POWER_KIND_UNSPECIFIED) {  // absent from older servers' messages
-            if (power.first_pick() < 1 || power.first_pick() > power_kinds) return std::nullopt;
-            result.power.first = static_cast<power_kind>(power.first_pick() - 1);
-        }
-        if (power.picks_left() > 2) return std::nullopt;
-        result.power.picks_left = static_cast<int>(power.picks_left());
+        const auto power = to_power_view(view.power());
+        if (!power) return false;
+        result.power = *power;
     }
-    for (const v1::Card& c : view.offered()) {
-        const auto drawn = from_proto(c);
-        if (!drawn) return std::nullopt;
-        result.offered.push_back(*drawn);
-    }
+    if (!append_cards(view.offered(), result.offered)) return false;
     for (const std::uint32_t slot : view.marked()) {
-        if (slot >= static_cast<std::uint32_t>(max_positions_limit)) return std::nullopt;
+        if (slot >= static_cast<std::uint32_t>(max_positions_limit)) return false;
         result.marked.push_back(static_cast<int>(slot));
     }
+    return true;
+}
+
+}  // namespace
+
+std::optional<hand_view> to_hand_view(const v1::HandView& view) {
+    hand_view result;
+    if (!read_table(view, result)) return std::nullopt;
+    // A bot indexes layouts by rows * cols, so the sizes must agree.
+    if (view.seats_size() > max_seats_limit) return std::nullopt;
+    for (const v1::SeatLayout& s : view.seats()) {
+        auto seat = to_seat_view(s, result.rows, result.cols);
+        if (!seat) return std::nullopt;
+        result.seats.push_back(std::move(*seat));
+    }
+    if (!read_piles(view, result)) return std::nullopt;
+    result.caller = view.caller();
+    result.final_round = view.final_round();
+    result.final_turns_left = static_cast<int>(view.final_turns_left());
+    result.ended = static_cast<end_reason>(view.ended());
+    if (!read_prompts(view, result)) return std::nullopt;
     result.claim_open = view.claim_open();
     result.discard_power_unused = view.discard_power_unused();
     return result;
