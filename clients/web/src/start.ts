@@ -8,15 +8,41 @@ import { storage } from "./storage";
 
 const NAME_RULE = "1 to 24 printable characters";
 
+// The name field every form reads; `name` shows the rule in the form's own error line when the name breaks it.
+interface NameField {
+  input: HTMLInputElement;
+  name: (errorEl: HTMLElement) => string | undefined;
+}
+
 export function startScreen(app: App, joinCode?: string): Screen {
+  const nameField = makeNameField();
+  const nameInput = nameField.input;
+  const joinForm = makeJoinForm(app, nameField, joinCode);
+  const create = makeCreateForm(app, nameField);
+  const quick = makeQuickPanel(app, nameInput);
+  const resume = makeResume(app, joinCode);
+
+  const element = h("div", { class: "screen start" },
+    h("section", { class: "intro" },
+      h("h1", {}, "Golf"),
+      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots.")),
+    resume,
+    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)),
+    joinCode ? null : quick,
+    joinForm,
+    joinCode ? null : create.form);
+
+  if (joinCode) queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
+  return {
+    kind: `start:${joinCode ?? ""}`,
+    element,
+    refresh: create.fillPresets,
+  };
+}
+
+function makeNameField(): NameField {
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
                                  value: storage.name(), placeholder: "Your name" });
-  const codeInput = h("input", { id: "code", name: "code", maxlength: 6, autocomplete: "off", spellcheck: "false",
-                                 value: joinCode ?? "", placeholder: "ABC234", class: "code-input",
-                                 oninput: () => { codeInput.value = codeInput.value.toUpperCase(); } });
-  const passwordInput = h("input", { id: "join-password", type: "password", autocomplete: "off", placeholder: "if the table has one" });
-  const joinError = h("p", { class: "form-error", role: "alert" });
-
   const name = (errorEl: HTMLElement): string | undefined => {
     const value = nameInput.value.trim();
     if (value.length < 1 || value.length > 24) {
@@ -26,6 +52,17 @@ export function startScreen(app: App, joinCode?: string): Screen {
     }
     return value;
   };
+  return { input: nameInput, name };
+}
+
+// ---- joining by code, to play or to watch
+function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFormElement {
+  const nameInput = nameField.input;
+  const codeInput = h("input", { id: "code", name: "code", maxlength: 6, autocomplete: "off", spellcheck: "false",
+                                 value: joinCode ?? "", placeholder: "ABC234", class: "code-input",
+                                 oninput: () => { codeInput.value = codeInput.value.toUpperCase(); } });
+  const passwordInput = h("input", { id: "join-password", type: "password", autocomplete: "off", placeholder: "if the table has one" });
+  const joinError = h("p", { class: "form-error", role: "alert" });
 
   const join = async (spectate: boolean) => {
     joinError.textContent = "";
@@ -35,7 +72,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
       codeInput.focus();
       return;
     }
-    const player = spectate ? nameInput.value.trim() || "spectator" : name(joinError);
+    const player = spectate ? nameInput.value.trim() || "spectator" : nameField.name(joinError);
     if (!player) return;
     try {
       await app.joinTable(code, player, spectate, passwordInput.value);
@@ -45,7 +82,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
     }
   };
 
-  const joinForm = h("form", { class: "panel", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
+  return h("form", { class: "panel", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
     h("h2", {}, joinCode ? `Join table ${joinCode}` : "Join a table"),
     h("div", { class: "field" }, h("label", { for: "code" }, "Table code"), codeInput),
     h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), passwordInput),
@@ -54,51 +91,29 @@ export function startScreen(app: App, joinCode?: string): Screen {
       h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, "Watch")),
     joinError,
     h("p", {}, h("a", { href: "/lobby", onclick: (e: Event) => { e.preventDefault(); app.navigate("/lobby"); } }, "Browse open tables")));
+}
 
-  // ---- creating a table
-  const editor = new HouseRulesEditor();
-  const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": "Preset" });
-  const seatsInput = h("input", { id: "seats", type: "number", min: 2, max: 16, value: 4, inputmode: "numeric" });
-  const publicInput = h("input", { id: "public", type: "checkbox", checked: true });
-  const clockSelect = h("select", { id: "clock" },
-    ...[[0, "No clock"], [15, "15 seconds a turn"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"]]
-      .map(([v, label]) => h("option", { value: v }, label)));
-  const betweenSelect = h("select", { id: "between-holes" },
-    ...[[10, "10 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]]
-      .map(([v, label]) => h("option", { value: v, selected: v === 30 }, label)));
-  const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
-  const createError = h("p", { class: "form-error", role: "alert" });
-  let chosen = "";
+// ---- creating a table
+// The controls of the create form, made together since choosing a preset moves the seats' bounds.
+interface CreateControls {
+  editor: HouseRulesEditor;
+  presetList: HTMLElement;
+  seatsInput: HTMLInputElement;
+  publicInput: HTMLInputElement;
+  clockSelect: HTMLSelectElement;
+  betweenSelect: HTMLSelectElement;
+  createPassword: HTMLInputElement;
+  createError: HTMLElement;
+  chosen: string;
+}
 
-  const choose = (presetName: string) => {
-    const preset = app.presets.find((p) => p.name === presetName);
-    if (!preset) return;
-    chosen = presetName;
-    for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]")) input.checked = input.value === presetName;
-    editor.setPreset(preset);
-    const max = preset.rules?.maxPlayers ?? 16;
-    const min = preset.rules?.minPlayers ?? 2;
-    seatsInput.max = String(max);
-    seatsInput.min = String(min);
-    const seats = Number(seatsInput.value);
-    if (seats > max || seats < min) seatsInput.value = String(Math.min(max, Math.max(min, 4)));
-  };
-
-  const fillPresets = () => {
-    if (app.presets.length === 0 || presetList.childElementCount > 0) return;
-    presetList.replaceChildren(...app.presets.map((preset) =>
-      h("label", { class: "preset" },
-        h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choose(preset.name) }),
-        h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
-        h("span", { class: "preset-summary" }, preset.summary),
-        h("details", { class: "preset-source" }, h("summary", {}, "Source"), `Follows ${preset.source}`))));
-    choose(app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
-  };
-
+function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement; fillPresets: () => void } {
+  const controls = makeCreateControls();
+  const { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError } = controls;
   const create = async () => {
     createError.textContent = "";
-    const player = name(createError);
-    if (!player || !chosen) return;
+    const player = nameField.name(createError);
+    if (!player || !controls.chosen) return;
     const seats = Number(seatsInput.value);
     const maxPlayers = Number(editor.value("max_players")) || 16;
     const minPlayers = Number(editor.value("min_players")) || 2;
@@ -116,7 +131,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
       return;
     }
     try {
-      await app.createTable({ name: player, preset: chosen, seats, isPublic: publicInput.checked,
+      await app.createTable({ name: player, preset: controls.chosen, seats, isPublic: publicInput.checked,
                               password: createPassword.value, turnClockSeconds: Number(clockSelect.value),
                               betweenHolesSeconds: Number(betweenSelect.value), houseRules });
     } catch (error) {
@@ -125,7 +140,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
     }
   };
 
-  const createForm = h("form", { class: "panel", id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
+  const form = h("form", { class: "panel", id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
     h("h2", {}, "New table"),
     h("fieldset", { class: "plain" }, h("legend", {}, "Preset"), presetList),
     h("div", { class: "field-row" },
@@ -138,8 +153,55 @@ export function startScreen(app: App, joinCode?: string): Screen {
     editor.element,
     h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, "Create table")),
     createError);
+  return { form, fillPresets: () => fillPresets(app, controls) };
+}
 
-  // ---- one click to a game against server bots
+function makeCreateControls(): CreateControls {
+  const editor = new HouseRulesEditor();
+  const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": "Preset" });
+  const seatsInput = h("input", { id: "seats", type: "number", min: 2, max: 16, value: 4, inputmode: "numeric" });
+  const publicInput = h("input", { id: "public", type: "checkbox", checked: true });
+  const clockSelect = h("select", { id: "clock" },
+    ...[[0, "No clock"], [15, "15 seconds a turn"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"]]
+      .map(([v, label]) => h("option", { value: v }, label)));
+  const betweenSelect = h("select", { id: "between-holes" },
+    ...[[10, "10 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]]
+      .map(([v, label]) => h("option", { value: v, selected: v === 30 }, label)));
+  const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
+  const createError = h("p", { class: "form-error", role: "alert" });
+  return { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError, chosen: "" };
+}
+
+function choosePreset(app: App, controls: CreateControls, presetName: string): void {
+  const { editor, presetList, seatsInput } = controls;
+  const preset = app.presets.find((p) => p.name === presetName);
+  if (!preset) return;
+  controls.chosen = presetName;
+  for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]")) input.checked = input.value === presetName;
+  editor.setPreset(preset);
+  const max = preset.rules?.maxPlayers ?? 16;
+  const min = preset.rules?.minPlayers ?? 2;
+  seatsInput.max = String(max);
+  seatsInput.min = String(min);
+  const seats = Number(seatsInput.value);
+  if (seats > max || seats < min) seatsInput.value = String(Math.min(max, Math.max(min, 4)));
+}
+
+// Once the server has sent its presets (the screen is refreshed on every render): fills the list, once.
+function fillPresets(app: App, controls: CreateControls): void {
+  const presetList = controls.presetList;
+  if (app.presets.length === 0 || presetList.childElementCount > 0) return;
+  presetList.replaceChildren(...app.presets.map((preset) =>
+    h("label", { class: "preset" },
+      h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choosePreset(app, controls, preset.name) }),
+      h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
+      h("span", { class: "preset-summary" }, preset.summary),
+      h("details", { class: "preset-source" }, h("summary", {}, "Source"), `Follows ${preset.source}`))));
+  choosePreset(app, controls, app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
+}
+
+// ---- one click to a game against server bots
+function makeQuickPanel(app: App, nameInput: HTMLInputElement): HTMLElement {
   const botsSelect = h("select", { id: "bots", "aria-label": "How many bots" },
     ...[1, 2, 3].map((n) => h("option", { value: n, selected: n === 3 }, `${n} bot${n === 1 ? "" : "s"}`)));
   const playError = h("p", { class: "form-error", role: "alert" });
@@ -152,33 +214,19 @@ export function startScreen(app: App, joinCode?: string): Screen {
       playError.textContent = errorText(error);
     }
   };
-  const quick = h("section", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title" },
+  return h("section", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title" },
     h("h2", { id: "quick-title" }, "Play now"),
     h("p", {}, "Six-card Golf, the classic: a private table with server bots, dealt at once."),
     h("div", { class: "buttons" },
       h("button", { type: "button", id: "play-now", onclick: () => void playNow() }, "Play now against bots"), botsSelect),
     playError);
+}
 
+// A way back to the table this browser last sat at, unless the link being followed is that table's.
+function makeResume(app: App, joinCode?: string): HTMLElement | null {
   const last = storage.lastTable();
-  const resume = last && last !== joinCode
+  return last && last !== joinCode
     ? h("p", { class: "panel resume" }, `You have a seat at table ${last}. `,
         h("a", { href: tableLink(last), onclick: (e: Event) => { e.preventDefault(); app.navigate(`/t/${last}`); } }, "Go back to it"))
     : null;
-
-  const element = h("div", { class: "screen start" },
-    h("section", { class: "intro" },
-      h("h1", {}, "Golf"),
-      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots.")),
-    resume,
-    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)),
-    joinCode ? null : quick,
-    joinForm,
-    joinCode ? null : createForm);
-
-  if (joinCode) queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
-  return {
-    kind: `start:${joinCode ?? ""}`,
-    element,
-    refresh: fillPresets,
-  };
 }
