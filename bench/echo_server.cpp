@@ -6,6 +6,8 @@
 // golf_process_cpu_seconds_total, golf_process_cpu_system_seconds_total) and nothing else.
 //
 //   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
+#include "server/connection_socket.hpp"
+#include "server/metrics.hpp"
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -13,15 +15,13 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include "server/connection_socket.hpp"
-#include "server/metrics.hpp"
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -169,8 +169,9 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];
         if (i + 1 >= argc) {
-            std::cerr << "echo_server: " << flag << " needs a value (usage: echo_server [--host H] [--port P] "
-                                                    "[--threads N])\n";
+            std::cerr << "echo_server: " << flag
+                      << " needs a value (usage: echo_server [--host H] [--port P] "
+                         "[--threads N])\n";
             return 2;
         }
         const std::string_view value = argv[++i];

@@ -134,8 +134,8 @@ int play(const settings& config) {
     random_source random(std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
 
     int finished = 0;
-    bool counted = false;        // the FINISHED state on the table has been counted and printed
-    bool start_asked = false;    // as host, StartMatch was sent for the match being set up
+    bool counted = false;          // the FINISHED state on the table has been counted and printed
+    bool start_asked = false;      // as host, StartMatch was sent for the match being set up
     std::uint64_t refused_at = 0;  // a hand_version at which the server refused our move: wait for a newer one
     const auto is_host = [&](const v1::TableUpdate& u) { return static_cast<int>(u.host_seat()) == joined.seat(); };
     const auto needs_us = [&](const v1::TableUpdate& u) {

@@ -30,9 +30,11 @@ int run_rules(std::span<const std::string_view> words);
 int run_score(std::span<const std::string_view> words);
 int run_simulate(std::span<const std::string_view> words);
 int run_bot(std::span<const std::string_view> words);
-int run_deal(std::span<const std::string_view> words);  // also only with the server library (it holds SHA-256)  // only in builds with the client library (GOLF_HAVE_CLIENT)
-int run_play(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
-int run_load(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
+int run_deal(
+    std::span<const std::string_view>
+        words);  // also only with the server library (it holds SHA-256)  // only in builds with the client library (GOLF_HAVE_CLIENT)
+int run_play(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
+int run_load(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 

@@ -22,8 +22,10 @@ std::uint64_t parse_seed(std::string_view text) {
     const std::string_view digits = text.substr(2);
     if (digits.size() > 16) throw usage_error("--seed: at most 16 hex digits (got '" + std::string(text) + "')");
     for (char ch : digits) {
-        const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-                    : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+        const int d = ch >= '0' && ch <= '9'   ? ch - '0'
+                      : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                      : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                               : -1;
         if (d < 0) throw usage_error("--seed: expected hex digits after 0x (got '" + std::string(text) + "')");
         value = value << 4 | static_cast<std::uint64_t>(d);
     }

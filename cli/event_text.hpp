@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "words/names.hpp"
 #include "golf/v1/messages.pb.h"
+#include "words/names.hpp"
 
 namespace golf::cli {
 

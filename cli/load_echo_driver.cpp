@@ -1,9 +1,9 @@
 // golf load's echo driver: one connection to a plain WebSocket echo server (bench/echo_server), driven with the
 // same connection code as the tables, for the stack's own ceiling. Every frame sent is timed until it is back.
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -35,9 +35,9 @@ public:
 
     void start(std::uint64_t& next_source) override {
         stats_.connecting.fetch_add(1);
-        connection_ = std::make_shared<ws_connection>(
-            strand_, config_.where, source_address_for(config_.where.server, next_source++), greeting::none, *this,
-            number_);
+        connection_ = std::make_shared<ws_connection>(strand_, config_.where,
+                                                      source_address_for(config_.where.server, next_source++),
+                                                      greeting::none, *this, number_);
         connection_->start();
     }
     void abort_all() override { connection_->abort(); }
@@ -117,8 +117,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<driver> make_echo_driver(net::io_context& io, const settings& config, shared_stats& stats,
-                                         int number, clock_type::duration interval) {
+std::unique_ptr<driver> make_echo_driver(net::io_context& io, const settings& config, shared_stats& stats, int number,
+                                         clock_type::duration interval) {
     return std::make_unique<echo_driver>(io, config, stats, number, interval);
 }
 

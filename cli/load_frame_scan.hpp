@@ -14,7 +14,7 @@ struct frame_scan {
     bool well_formed = false;   // every tag and length read cleanly (else parse it fully, which reports the error)
     bool table_update = false;  // the body is a TableUpdate (ServerMessage.table_update)
     std::uint32_t request_id = 0;
-    int state = 0;              // TableUpdate.state (a golf.v1.TableState)
+    int state = 0;  // TableUpdate.state (a golf.v1.TableState)
     std::uint64_t hand_version = 0;
     bool has_hand = false;      // TableUpdate.hand is present
     bool has_legal = false;     // ... with at least one legal action: the receiver's move (client::my_move)

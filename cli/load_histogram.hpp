@@ -15,9 +15,9 @@ namespace golf::cli {
 
 class latency_histogram {
 public:
-    static constexpr int sub_bits = 6;                             // 64 sub-buckets per power of two
+    static constexpr int sub_bits = 6;  // 64 sub-buckets per power of two
     static constexpr std::uint64_t sub_count = 1u << sub_bits;
-    static constexpr int max_exponent = 40;                        // 2^40 ns: about 18 minutes
+    static constexpr int max_exponent = 40;  // 2^40 ns: about 18 minutes
     static constexpr std::size_t bucket_count = (max_exponent - sub_bits + 2) * sub_count;
 
     void record(std::chrono::nanoseconds value) {

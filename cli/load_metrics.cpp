@@ -1,11 +1,11 @@
 // GET /metrics for `golf load`: one short-lived HTTP request on its own io_context, bounded by a few seconds.
 #include "cli/load_metrics.hpp"
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -45,7 +45,8 @@ server_metrics read_metrics(const settings& config) {
         }
         return -1;
     };
-    result.resident_bytes = std::max<std::int64_t>(0, static_cast<std::int64_t>(value_of("golf_resident_memory_bytes")));
+    result.resident_bytes =
+        std::max<std::int64_t>(0, static_cast<std::int64_t>(value_of("golf_resident_memory_bytes")));
     result.connections_open = static_cast<std::int64_t>(value_of("golf_connections_open"));
     result.cpu_seconds = value_of("golf_process_cpu_seconds_total");
     result.cpu_system_seconds = value_of("golf_process_cpu_system_seconds_total");

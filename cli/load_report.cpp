@@ -133,16 +133,17 @@ void print_text(const settings& config, const figures& f) {
         std::printf("  from when each move was written, not due: p50 %.3f ms, p99 %.3f ms\n",
                     ms(stats.from_sent_latency.quantile(0.50)), ms(stats.from_sent_latency.quantile(0.99)));
     std::printf("connections: %lld held (setup %.1f s); errors: %llu%s%s\n", static_cast<long long>(m.connections),
-                m.setup_s, static_cast<unsigned long long>(f.errors), f.first_error.empty() ? "" : "; first: ",
-                f.first_error.c_str());
+                m.setup_s, static_cast<unsigned long long>(f.errors),
+                f.first_error.empty() ? "" : "; first: ", f.first_error.c_str());
     std::printf("server memory: %.1f MiB resident (%.1f MiB at the start; %lld bytes per connection)\n",
                 static_cast<double>(m.after.resident_bytes) / 1048576.0,
                 static_cast<double>(m.before.resident_bytes) / 1048576.0, static_cast<long long>(f.per_connection));
     const char* per = config.echo ? "echo" : "move";
-    std::printf("cpu: server %.2f s (%.1f us per %s, %.1f of it in the kernel), this tool %.2f s (%.1f us per %s, "
-                "%.1f in the kernel)\n",
-                f.server_cpu, f.per_move_us(f.server_cpu), per, f.per_move_us(f.server_cpu_system), m.own_cpu,
-                f.per_move_us(m.own_cpu), per, f.per_move_us(m.own_cpu_system));
+    std::printf(
+        "cpu: server %.2f s (%.1f us per %s, %.1f of it in the kernel), this tool %.2f s (%.1f us per %s, "
+        "%.1f in the kernel)\n",
+        f.server_cpu, f.per_move_us(f.server_cpu), per, f.per_move_us(f.server_cpu_system), m.own_cpu,
+        f.per_move_us(m.own_cpu), per, f.per_move_us(m.own_cpu_system));
 }
 
 }  // namespace

@@ -4,11 +4,11 @@
 // progress; every wait is bounded.
 #include "cli/load_run.hpp"
 
+#include <algorithm>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -71,9 +71,9 @@ std::uint64_t raise_file_limit() {
 }
 
 void check_file_limit(const settings& config) {
-    const std::uint64_t needed = static_cast<std::uint64_t>(config.echo ? config.connections
-                                                                         : config.tables * config.seats) +
-                                 static_cast<std::uint64_t>(config.idle_connections) + 64;
+    const std::uint64_t needed =
+        static_cast<std::uint64_t>(config.echo ? config.connections : config.tables * config.seats) +
+        static_cast<std::uint64_t>(config.idle_connections) + 64;
     const std::uint64_t files = raise_file_limit();
     if (files < needed)
         throw run_failure("needs about " + std::to_string(needed) + " open files, but the limit is " +
@@ -85,8 +85,8 @@ void check_file_limit(const settings& config) {
 clock_type::duration interval_for(const settings& config, int units) {
     clock_type::duration interval{};
     if (config.rate) {
-        interval = std::chrono::duration_cast<clock_type::duration>(std::chrono::duration<double>(
-            static_cast<double>(std::max(units, 1)) / static_cast<double>(*config.rate)));
+        interval = std::chrono::duration_cast<clock_type::duration>(
+            std::chrono::duration<double>(static_cast<double>(std::max(units, 1)) / static_cast<double>(*config.rate)));
     } else if (!config.echo) {
         interval = std::chrono::microseconds(1000000 / (max_moves_per_seat_second * config.seats));
     }
@@ -108,9 +108,9 @@ void start_all(net::io_context& io, const settings& config, shared_stats& stats,
     for (int i = 0; i < config.idle_connections; ++i) {
         throttle();
         stats.connecting.fetch_add(1);
-        f.idlers.push_back(std::make_shared<ws_connection>(
-            net::make_strand(io), config.where, source_address_for(config.where.server, f.next_source++),
-            greeting::hello, f.idle, i));
+        f.idlers.push_back(std::make_shared<ws_connection>(net::make_strand(io), config.where,
+                                                           source_address_for(config.where.server, f.next_source++),
+                                                           greeting::hello, f.idle, i));
         f.idlers.back()->start();
     }
 }
@@ -141,15 +141,15 @@ void watch_window(const settings& config, shared_stats& stats, fleet& f, clock_t
     std::uint64_t last_moves = 0;
     auto last_print = start;
     while (clock_type::now() < end) {
-        std::this_thread::sleep_for(std::min<clock_type::duration>(std::chrono::milliseconds(100),
-                                                                   end - clock_type::now()));
+        std::this_thread::sleep_for(
+            std::min<clock_type::duration>(std::chrono::milliseconds(100), end - clock_type::now()));
         const auto now = clock_type::now();
         if (now - last_print < std::chrono::seconds(1)) continue;
         for (auto& d : f.drivers) d->check_stall(now);
         if (progress) {
             const std::uint64_t moves = stats.moves.load();
-            const double rate = static_cast<double>(moves - last_moves) /
-                                std::chrono::duration<double>(now - last_print).count();
+            const double rate =
+                static_cast<double>(moves - last_moves) / std::chrono::duration<double>(now - last_print).count();
             std::fprintf(stderr, "\r%3llds: %.0f %s/s, p99 %.3f ms, %lld connections, %llu errors\033[K",
                          static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(now - start).count()),
                          rate, config.echo ? "frames" : "moves", ms(stats.latency.quantile(0.99)),

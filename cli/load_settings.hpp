@@ -31,8 +31,8 @@ struct settings {
     int duration_s = 10;
     std::optional<int> rate;  // moves (or echo frames) per second, over everything
     int idle_connections = 0;
-    int connections = 0;      // --echo
-    int frame_bytes = 512;    // --echo
+    int connections = 0;    // --echo
+    int frame_bytes = 512;  // --echo
     int threads = 2;
     int setup_timeout_s = 120;
     bool json = false;

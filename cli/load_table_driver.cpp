@@ -1,12 +1,12 @@
 // golf load's table driver: one table of golf-server, every seat a bot client deciding from its own view. It
 // measures what a player would feel: the time from a move being sent (or due) to the last seat at the table
 // receiving the update it caused. This is the per-frame path of `golf load`: most frames are scanned, not parsed.
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <google/protobuf/arena.h>
-#include <algorithm>
 #include <chrono>
+#include <google/protobuf/arena.h>
 #include <memory>
 #include <optional>
 #include <string>
@@ -53,8 +53,8 @@ public:
         seats_.resize(static_cast<std::size_t>(config_.seats));
         for (int i = 0; i < config_.seats; ++i)
             connections_.push_back(std::make_shared<ws_connection>(
-                strand_, config_.where, source_address_for(config_.where.server, next_source++), config_.greet,
-                *this, i));
+                strand_, config_.where, source_address_for(config_.where.server, next_source++), config_.greet, *this,
+                i));
         stats_.connecting.fetch_add(config_.seats);
         for (const auto& c : connections_) c->start();
     }
@@ -79,8 +79,8 @@ public:
         net::post(strand_, [this, now] {
             if (in_flight_ && !dead_ && now - sent_at_ > stall_limit) {
                 dead_ = true;
-                stats_.error("table " + std::to_string(number_) + ": no update " +
-                             std::to_string(stall_limit.count()) + " s after a move");
+                stats_.error("table " + std::to_string(number_) + ": no update " + std::to_string(stall_limit.count()) +
+                             " s after a move");
             }
         });
     }
@@ -165,8 +165,8 @@ private:
     struct seat_state {
         bool open = false;
         int seat = -1;
-        std::uint64_t version = 0;        // the newest hand_version this seat has seen
-        bool counted = false;             // has seen the update of the move in flight
+        std::uint64_t version = 0;  // the newest hand_version this seat has seen
+        bool counted = false;       // has seen the update of the move in flight
         // The seat's view when it has something to do, converted as it arrives: a copy of the HandView message
         // would cost a hundred heap allocations, and the bot decides from this anyway.
         std::optional<hand_view> view;
@@ -220,8 +220,7 @@ private:
                 in_flight_ = false;
                 if (stats_.in_window(scheduled_)) {
                     stats_.latency.record(now - scheduled_);
-                    const bool ended_hole =
-                        state == v1::TABLE_STATE_BETWEEN_HOLES || state == v1::TABLE_STATE_FINISHED;
+                    const bool ended_hole = state == v1::TABLE_STATE_BETWEEN_HOLES || state == v1::TABLE_STATE_FINISHED;
                     (ended_hole ? stats_.hole_end_latency : stats_.mid_hole_latency).record(now - scheduled_);
                     stats_.from_sent_latency.record(now - sent_at_);
                     stats_.moves.fetch_add(1, std::memory_order_relaxed);
@@ -329,8 +328,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<driver> make_table_driver(net::io_context& io, const settings& config, shared_stats& stats,
-                                          int number, clock_type::duration interval, std::uint64_t seed) {
+std::unique_ptr<driver> make_table_driver(net::io_context& io, const settings& config, shared_stats& stats, int number,
+                                          clock_type::duration interval, std::uint64_t seed) {
     return std::make_unique<table_driver>(io, config, stats, number, interval, seed);
 }
 

@@ -12,7 +12,8 @@ std::vector<move_choice> move_choices(const v1::TableUpdate& update, const v1::R
     if (!update.has_hand() || update.state() != v1::TABLE_STATE_PLAYING) return out;
     const words::action_scene scene = words::scene_of(update, rules, utf8);
     for (const v1::Action& a : update.hand().legal())
-        out.push_back({a, move_key(a, update.hand()), move_key_aliases(a, update.hand()), words::action_words(a, scene)});
+        out.push_back(
+            {a, move_key(a, update.hand()), move_key_aliases(a, update.hand()), words::action_words(a, scene)});
     return out;
 }
 

@@ -28,7 +28,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto request_timeout = 10s;
-constexpr auto socket_wait = 40ms;        // longest wait on the socket before looking at the keyboard again
+constexpr auto socket_wait = 40ms;         // longest wait on the socket before looking at the keyboard again
 constexpr int max_messages_per_turn = 64;  // then the keyboard gets a look even under a flood of updates
 constexpr int reconnect_attempts = 5;
 constexpr int max_bots = 15;
@@ -105,8 +105,8 @@ private:
     std::string code_;
     table_picture picture_;
     bool quit_ = false;
-    bool dirty_ = true;          // the screen needs drawing
-    std::string shown_prompt_;   // the last prompt printed on a pipe, with what it offered
+    bool dirty_ = true;         // the screen needs drawing
+    std::string shown_prompt_;  // the last prompt printed on a pipe, with what it offered
     std::vector<move_choice> menu_;
     std::uint64_t menu_version_ = 0;
     std::uint64_t shown_version_ = 0;  // the newest hand_version shown on this connection
@@ -246,8 +246,7 @@ void player::choose(const std::string& typed) {
     if (!chosen) {
         if (looks_like_key(typed))
             say("error: '" + typed + "' is not a move you can make now (the keys of your moves are listed; ? for all)");
-        else
-            say("error: choose a move from 1 to " + std::to_string(menu_.size()) + " or type its key");
+        else say("error: choose a move from 1 to " + std::to_string(menu_.size()) + " or type its key");
         return;
     }
     picture_.glimpses.clear();

@@ -16,12 +16,12 @@ namespace {
 
 std::string_view kind_name(option_kind kind) {
     switch (kind) {
-    case option_kind::boolean: return "boolean";
-    case option_kind::integer: return "integer";
-    case option_kind::optional_integer: return "optional_integer";
-    case option_kind::choice: return "choice";
-    case option_kind::integer_list: return "integer_list";
-    case option_kind::card_values: return "card_values";
+        case option_kind::boolean: return "boolean";
+        case option_kind::integer: return "integer";
+        case option_kind::optional_integer: return "optional_integer";
+        case option_kind::choice: return "choice";
+        case option_kind::integer_list: return "integer_list";
+        case option_kind::card_values: return "card_values";
     }
     return "unknown";
 }
@@ -30,16 +30,16 @@ std::string_view kind_name(option_kind kind) {
 std::string range_text(const option_info& option) {
     const std::string range = std::to_string(option.min) + ".." + std::to_string(option.max);
     switch (option.kind) {
-    case option_kind::boolean: return "true|false";
-    case option_kind::integer: return range;
-    case option_kind::optional_integer: return range + " or off";
-    case option_kind::choice: {
-        std::string out;
-        for (const std::string_view choice : option.choices) out += (out.empty() ? "" : "|") + std::string(choice);
-        return out;
-    }
-    case option_kind::integer_list: return "comma-separated " + range;
-    case option_kind::card_values: return "CARD:VALUE,... with values " + range;
+        case option_kind::boolean: return "true|false";
+        case option_kind::integer: return range;
+        case option_kind::optional_integer: return range + " or off";
+        case option_kind::choice: {
+            std::string out;
+            for (const std::string_view choice : option.choices) out += (out.empty() ? "" : "|") + std::string(choice);
+            return out;
+        }
+        case option_kind::integer_list: return "comma-separated " + range;
+        case option_kind::card_values: return "CARD:VALUE,... with values " + range;
     }
     return range;
 }
@@ -67,56 +67,56 @@ std::optional<int> to_int(std::string_view text) {
 // kind is written as a string rather than lost.
 void write_value(json_writer& json, const option_info& option, const std::string& text) {
     switch (option.kind) {
-    case option_kind::boolean:
-        if (text == "true" || text == "false") {
-            json.boolean(text == "true");
+        case option_kind::boolean:
+            if (text == "true" || text == "false") {
+                json.boolean(text == "true");
+                return;
+            }
+            break;
+        case option_kind::integer:
+            if (const auto value = to_int(text)) {
+                json.integer(*value);
+                return;
+            }
+            break;
+        case option_kind::optional_integer:
+            if (text == "off") {
+                json.null();
+                return;
+            }
+            if (const auto value = to_int(text)) {
+                json.integer(*value);
+                return;
+            }
+            break;
+        case option_kind::choice: json.string(text); return;
+        case option_kind::integer_list: {
+            std::vector<int> values;
+            for (const std::string_view part : split(text, ',')) {
+                const auto value = to_int(part);
+                if (!value) break;
+                values.push_back(*value);
+            }
+            if (values.size() != split(text, ',').size()) break;
+            json.begin_array();
+            for (const int value : values) json.integer(value);
+            json.end_array();
             return;
         }
-        break;
-    case option_kind::integer:
-        if (const auto value = to_int(text)) {
-            json.integer(*value);
+        case option_kind::card_values: {
+            std::vector<std::pair<std::string_view, int>> values;
+            for (const std::string_view part : split(text, ',')) {
+                const auto colon = part.find(':');
+                const auto value = colon == std::string_view::npos ? std::nullopt : to_int(part.substr(colon + 1));
+                if (!value) break;
+                values.emplace_back(part.substr(0, colon), *value);
+            }
+            if (values.size() != split(text, ',').size()) break;
+            json.begin_object();
+            for (const auto& [card_text, value] : values) json.key(card_text).integer(value);
+            json.end_object();
             return;
         }
-        break;
-    case option_kind::optional_integer:
-        if (text == "off") {
-            json.null();
-            return;
-        }
-        if (const auto value = to_int(text)) {
-            json.integer(*value);
-            return;
-        }
-        break;
-    case option_kind::choice: json.string(text); return;
-    case option_kind::integer_list: {
-        std::vector<int> values;
-        for (const std::string_view part : split(text, ',')) {
-            const auto value = to_int(part);
-            if (!value) break;
-            values.push_back(*value);
-        }
-        if (values.size() != split(text, ',').size()) break;
-        json.begin_array();
-        for (const int value : values) json.integer(value);
-        json.end_array();
-        return;
-    }
-    case option_kind::card_values: {
-        std::vector<std::pair<std::string_view, int>> values;
-        for (const std::string_view part : split(text, ',')) {
-            const auto colon = part.find(':');
-            const auto value = colon == std::string_view::npos ? std::nullopt : to_int(part.substr(colon + 1));
-            if (!value) break;
-            values.emplace_back(part.substr(0, colon), *value);
-        }
-        if (values.size() != split(text, ',').size()) break;
-        json.begin_object();
-        for (const auto& [card_text, value] : values) json.key(card_text).integer(value);
-        json.end_object();
-        return;
-    }
     }
     json.string(text);
 }

@@ -73,10 +73,8 @@ std::vector<screen_line> moves_pane(const std::vector<move_choice>& moves, int w
         const std::string words = kind_words(move.action.kind());
         const auto same =
             std::find_if(items.begin(), items.end(), [&](const pane_item& i) { return i.words == words; });
-        if (words.empty() || same == items.end())
-            items.push_back({{move.key}, words, move.label});
-        else
-            same->keys.push_back(move.key);
+        if (words.empty() || same == items.end()) items.push_back({{move.key}, words, move.label});
+        else same->keys.push_back(move.key);
     }
     for (pane_item& item : items)
         if (item.keys.size() == 1) item.words = item.label;

@@ -40,10 +40,10 @@ public:
         last_ = now;
         constexpr int width = 40;
         const int filled = static_cast<int>(static_cast<double>(done) / static_cast<double>(total_) * width);
-        std::fprintf(stderr, "\r[%s%s] %3d%% %lld/%lld hands", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                     std::string(static_cast<std::size_t>(width - filled), '-').c_str(),
-                     static_cast<int>(done * 100 / total_), static_cast<long long>(done),
-                     static_cast<long long>(total_));
+        std::fprintf(
+            stderr, "\r[%s%s] %3d%% %lld/%lld hands", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+            std::string(static_cast<std::size_t>(width - filled), '-').c_str(), static_cast<int>(done * 100 / total_),
+            static_cast<long long>(done), static_cast<long long>(total_));
         std::fflush(stderr);
         drawn_ = true;
     }
@@ -110,7 +110,8 @@ std::optional<simulation> simulate(const ruleset& rules, const settings& config)
                 return fail(h, "still going after " + std::to_string(max_actions_per_hand) + " actions");
             const hand& play = *current->current_hand();
             const std::vector<int> seats = play.seats_to_act();
-            if (seats.empty()) return fail(h, "no seat may act in phase " + std::string(to_string(play.current_phase())));
+            if (seats.empty())
+                return fail(h, "no seat may act in phase " + std::string(to_string(play.current_phase())));
             const int seat = seats.front();
             const hand_view view = play.view_for(seat, recall::perfect);  // bots remember all they saw
             if (view.legal.empty()) return fail(h, "seat " + std::to_string(seat) + " has no legal action");
@@ -136,9 +137,7 @@ std::optional<simulation> simulate(const ruleset& rules, const settings& config)
     return result;
 }
 
-double per_second(std::int64_t count, double seconds) {
-    return static_cast<double>(count) / std::max(seconds, 1e-9);
-}
+double per_second(std::int64_t count, double seconds) { return static_cast<double>(count) / std::max(seconds, 1e-9); }
 
 double average(std::int64_t total, std::int64_t hands) {
     return hands == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(hands);

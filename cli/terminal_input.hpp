@@ -42,7 +42,7 @@ public:
     // Waits up to `timeout_ms` for input and returns the lines finished by it.
     std::vector<std::string> read(int timeout_ms);
     bool ended() const { return ended_; }
-    const std::string& partial() const { return partial_; }  // the line being typed (editing mode)
+    const std::string& partial() const { return partial_; }    // the line being typed (editing mode)
     bool changed() { return std::exchange(changed_, false); }  // the partial line changed since last asked
 
 private:

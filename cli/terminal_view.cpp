@@ -47,8 +47,7 @@ std::string seat_tags(const table_picture& picture, const v1::TableUpdate& updat
 }
 
 bool hand_in_play(const v1::TableUpdate& update) {
-    return update.has_hand() && update.hand().phase() != v1::PHASE_OVER &&
-           update.state() == v1::TABLE_STATE_PLAYING;
+    return update.has_hand() && update.hand().phase() != v1::PHASE_OVER && update.state() == v1::TABLE_STATE_PLAYING;
 }
 
 std::string final_round_text(const v1::TableUpdate& update) {
@@ -61,15 +60,14 @@ std::string final_round_text(const v1::TableUpdate& update) {
 std::string clock_text(const table_picture& picture) {
     const v1::TableUpdate& update = *picture.update;
     if (!update.has_clock() || !hand_in_play(update)) return {};
-    const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                              picture.update_at);
+    const auto passed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - picture.update_at);
     const long long left_ms =
         std::max<long long>(0, static_cast<long long>(update.clock().remaining_ms()) - passed.count());
     const long long seconds = (left_ms + 999) / 1000;
     std::ostringstream out;
     out << "clock: " << (update.clock().seat() >= 0 ? seat_name(update, update.clock().seat()) : "everyone") << ' '
-        << seconds / 60 << ':' << std::setw(2)
-        << std::setfill('0') << seconds % 60;
+        << seconds / 60 << ':' << std::setw(2) << std::setfill('0') << seconds % 60;
     return out.str();
 }
 
@@ -115,8 +113,8 @@ std::string power_line(const v1::TableUpdate& update, bool utf8) {
     if (power.own_position() >= 0)
         seen.push_back(card_at(whose(user), static_cast<std::uint32_t>(power.own_position()), shape_of(hand, user)));
     if (power.seat() >= 0 && power.position() >= 0)
-        seen.push_back(card_at(whose(power.seat()), static_cast<std::uint32_t>(power.position()),
-                               shape_of(hand, power.seat())));
+        seen.push_back(
+            card_at(whose(power.seat()), static_cast<std::uint32_t>(power.position()), shape_of(hand, power.seat())));
     for (std::size_t i = 0; i < seen.size(); ++i) out += (i == 0 ? "; looked at " : " and ") + seen[i];
     if (power.kind() == v1::POWER_KIND_TWO_POWERS)
         out += power.picks_left() >= 2 ? "; choose the first of two powers"
@@ -132,8 +130,8 @@ std::string power_line(const v1::TableUpdate& update, bool utf8) {
 std::string claim_window_line(const table_picture& picture) {
     const v1::TableUpdate& update = *picture.update;
     if (!update.has_claim_window() || !hand_in_play(update)) return {};
-    const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                              picture.update_at);
+    const auto passed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - picture.update_at);
     const long long left_ms =
         std::max<long long>(0, static_cast<long long>(update.claim_window().remaining_ms()) - passed.count());
     if (left_ms == 0) return "claims closed";
@@ -148,7 +146,8 @@ std::string claim_outcome_line(const v1::TableUpdate& update) {
     if (!update.has_claim() || !update.has_hand()) return {};
     const v1::ClaimOutcome& claim = update.claim();
     const bool mine = claim.seat() == update.hand().viewer();
-    std::string out = "claim: " + (mine ? std::string("you") : seat_name(update, claim.seat())) + " claimed first and " +
+    std::string out = "claim: " + (mine ? std::string("you") : seat_name(update, claim.seat())) +
+                      " claimed first and " +
                       (claim.correct() ? "the card matched" : "the card did not match (penalty)");
     if (claim.refused() > 0)
         out += " (" + std::to_string(claim.refused()) + (claim.refused() == 1 ? " later claim" : " later claims") +
@@ -183,12 +182,11 @@ void add_card(screen_line& line, const v1::Position& p, const screen_style& styl
     line.add(face, colour);
 }
 
-std::vector<screen_line> seat_block(const table_picture& picture, int s, int block_width,
-                                    const screen_style& style) {
+std::vector<screen_line> seat_block(const table_picture& picture, int s, int block_width, const screen_style& style) {
     const v1::TableUpdate& update = *picture.update;
     std::vector<screen_line> lines;
-    const bool turn = hand_in_play(update) && update.hand().current_seat() == s &&
-                      update.hand().phase() != v1::PHASE_START;
+    const bool turn =
+        hand_in_play(update) && update.hand().current_seat() == s && update.hand().phase() != v1::PHASE_START;
     screen_line name;
     name.add(turn ? (style.utf8 ? "\u25b6 " : "> ") : "  ", "\x1b[1;33m");
     // The seat's number comes first: it starts the keys of its cards ("l 1a2").
@@ -200,10 +198,10 @@ std::vector<screen_line> seat_block(const table_picture& picture, int s, int blo
         const v1::HandView& hand = update.hand();
         const v1::SeatLayout& layout = hand.seats(s);
         const int cols = static_cast<int>(std::max<std::uint32_t>(hand.cols(), 1));
-        const v1::LayoutScore* score = hand.phase() == v1::PHASE_OVER && hand.has_result() &&
-                                               s < hand.result().layouts_size()
-                                           ? &hand.result().layouts(s)
-                                           : nullptr;
+        const v1::LayoutScore* score =
+            hand.phase() == v1::PHASE_OVER && hand.has_result() && s < hand.result().layouts_size()
+                ? &hand.result().layouts(s)
+                : nullptr;
         screen_line letters;  // column letters over the cards and row numbers beside them: the places' keys
         letters.add("  ");
         for (int c = 0; c < cols; ++c) letters.add(" " + std::string(1, static_cast<char>('a' + c)) + "  ", "\x1b[2m");
@@ -255,8 +253,8 @@ std::string next_hole_line(const table_picture& picture) {
     if (!picture.update || !picture.update->has_next_hole()) return {};
     const v1::TableUpdate& update = *picture.update;
     const v1::NextHoleWait& wait = update.next_hole();
-    const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                              picture.update_at);
+    const auto passed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - picture.update_at);
     const long long seconds =
         (std::max<long long>(0, static_cast<long long>(wait.remaining_ms()) - passed.count()) + 999) / 1000;
     std::ostringstream out;
@@ -490,11 +488,10 @@ void add_hand(std::vector<screen_line>& top, const table_picture& picture, const
             bar.add(claims + " ", "\x1b[1;33m");
             // The countdown as a bar that empties.
             const long long whole = std::max<long long>(update.claim_window().window_ms(), 1);
-            const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(
-                std::chrono::steady_clock::now() - picture.update_at);
+            const auto passed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                                      picture.update_at);
             const long long left =
-                std::max<long long>(0, static_cast<long long>(update.claim_window().remaining_ms()) -
-                                           passed.count());
+                std::max<long long>(0, static_cast<long long>(update.claim_window().remaining_ms()) - passed.count());
             const int cells = static_cast<int>(std::clamp<long long>(20 * left / whole, 0, 20));
             std::string cells_text;
             for (int i = 0; i < cells; ++i) cells_text += style.utf8 ? "\u2588" : "=";

@@ -13,8 +13,8 @@
 #include "cli/chat_lines.hpp"
 #include "cli/move_choices.hpp"
 #include "cli/move_log.hpp"
-#include "words/names.hpp"
 #include "golf/v1/messages.pb.h"
+#include "words/names.hpp"
 
 namespace golf::cli {
 
@@ -25,16 +25,16 @@ struct table_picture {
     std::string url;
     std::string preset;
     std::optional<v1::Ruleset> rules;  // the table's rules (TableJoined), for what a power card does
-    int seat = -1;  // -1: watching
+    int seat = -1;                     // -1: watching
     std::optional<v1::TableUpdate> update;
     std::chrono::steady_clock::time_point update_at;  // when `update` arrived (for the clock's countdown)
-    chat_lines chat;                                   // the latest lines
-    std::string notice;                                // the latest error or event, shown until replaced
-    std::string input;                                 // what the user has typed so far (screen only)
-    move_log log;                                      // the hole's events (the log pane)
-    std::vector<std::string> glimpses;  // peeks_shown_once: cards shown to you once, until your next move
-    bool help = false;                  // the keys are shown (screen only), until Enter
-    bool utf8 = true;                   // suit symbols and box characters
+    chat_lines chat;                                  // the latest lines
+    std::string notice;                               // the latest error or event, shown until replaced
+    std::string input;                                // what the user has typed so far (screen only)
+    move_log log;                                     // the hole's events (the log pane)
+    std::vector<std::string> glimpses;                // peeks_shown_once: cards shown to you once, until your next move
+    bool help = false;                                // the keys are shown (screen only), until Enter
+    bool utf8 = true;                                 // suit symbols and box characters
 };
 
 bool is_host(const table_picture& picture);

@@ -23,13 +23,13 @@ enum class action_kind : std::uint8_t {
     reveal_all,    // turn all your remaining cards face up, which starts the end of play
     look,          // pay look_cost points to look at one of your face-down cards during your turn
     // Power cards and their relatives (see hand.hpp). These name a seat: `target` (and `other_target`).
-    use_power,     // holding a power card from the stock: discard it and use its power; at the start of a turn
-                   // (discard_power_reuse): use the power of the top discard
-    power_peek,    // the power in use: look at target's card at slot
-    power_swap,    // the power in use: exchange target's slot with other_target's other, unseen
-    shuffle,       // the power in use: shuffle target's face-down cards
-    match,         // try the held card against target's card at slot; other: your card given when target is not you
-    claim,         // out of turn: throw target's card at slot on the top discard; other as for match
+    use_power,   // holding a power card from the stock: discard it and use its power; at the start of a turn
+                 // (discard_power_reuse): use the power of the top discard
+    power_peek,  // the power in use: look at target's card at slot
+    power_swap,  // the power in use: exchange target's slot with other_target's other, unseen
+    shuffle,     // the power in use: shuffle target's face-down cards
+    match,       // try the held card against target's card at slot; other: your card given when target is not you
+    claim,       // out of turn: throw target's card at slot on the top discard; other as for match
     // The rest of Powers' table: steps of the power in use (see ruleset.hpp's power_kind).
     power_place,   // swap_in: the power card replaces target's slot (other 0); draw_two_keep_one: card `other` (0 the
                    // power card, 1 and 2 the cards drawn) replaces your slot (target is you)
@@ -43,10 +43,10 @@ enum class action_kind : std::uint8_t {
 
 struct action {
     action_kind kind = action_kind::draw_stock;
-    std::uint8_t slot = 0;   // a position (row-major) in the actor's own layout, or in target's for the kinds above
-    std::uint8_t other = 0;  // swap_own: the second position (> slot); power_swap: in other_target's layout;
-                             // match, claim: the actor's own card given in exchange when target is another seat
-    std::uint8_t target = 0;        // a seat, for the kinds that reach any layout
+    std::uint8_t slot = 0;    // a position (row-major) in the actor's own layout, or in target's for the kinds above
+    std::uint8_t other = 0;   // swap_own: the second position (> slot); power_swap: in other_target's layout;
+                              // match, claim: the actor's own card given in exchange when target is another seat
+    std::uint8_t target = 0;  // a seat, for the kinds that reach any layout
     std::uint8_t other_target = 0;  // power_swap's second seat; (target, slot) < (other_target, other)
     friend constexpr bool operator==(action, action) = default;
 };
@@ -64,21 +64,37 @@ bool well_formed(action a);
 
 enum class action_error : std::uint8_t {
     none,
-    hand_over,        // the hand has ended
-    not_a_seat,       // the seat number is not at this table
-    not_your_turn,    // another seat is to act
-    wrong_phase,      // this kind of action is not possible at this point of the turn
-    bad_position,     // the position is outside the layout, empty, or not allowed by the rule in force
-    not_allowed,      // the ruleset does not allow it here (e.g. knocking in the final round)
-    malformed,        // the action sets a field its kind does not use (kept canonical for logs and replays)
-    no_room,          // the layout has no empty position left for the card this move may add
+    hand_over,      // the hand has ended
+    not_a_seat,     // the seat number is not at this table
+    not_your_turn,  // another seat is to act
+    wrong_phase,    // this kind of action is not possible at this point of the turn
+    bad_position,   // the position is outside the layout, empty, or not allowed by the rule in force
+    not_allowed,    // the ruleset does not allow it here (e.g. knocking in the final round)
+    malformed,      // the action sets a field its kind does not use (kept canonical for logs and replays)
+    no_room,        // the layout has no empty position left for the card this move may add
 };
 
 std::string_view to_string(action_error error);
 
 enum class event_kind : std::uint8_t {
-    flipped, peeked, swapped_own, ready, drew_stock, took_discard, placed, discarded, passed, knocked,
-    revealed_all, looked, turn_skipped, stock_reshuffled, final_round, lines_removed, exposed, hand_over,
+    flipped,
+    peeked,
+    swapped_own,
+    ready,
+    drew_stock,
+    took_discard,
+    placed,
+    discarded,
+    passed,
+    knocked,
+    revealed_all,
+    looked,
+    turn_skipped,
+    stock_reshuffled,
+    final_round,
+    lines_removed,
+    exposed,
+    hand_over,
     // Powers, matches and claims: `target` (and `other_target`) name the layouts touched.
     power_used,    // seat used the power of card_shown
     peeked_at,     // seat looked at target's slot (the value goes only to seat's view)
@@ -93,15 +109,15 @@ enum class event_kind : std::uint8_t {
     called,        // seat called at the end of a turn (as knocked)
     layout_emptied,
     call_cancelled,  // seat's power cancelled the call in force: play goes on as if nobody had called
-    offered,       // seat privately looked at the next `other` stock cards (draw_two_keep_one; the cards are in
-                   // seat's view only)
-    shield_kept,   // seat kept card_shown face up beside its layout as a shield
-    blocked,       // target's shield (card_shown, now on the discard pile) blocked seat's power, which is spent
-    turned_up,     // seat turned target's slot face up: card_shown
-    turned_down,   // seat turned its own slot face down; everyone saw it: card_shown
-    lines_swapped, // seat exchanged the lines of target's layout through positions slot and other (each pair of
-                   // positions is also a `swapped` event)
-    power_chosen,  // seat chose the power whose power_kind number is `slot` (two_powers)
+    offered,         // seat privately looked at the next `other` stock cards (draw_two_keep_one; the cards are in
+                     // seat's view only)
+    shield_kept,     // seat kept card_shown face up beside its layout as a shield
+    blocked,         // target's shield (card_shown, now on the discard pile) blocked seat's power, which is spent
+    turned_up,       // seat turned target's slot face up: card_shown
+    turned_down,     // seat turned its own slot face down; everyone saw it: card_shown
+    lines_swapped,   // seat exchanged the lines of target's layout through positions slot and other (each pair of
+                     // positions is also a `swapped` event)
+    power_chosen,    // seat chose the power whose power_kind number is `slot` (two_powers)
 };
 
 // `card_shown` is set when the event puts a card in everyone's sight; `card_seen` when only `seat` saw it (a peek, a

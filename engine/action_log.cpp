@@ -7,12 +7,12 @@ namespace golf {
 namespace {
 
 constexpr std::array all_kinds{
-    action_kind::flip,         action_kind::peek,    action_kind::swap_own, action_kind::ready,
-    action_kind::draw_stock,   action_kind::take_discard, action_kind::place, action_kind::discard,
-    action_kind::pass,         action_kind::knock,   action_kind::reveal_all, action_kind::look,
-    action_kind::use_power,    action_kind::power_peek, action_kind::power_swap, action_kind::shuffle,
-    action_kind::match,        action_kind::claim,   action_kind::power_place, action_kind::power_flip,
-    action_kind::power_lines,  action_kind::power_add, action_kind::power_remove, action_kind::choose_power,
+    action_kind::flip,        action_kind::peek,         action_kind::swap_own,     action_kind::ready,
+    action_kind::draw_stock,  action_kind::take_discard, action_kind::place,        action_kind::discard,
+    action_kind::pass,        action_kind::knock,        action_kind::reveal_all,   action_kind::look,
+    action_kind::use_power,   action_kind::power_peek,   action_kind::power_swap,   action_kind::shuffle,
+    action_kind::match,       action_kind::claim,        action_kind::power_place,  action_kind::power_flip,
+    action_kind::power_lines, action_kind::power_add,    action_kind::power_remove, action_kind::choose_power,
 };
 
 constexpr int max_logged_seat = 15;      // seat sets are 16 bits wide
@@ -113,7 +113,8 @@ std::string to_text(const logged_action& entry) {
     const action& a = entry.act;
     const int fields = fields_of(a.kind);
     std::array<int, 4> numbers{a.slot, a.other, 0, 0};
-    if (names_target(a.kind)) numbers = {a.target, a.slot, a.kind == action_kind::power_swap ? a.other_target : a.other, a.other};
+    if (names_target(a.kind))
+        numbers = {a.target, a.slot, a.kind == action_kind::power_swap ? a.other_target : a.other, a.other};
     for (int i = 0; i < fields; ++i) out += ':' + std::to_string(numbers[static_cast<std::size_t>(i)]);
     return out;
 }

@@ -83,7 +83,7 @@ struct layout_guess {
     layout_cells cells;         // known cards; nullopt where the position is empty or unknown
     std::vector<bool> unknown;  // face down and not known to the viewer
     int unknown_count = 0;
-    int face_down = 0;          // positions still face down, known or not
+    int face_down = 0;  // positions still face down, known or not
 };
 
 layout_guess guess_layout(const seat_view& seat) {
@@ -150,7 +150,9 @@ double estimate(const ruleset& rules, const layout_guess& g, double unknown_valu
 class situation {
 public:
     situation(const ruleset& rules, const hand_view& view)
-        : rules_(rules), view_(view), me_(view.viewer),
+        : rules_(rules),
+          view_(view),
+          me_(view.viewer),
           unseen_(unseen_mean(rules, view)),
           mine_(guess_layout(own())),
           my_estimate_(estimate(rules, mine_, unseen_)) {
@@ -167,8 +169,7 @@ public:
             const seat_view& seat = view.seats[static_cast<std::size_t>(s)];
             // Cards that went face down by choice (4-card Golf) are likely better than average.
             double unknown_value = unseen_;
-            if (!rules.new_card_face_up && unseen_ > 0)
-                unknown_value *= std::max(0.5, 1.0 - 0.08 * seat.turns_taken);
+            if (!rules.new_card_face_up && unseen_ > 0) unknown_value *= std::max(0.5, 1.0 - 0.08 * seat.turns_taken);
             best_other_ = std::min(best_other_, estimate(rules, guess_layout(seat), unknown_value));
         }
     }
@@ -176,26 +177,21 @@ public:
     action choose() const {
         const bool start_owed = own().start_left > 0 || own().rearranging;
         switch (view_.current_phase) {
-        case phase::start:
-            return choose_start();
-        case phase::turn:
-            return start_owed && (has_kind(view_, action_kind::flip) || has_kind(view_, action_kind::peek) ||
-                                  has_kind(view_, action_kind::ready))
-                       ? choose_start()
-                       : choose_turn();
-        case phase::holding:
-            return choose_holding();
-        case phase::after_discard:
-            return choose_after_discard();
-        case phase::power:
-            return choose_power_step();
-        case phase::matching:
-            return next_match().value_or(first_of(view_, action_kind::pass).value_or(view_.legal.front()));
-        case phase::calling:
-            return should_knock() && has_kind(view_, action_kind::knock) ? action{action_kind::knock}
-                                                                           : action{action_kind::pass};
-        case phase::over:
-            break;
+            case phase::start: return choose_start();
+            case phase::turn:
+                return start_owed && (has_kind(view_, action_kind::flip) || has_kind(view_, action_kind::peek) ||
+                                      has_kind(view_, action_kind::ready))
+                           ? choose_start()
+                           : choose_turn();
+            case phase::holding: return choose_holding();
+            case phase::after_discard: return choose_after_discard();
+            case phase::power: return choose_power_step();
+            case phase::matching:
+                return next_match().value_or(first_of(view_, action_kind::pass).value_or(view_.legal.front()));
+            case phase::calling:
+                return should_knock() && has_kind(view_, action_kind::knock) ? action{action_kind::knock}
+                                                                             : action{action_kind::pass};
+            case phase::over: break;
         }
         return view_.legal.front();
     }
@@ -277,7 +273,7 @@ private:
             case power_appeal::own_high: return worst_known > unseen_ + take_margin;
             // Giving the held card away pays when it is worse than an average card.
             case power_appeal::held_high: return view_.held && rules_.value_of(*view_.held) > unseen_;
-            case power_appeal::leader_ahead: return best_other_ < my_estimate_;  // e.g. the caller looks set to win
+            case power_appeal::leader_ahead: return best_other_ < my_estimate_;   // e.g. the caller looks set to win
             case power_appeal::leader_level: return best_other_ <= my_estimate_;  // disorient whoever leads
         }
         return false;
@@ -319,7 +315,8 @@ private:
             }
             if (!want) return std::nullopt;
             for (action a : view_.legal)
-                if (a.kind == action_kind::match && card_at(me_, a.slot) && same(*card_at(me_, a.slot), *want)) return a;
+                if (a.kind == action_kind::match && card_at(me_, a.slot) && same(*card_at(me_, a.slot), *want))
+                    return a;
             return std::nullopt;
         }
         std::optional<action> best;
@@ -467,8 +464,7 @@ private:
 
     bool should_reveal() const {
         if (urgent_) return true;
-        return mine_.unknown_count <= 1 && my_estimate_ <= good_enough() &&
-               my_estimate_ + reveal_margin <= best_other_;
+        return mine_.unknown_count <= 1 && my_estimate_ <= good_enough() && my_estimate_ + reveal_margin <= best_other_;
     }
 
     // Pay to look only when cheap and when the bot knows none of its own cards.

@@ -21,9 +21,7 @@ struct card {
     constexpr bool is_joker() const { return rank == joker_rank; }
     constexpr bool is_red() const { return suit_ == suit::diamonds || suit_ == suit::hearts; }
     // The jack of spades and the jack of hearts are drawn in profile.
-    constexpr bool is_one_eyed_jack() const {
-        return rank == 11 && (suit_ == suit::spades || suit_ == suit::hearts);
-    }
+    constexpr bool is_one_eyed_jack() const { return rank == 11 && (suit_ == suit::spades || suit_ == suit::hearts); }
     friend constexpr bool operator==(card, card) = default;
 };
 
@@ -35,9 +33,7 @@ std::optional<card> parse_card(std::string_view text);
 std::string to_string(card c);
 
 // A small dense index (0..52) for counting cards: 13 * suit + rank - 1, jokers 52.
-constexpr int card_index(card c) {
-    return c.is_joker() ? 52 : static_cast<int>(c.suit_) * 13 + c.rank - 1;
-}
+constexpr int card_index(card c) { return c.is_joker() ? 52 : static_cast<int>(c.suit_) * 13 + c.rank - 1; }
 constexpr int card_index_count = 53;
 
 // `packs` standard 52-card packs, each with `jokers_per_pack` jokers, in a fixed order (shuffle afterwards).

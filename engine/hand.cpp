@@ -465,9 +465,7 @@ void hand::advance_turn(std::vector<event>* events) {
     const bool in_final_round = caller_ >= 0 && seat != caller_;
     if (caller_ < 0 && all_face_up(seat)) {
         switch (r.all_face_up) {
-            case all_face_up_rule::ends_immediately:
-                caller_ = seat;
-                return finish(end_reason::all_face_up, events);
+            case all_face_up_rule::ends_immediately: caller_ = seat; return finish(end_reason::all_face_up, events);
             case all_face_up_rule::final_round:
                 caller_ = seat;
                 begin_final_round(events);

@@ -64,7 +64,12 @@ enum class phase : std::uint8_t {
 };
 
 enum class end_reason : std::uint8_t {
-    none, all_face_up, final_round_done, stock_exhausted, turn_limit, layout_empty,
+    none,
+    all_face_up,
+    final_round_done,
+    stock_exhausted,
+    turn_limit,
+    layout_empty,
 };
 
 std::string_view to_string(phase p);
@@ -72,7 +77,7 @@ std::string_view to_string(end_reason r);
 
 struct position {
     card value{};
-    bool empty = false;         // removed from play
+    bool empty = false;  // removed from play
     bool face_up = false;
     seat_set known_by = 0;      // seats that know this card while it is face down
     bool shown = false;         // everyone, spectators too, saw it (taken from the discards, tried by a match)
@@ -83,14 +88,14 @@ struct position {
 
 struct seat_state {
     std::vector<position> layout;
-    int start_left = 0;              // start actions still owed
-    std::uint64_t start_touched = 0; // positions used by the start action (for the pattern rules)
+    int start_left = 0;               // start actions still owed
+    std::uint64_t start_touched = 0;  // positions used by the start action (for the pattern rules)
     bool rearranging = false;
     int turns_taken = 0;
-    int look_points = 0;             // paid for looking during play
-    int removed_points = 0;          // bonuses earned by lines or blocks removed from play
-    int penalty_points = 0;          // wrong claims on other seats' cards
-    std::vector<card> shields;       // kept face up beside the layout (shield power); they never score
+    int look_points = 0;        // paid for looking during play
+    int removed_points = 0;     // bonuses earned by lines or blocks removed from play
+    int penalty_points = 0;     // wrong claims on other seats' cards
+    std::vector<card> shields;  // kept face up beside the layout (shield power); they never score
     friend bool operator==(const seat_state&, const seat_state&) = default;
 };
 
@@ -123,12 +128,12 @@ struct seat_view {
 // A power being used, as every seat sees it (which cards are looked at is public; what they are is not).
 struct power_view {
     power_kind kind = power_kind::none;
-    int step = 0;         // steps done
-    int seat = -1;        // peek_then_swap, peek_both_swap: the other seat's card looked at
+    int step = 0;   // steps done
+    int seat = -1;  // peek_then_swap, peek_both_swap: the other seat's card looked at
     int slot = -1;
-    int own_slot = -1;    // peek_both_swap: the user's own card looked at
+    int own_slot = -1;                    // peek_both_swap: the user's own card looked at
     power_kind first = power_kind::none;  // two_powers: the power chosen first (the second must differ)
-    int picks_left = 0;   // two_powers: powers still to be chosen after the one in use
+    int picks_left = 0;                   // two_powers: powers still to be chosen after the one in use
     friend bool operator==(const power_view&, const power_view&) = default;
 };
 
@@ -175,8 +180,8 @@ public:
                                        std::uint64_t seed, std::vector<card> deck);
 
     // Rebuild a hand from its record. nullopt if any logged action is refused.
-    static std::optional<hand> replay(std::shared_ptr<const ruleset> rules, int players, int dealer,
-                                      std::uint64_t seed, std::span<const logged_action> log);
+    static std::optional<hand> replay(std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed,
+                                      std::span<const logged_action> log);
 
     action_error check(int seat, action a) const;
     action_error apply(int seat, action a, std::vector<event>* events = nullptr);
@@ -208,8 +213,8 @@ public:
     const hand_score& result() const { return result_; }  // meaningful once over()
 
     const seat_state& seat(int s) const { return seats_[static_cast<std::size_t>(s)]; }
-    const std::vector<card>& stock() const { return stock_; }       // top is back()
-    const std::vector<card>& discards() const { return discards_; } // top is back()
+    const std::vector<card>& stock() const { return stock_; }        // top is back()
+    const std::vector<card>& discards() const { return discards_; }  // top is back()
     bool claim_open() const { return claim_open_; }                  // the top discard may still be claimed
     const std::vector<card>& removed() const { return removed_; }
     const std::vector<card>& offered() const { return offered_; }  // draw_two_keep_one's cards, in order
@@ -319,9 +324,9 @@ private:
     std::optional<card> held_;
     bool held_from_discard_ = false;
     bool last_discard_was_jack_ = false;
-    power_view power_;                    // the power in use, in phase power
-    std::vector<card> offered_;           // draw_two_keep_one's stock cards, until one is kept
-    std::vector<std::uint8_t> marked_;    // positions tried so far, in phase matching (own_equal_set)
+    power_view power_;                  // the power in use, in phase power
+    std::vector<card> offered_;         // draw_two_keep_one's stock cards, until one is kept
+    std::vector<std::uint8_t> marked_;  // positions tried so far, in phase matching (own_equal_set)
     bool claim_open_ = false;
     bool discard_power_unused_ = false;
     int caller_ = -1;

@@ -98,7 +98,7 @@ action_error hand::check(int seat, action a) const {
             return a.kind == action_kind::match ? check_match(a) : action_error::wrong_phase;
         case phase::calling:
             return a.kind == action_kind::knock || a.kind == action_kind::pass ? action_error::none
-                                                                              : action_error::wrong_phase;
+                                                                               : action_error::wrong_phase;
         default: return action_error::wrong_phase;
     }
 }
@@ -136,7 +136,7 @@ action_error hand::check_turn(int seat, action a) const {
         case action_kind::knock: return r.knocking && caller_ < 0 ? action_error::none : action_error::not_allowed;
         case action_kind::reveal_all:
             return r.reveal_all_turn && caller_ < 0 && face_down_count(seat) > 0 ? action_error::none
-                                                                                   : action_error::not_allowed;
+                                                                                 : action_error::not_allowed;
         case action_kind::flip:
             if (!r.flip_only_turn) return action_error::not_allowed;
             return face_down_at(seat, a.slot) ? action_error::none : action_error::bad_position;
@@ -203,8 +203,8 @@ void hand::legal_actions(int seat, std::vector<action>& out) const {
     };
     switch (phase_) {
         case phase::turn:
-            for (const action_kind kind : {action_kind::draw_stock, action_kind::take_discard, action_kind::knock,
-                                           action_kind::reveal_all})
+            for (const action_kind kind :
+                 {action_kind::draw_stock, action_kind::take_discard, action_kind::knock, action_kind::reveal_all})
                 offer(kind);
             if (rules_->flip_only_turn) offer_each_slot(seat, action_kind::flip, out);
             if (rules_->look_cost > 0) offer_each_slot(seat, action_kind::look, out);
@@ -239,8 +239,7 @@ void hand::legal_start(int seat, std::vector<action>& out) const {
     if (seats_[static_cast<std::size_t>(seat)].start_left > 0)
         return offer_each_slot(seat, rules_->start == start_action::flip ? action_kind::flip : action_kind::peek, out);
     for (int i = 0; i < slots; ++i)
-        for (int j = i + 1; j < slots; ++j)
-            offer_if_legal(seat, action{action_kind::swap_own, u8(i), u8(j)}, out);
+        for (int j = i + 1; j < slots; ++j) offer_if_legal(seat, action{action_kind::swap_own, u8(i), u8(j)}, out);
     offer_if_legal(seat, action{action_kind::ready}, out);
 }
 

@@ -42,9 +42,8 @@ void hand::saw(int viewer, int seat, int slot) {
 }
 
 bool hand::just_saw(int viewer, int seat, int slot) const {
-    return std::any_of(just_seen_.begin(), just_seen_.end(), [&](const seen_now& s) {
-        return s.viewer == viewer && s.seat == seat && s.slot == slot;
-    });
+    return std::any_of(just_seen_.begin(), just_seen_.end(),
+                       [&](const seen_now& s) { return s.viewer == viewer && s.seat == seat && s.slot == slot; });
 }
 
 void hand::view_into(int viewer, hand_view& v, recall memory) const {

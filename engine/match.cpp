@@ -39,7 +39,8 @@ void match::record_finished_hole() {
     record.caller = h.caller();
     record.ended = h.ended();
     record.scores = h.result().scores;
-    for (int s = 0; s < players_; ++s) totals_[static_cast<std::size_t>(s)] += record.scores[static_cast<std::size_t>(s)];
+    for (int s = 0; s < players_; ++s)
+        totals_[static_cast<std::size_t>(s)] += record.scores[static_cast<std::size_t>(s)];
     record.totals = totals_;
     record.actions = h.log();
     next_dealer_ = (h.dealer() + 1) % players_;

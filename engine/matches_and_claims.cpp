@@ -36,8 +36,8 @@ action_error hand::check_claim(int seat, action a) const {
     const ruleset& r = *rules_;
     if (r.claims == claim_rule::none) return action_error::not_allowed;
     if (phase_ == phase::over) return action_error::hand_over;
-    const bool open_phase = phase_ == phase::turn || phase_ == phase::holding || phase_ == phase::after_discard ||
-                            phase_ == phase::calling;
+    const bool open_phase =
+        phase_ == phase::turn || phase_ == phase::holding || phase_ == phase::after_discard || phase_ == phase::calling;
     if (!open_phase || start_applies_now(seat)) return action_error::wrong_phase;
     if (!claim_open_ || discards_.empty()) return action_error::not_allowed;
     if (a.target >= players()) return action_error::bad_position;

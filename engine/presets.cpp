@@ -31,20 +31,20 @@ ruleset four_card() {
     r.initial_discard = true;    // the top card of the stock is turned up "to start the discard pile"
     r.new_card_face_up = false;  // "place the drawn card face-down in your layout, being careful to remember it"
     r.discard_flip = discard_flip_rule::none;
-    r.taken_discard_must_be_used = true;  // "if you choose to take the discard, you must use it"
-    r.knocking = true;  // "Each of the other players in order has one more normal turn"
+    r.taken_discard_must_be_used = true;        // "if you choose to take the discard, you must use it"
+    r.knocking = true;                          // "Each of the other players in order has one more normal turn"
     r.all_face_up = all_face_up_rule::nothing;  // cards are never turned up; the knock ends play
     r.empty_stock = empty_stock_rule::reshuffle;
     r.rank_value = face_values(0, 2, 10, 10, 0);  // ace 1, 2-10 face value, J Q 10, K 0
-    r.cancel_column = false;  // each card scores its value: no pairs cancel
-    r.holes = 9;              // "the lowest cumulative score after nine deals wins"
+    r.cancel_column = false;                      // each card scores its value: no pairs cancel
+    r.holes = 9;                                  // "the lowest cumulative score after nine deals wins"
     r.target_score = 0;
     return r;
 }
 
 ruleset four_card_jokers() {
     ruleset r = four_card();
-    r.jokers_per_pack = 2;  // "a standard 54-card pack (with jokers)"
+    r.jokers_per_pack = 2;               // "a standard 54-card pack (with jokers)"
     r.start_where = start_pattern::any;  // "look once at any two of his or her cards"
     r.rank_value = face_values(-5, 2, 10, 20, 0);
     r.cancel_column = true;  // "two cards of the same value in the same column ... including Queens and Jokers"
@@ -60,8 +60,9 @@ ruleset six_card() {
     ruleset r;
     r.min_players = 2;
     r.max_players = 12;
-    r.base_packs = 1;             // "Two, three or four players use a standard 52-card pack"
-    r.extra_pack_above = {4, 8};  // "With more than four players, a second pack is added, and a third ... more than eight"
+    r.base_packs = 1;  // "Two, three or four players use a standard 52-card pack"
+    r.extra_pack_above = {4,
+                          8};  // "With more than four players, a second pack is added, and a third ... more than eight"
     r.jokers_per_pack = 0;
     r.rows = 2;  // "six cards ... face down in a rectangle": two rows of three
     r.cols = 3;
@@ -69,14 +70,17 @@ ruleset six_card() {
     r.start_count = 2;
     r.start_where = start_pattern::any;
     r.start_when = start_timing::before_play;
-    r.initial_discard = true;    // "The top card of the stock is turned face up ... to start the discard pile"
-    r.new_card_face_up = true;   // "You place the new card face-up in your layout"
-    r.discard_flip = discard_flip_rule::none;  // a drawn card not wanted is discarded, "and it is the next player's turn"
-    r.taken_discard_must_be_used = true;       // "illegal to draw the top card of the discard pile and discard [it]"
-    r.all_face_up = all_face_up_rule::ends_immediately;  // "The play ends as soon as all of a player's six cards are face up"
+    r.initial_discard = true;   // "The top card of the stock is turned face up ... to start the discard pile"
+    r.new_card_face_up = true;  // "You place the new card face-up in your layout"
+    r.discard_flip =
+        discard_flip_rule::none;          // a drawn card not wanted is discarded, "and it is the next player's turn"
+    r.taken_discard_must_be_used = true;  // "illegal to draw the top card of the discard pile and discard [it]"
+    r.all_face_up =
+        all_face_up_rule::ends_immediately;  // "The play ends as soon as all of a player's six cards are face up"
     r.empty_stock = empty_stock_rule::reshuffle;
     r.rank_value = face_values(-2, -2, 10, 10, 0);  // ace 1, two -2, 3-10 face value, J Q 10, K 0
-    r.cancel_column = true;  // "A pair of equal cards in the same column scores zero ... (even if the equal cards are twos)"
+    r.cancel_column =
+        true;  // "A pair of equal cards in the same column scores zero ... (even if the equal cards are twos)"
     r.cancelled_negatives_keep_value = false;
     r.holes = 9;  // "The player who has the lowest cumulative score after nine deals wins"
     r.target_score = 0;
@@ -100,7 +104,7 @@ ruleset six_card_oakes() {
 
 ruleset eight_card() {
     ruleset r = six_card();  // pagat's Eight Card Golf, the six-card game on a 2x4 layout
-    r.base_packs = 2;  // "a double 52-card deck with four jokers (108 cards)"
+    r.base_packs = 2;        // "a double 52-card deck with four jokers (108 cards)"
     r.jokers_per_pack = 2;
     r.extra_pack_above = {4, 8};  // "more decks and jokers can be added if there are more than four players"
     r.rows = 2;
@@ -121,7 +125,7 @@ ruleset nine_card() {
     r.rows = 3;
     r.cols = 3;
     r.start_count = 3;  // "turns three cards face up to begin the play"
-    return r;          // a column of three equal cards scores zero; a pair does not
+    return r;           // a column of three equal cards scores zero; a pair does not
 }
 
 ruleset ten_card() {
@@ -161,14 +165,14 @@ ruleset power_family() {
     r.matching = match_rule::none;
     r.claims = claim_rule::none;
     r.cancel_column = false;  // no pairs cancel
-    r.holes = 0;  // "until one player's score reaches 100" where a version says how a game ends
+    r.holes = 0;              // "until one player's score reaches 100" where a version says how a game ends
     r.target_score = 100;
     return r;
 }
 
 ruleset cambio() {
     ruleset r = power_family();
-    r.jokers_per_pack = 2;  // "a standard pack of 52 cards plus two jokers"
+    r.jokers_per_pack = 2;                          // "a standard pack of 52 cards plus two jokers"
     r.rank_value = face_values(10, 2, 10, 10, 10);  // "all picture cards and jokers ... count 10 each"
     r.rank_power[11] = power_kind::peek_own;
     r.rank_power[12] = power_kind::peek_opponent;
@@ -197,8 +201,8 @@ ruleset pablo() {
 ruleset cumbia() {
     ruleset r = power_family();
     r.rank_value = face_values(0, 2, 11, 12, 0);  // black kings 0
-    r.card_value_overrides = {{make_card(2, suit::diamonds), -10}, {make_card(13, suit::diamonds), -5},
-                              {make_card(13, suit::hearts), -5}};
+    r.card_value_overrides = {
+        {make_card(2, suit::diamonds), -10}, {make_card(13, suit::diamonds), -5}, {make_card(13, suit::hearts), -5}};
     r.rank_power[4] = r.rank_power[5] = power_kind::peek_own;
     r.rank_power[6] = r.rank_power[7] = power_kind::peek_opponent;
     r.rank_power[10] = power_kind::swap_any;
@@ -240,7 +244,7 @@ ruleset cactus() {
     r.claims = claim_rule::own_matching_top;
     r.wrong_claim_cards = 2;  // "take back their card and draw an additional two cards"
     r.extra_rows = 2;
-    r.call_after_turn = true;  // "calls 'Cactus' at the end of their turn"
+    r.call_after_turn = true;                           // "calls 'Cactus' at the end of their turn"
     r.caller_bonus = caller_bonus_rule::set_to_points;  // "you score nothing"
     r.caller_bonus_points = 0;
     r.caller_penalty = caller_penalty_rule::add_points;
@@ -248,7 +252,7 @@ ruleset cactus() {
     r.caller_tie = caller_tie_rule::as_not_lowest;  // "The caller loses ties"
     r.at_or_below_caller_scores_zero = true;
     r.match_tie = match_tie_rule::play_off;
-    r.winner_plays_first = true;                  // "The 'winner' of each round plays first in the next round"
+    r.winner_plays_first = true;                   // "The 'winner' of each round plays first in the next round"
     r.winner_tie = winner_tie_rule::caller_loses;  // "The caller loses ties ... they draw cards to decide"
     return r;
 }
@@ -274,9 +278,9 @@ ruleset dacz() {
 // table is silent the preset's source says what was chosen.
 ruleset powers() {
     ruleset r = power_family();
-    r.cols = 3;                           // "You start the game with 6 cards"
-    r.start_where = start_pattern::any;   // "can look at any two of them"
-    r.knocking = true;                    // "The game can only end after knocking"
+    r.cols = 3;                          // "You start the game with 6 cards"
+    r.start_where = start_pattern::any;  // "can look at any two of them"
+    r.knocking = true;                   // "The game can only end after knocking"
     r.rank_value = face_values(0, 2, 10, 10, 10);
     r.card_value_overrides = {{make_card(13, suit::diamonds), -1}, {make_card(13, suit::hearts), -1}};
     r.rank_power[3] = power_kind::shuffle_opponent;   // "Completely shuffle your opponent's 6 cards"
@@ -300,19 +304,17 @@ ruleset powers() {
 // The draw-and-discard games, 4 to 10 cards.
 std::vector<preset> classic_presets() {
     return {
-        {"four-card",
-         "000 pagat.com, Four-Card Golf (base game)",
-         "2x2 face down, peek at the two nearest, new cards face down, knock to end, no pairs",
-         four_card()},
+        {"four-card", "000 pagat.com, Four-Card Golf (base game)",
+         "2x2 face down, peek at the two nearest, new cards face down, knock to end, no pairs", four_card()},
         {"four-card-jokers",
-         "003 (4 Card Golf blog): 54-card pack, peek at any two, Q 20, joker -5, column pairs, caller +10 if not lowest",
+         "003 (4 Card Golf blog): 54-card pack, peek at any two, Q 20, joker -5, column pairs, caller +10 if not "
+         "lowest",
          "2x2 with jokers (-5), queens 20, column pairs cancel, knock to end, caller not lowest +10",
          four_card_jokers()},
         {"six-card",
          "000 pagat.com and 001/002 Wikipedia, Six-Card Golf; pagat's choices where they differ: no flip after "
          "discarding, play ends at once when a layout is face up",
-         "2x3, turn up any two, column pairs score zero, twos -2, ends when a layout is face up",
-         six_card()},
+         "2x3, turn up any two, column pairs score zero, twos -2, ends when a layout is face up", six_card()},
         {"six-card-oakes",
          "004 Dick Oakes: 2 jokers per deck (-2), two decks for 4+, a drawn card may be thrown back, last round "
          "from the stock only after everyone turns up, side-by-side pairs add 10 to every other player",
@@ -320,17 +322,13 @@ std::vector<preset> classic_presets() {
          six_card_oakes()},
         {"eight-card",
          "000 pagat.com, Eight Card Golf (after Bill Whitnack): 108 cards, a column turned up at the first turn",
-         "2x4, 2 decks + 4 jokers (-5), flip after discarding, two equal column pairs -10",
-         eight_card()},
+         "2x4, 2 decks + 4 jokers (-5), flip after discarding, two equal column pairs -10", eight_card()},
         {"nine-card",
          "000 pagat.com, Nine Card Golf (Crazy Nines), played as Six-Card Golf; 001/002 Wikipedia agree that play "
          "ends at once",
-         "3x3, 2 decks, turn up three, a column of three equal scores zero",
-         nine_card()},
-        {"ten-card",
-         "000 pagat.com, Ten Card Golf: two decks, five columns of two, played as Six-Card Golf",
-         "2x5, 2 decks, turn up any two, column pairs score zero",
-         ten_card()},
+         "3x3, 2 decks, turn up three, a column of three equal scores zero", nine_card()},
+        {"ten-card", "000 pagat.com, Ten Card Golf: two decks, five columns of two, played as Six-Card Golf",
+         "2x5, 2 decks, turn up any two, column pairs score zero", ten_card()},
     };
 }
 
@@ -341,28 +339,24 @@ std::vector<preset> power_presets() {
          "000 pagat.com, Golf with Power Cards (Ashbir Dhillon's Malaysian game), and 001/002 Wikipedia (Cambio): "
          "J peek own, Q peek opponent, K blind swap, joker shuffles an opponent, no knocking, the hand ends when the "
          "stock runs out. Chosen where silent: 2x2, peek at the nearer row, a match to 100",
-         "2x2 face down, peek at two, J/Q/K/joker powers, no knocking, ends with the stock",
-         cambio()},
+         "2x2 face down, peek at two, J/Q/K/joker powers, no knocking, ends with the stock", cambio()},
         {"pablo",
          "000 pagat.com, Golf with Power Cards (John Roberts's Pablo): jokers -5, 7 look then swap, 8 peek at any "
          "card, replace two or more equal cards, call 'Pablo' at the end of a turn (-10 if lowest, else plus the "
          "highest opponent; a tie changes nothing), to 100. Chosen where silent: the stock is reshuffled",
-         "2x2 face down, 7 look and swap, 8 peek, replace equal sets, Pablo caller -10 or plus the highest",
-         pablo()},
+         "2x2 face down, 7 look and swap, 8 peek, replace equal sets, Pablo caller -10 or plus the highest", pablo()},
         {"cumbia",
          "000 pagat.com, Golf with Power Cards (Andrew Soule's Cumbia): 2D -10, red kings -5, 4/5 peek own, 6/7 "
          "peek opponent, 10 swap any two, J look at two and swap or not, power cards never in a layout, any seat "
          "throws a card of equal value onto a discard (one per discard; a wrong claim on another's card costs 10), "
          "7 deals. Chosen where silent: calling is a turn of its own",
-         "2x2 face down, power cards only used or discarded, equal-value claims out of turn, 7 deals",
-         cumbia()},
+         "2x2 face down, power cards only used or discarded, equal-value claims out of turn, 7 deals", cumbia()},
         {"cabo",
          "000 pagat.com, Golf with Power Cards (Chris Smyth's Cabo): KD 0, kings 13, 7/8 peek own, 9/10 peek "
          "another's, J/Q swap any two, match the drawn card against equal cards in any layout (an unseen penalty "
          "card for a wrong try), call 'Cabo' as a turn, ends when a layout is empty or the stock runs out. Chosen "
          "where silent: no caller bonus, a match to 100",
-         "2x2 face down, peeks and swaps, match equal cards anywhere, Cabo call",
-         cabo()},
+         "2x2 face down, peeks and swaps, match equal cards anywhere, Cabo call", cabo()},
         {"cactus",
          "000 pagat.com, Golf with Power Cards (Connor Chew's Vancouver Cactus): no first discard, K 0, 6-8 peek "
          "own, 9-J peek opponent, Q blind swap, a turn may use the unused power of the top discard, anyone throws a "
@@ -371,14 +365,12 @@ std::vector<preset> power_presets() {
          "played off, the lowest layout plays first in the next round (the caller loses ties, others tied draw "
          "cards). Chosen where silent: one claim per discard; the tie-break draw comes from the finished round's "
          "seed, the lowest card (ace low) wins",
-         "2x2 face down, peeks and a blind swap, out-of-turn throws, Cactus call",
-         cactus()},
+         "2x2 face down, peeks and a blind swap, out-of-turn throws, Cactus call", cactus()},
         {"dacz",
          "000 pagat.com, Golf with Power Cards (Kamila A. Sledz's Polish Dacz): four in a row, J swap any two, Q "
          "peek at any card, red kings 0, black kings 13, call 'dacz' at the end of a turn (+10 if someone is lower, "
          "+5 if tied), to 100. Chosen where silent: no jokers, the stock is reshuffled",
-         "1x4 face down, J swap, Q peek, Dacz call +10 / +5",
-         dacz()},
+         "1x4 face down, J swap, Q peek, Dacz call +10 / +5", dacz()},
         {"powers",
          "001/002 Wikipedia, Powers (Cambio escalated): six cards face down, look at any two, play ends only by a "
          "knock, red kings -1, a black king drawn from the stock or turned over in a layout cancels a knock, Q a "
@@ -392,8 +384,7 @@ std::vector<preset> power_presets() {
          "up; of the 8's three cards the rest are discarded face up; a kept shield scores nothing and blocks the "
          "next power aimed at its owner at once (the owner is not asked), both then spent; an ace adds to the first "
          "empty position and cannot add to a full layout; a 2 that uses the 9 or 5 power puts in or keeps the 2",
-         "2x3 face down, peek at two, every rank a power, red K -1, black K cancels a knock, knock to end",
-         powers()},
+         "2x3 face down, peek at two, every rank a power, red K -1, black K cancels a knock, knock to end", powers()},
     };
 }
 

@@ -12,8 +12,8 @@ namespace {
 // For a range whose bound is another option; ranges of one option alone live in the options table.
 std::optional<std::string> check_range(std::string_view name, int value, int low, int high) {
     if (value >= low && value <= high) return std::nullopt;
-    return std::string(name) + " must be between " + std::to_string(low) + " and " + std::to_string(high) +
-           " (got " + std::to_string(value) + ")";
+    return std::string(name) + " must be between " + std::to_string(low) + " and " + std::to_string(high) + " (got " +
+           std::to_string(value) + ")";
 }
 
 // Runs after check_option_ranges(), so each option is already within its own range.
@@ -40,26 +40,28 @@ std::optional<std::string> check_start(const ruleset& r) {
         return std::string("start_count must be at least 1 when start is ") +
                (r.start == start_action::flip ? "flip" : "peek") + " (got 0)";
     switch (r.start_where) {
-    case start_pattern::any: break;
-    case start_pattern::same_column:
-        if (r.start_count > r.rows)
-            return "start_where same_column needs start_count at most rows (" + std::to_string(r.rows) + ")" + count;
-        break;
-    case start_pattern::different_columns:
-        if (r.start_count > r.cols)
-            return "start_where different_columns needs start_count at most cols (" + std::to_string(r.cols) + ")" +
-                   count;
-        break;
-    case start_pattern::middle_and_outer:
-        if (r.cols < 3 || r.cols % 2 == 0)
-            return "start_where middle_and_outer needs an odd number of cols, at least 3 (got cols " +
-                   std::to_string(r.cols) + ")";
-        if (r.start_count != 2) return "start_where middle_and_outer needs start_count 2" + count;
-        break;
-    case start_pattern::nearest_row:
-        if (r.start_count > r.cols)
-            return "start_where nearest_row needs start_count at most cols (" + std::to_string(r.cols) + ")" + count;
-        break;
+        case start_pattern::any: break;
+        case start_pattern::same_column:
+            if (r.start_count > r.rows)
+                return "start_where same_column needs start_count at most rows (" + std::to_string(r.rows) + ")" +
+                       count;
+            break;
+        case start_pattern::different_columns:
+            if (r.start_count > r.cols)
+                return "start_where different_columns needs start_count at most cols (" + std::to_string(r.cols) + ")" +
+                       count;
+            break;
+        case start_pattern::middle_and_outer:
+            if (r.cols < 3 || r.cols % 2 == 0)
+                return "start_where middle_and_outer needs an odd number of cols, at least 3 (got cols " +
+                       std::to_string(r.cols) + ")";
+            if (r.start_count != 2) return "start_where middle_and_outer needs start_count 2" + count;
+            break;
+        case start_pattern::nearest_row:
+            if (r.start_count > r.cols)
+                return "start_where nearest_row needs start_count at most cols (" + std::to_string(r.cols) + ")" +
+                       count;
+            break;
     }
     return std::nullopt;
 }
@@ -93,8 +95,9 @@ std::optional<std::string> validate(const ruleset& rules) {
                std::to_string(max_positions_limit) + " (rows plus extra_rows, times cols)";
     if (rules.all_face_up == all_face_up_rule::nothing && !rules.knocking && !rules.call_after_turn &&
         !rules.reveal_all_turn && rules.empty_stock == empty_stock_rule::reshuffle && rules.turn_limit == 0)
-        return std::string("all_face_up nothing needs knocking, call_after_turn, reveal_all_turn, empty_stock "
-                           "end_hand or a turn_limit, or a hand could never end");
+        return std::string(
+            "all_face_up nothing needs knocking, call_after_turn, reveal_all_turn, empty_stock "
+            "end_hand or a turn_limit, or a hand could never end");
     if (rules.holes == 0 && rules.target_score == 0)
         return std::string("holes and target_score cannot both be 0, or the match would never end");
     return std::nullopt;

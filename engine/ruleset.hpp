@@ -83,10 +83,10 @@ enum class caller_bonus_rule : std::uint8_t {
 
 // When the caller ties with the lowest opponent.
 enum class caller_tie_rule : std::uint8_t {
-    as_lowest,      // the bonus applies
-    as_not_lowest,  // the penalty applies
-    no_adjustment,  // neither
-    add_tie_points, // + caller_tie_points
+    as_lowest,       // the bonus applies
+    as_not_lowest,   // the penalty applies
+    no_adjustment,   // neither
+    add_tie_points,  // + caller_tie_points
 };
 
 // What a power card does when it is drawn from the stock and its power is used (it is then discarded).
@@ -171,56 +171,57 @@ struct ruleset {
     bool peeks_shown_once = false;       // a face-down card a seat looks at is in its view once: a memory game
 
     // Turns
-    bool initial_discard = true;         // the top of the stock is turned up to start the discard pile
-    bool new_card_face_up = true;        // else it goes face down, known to its owner (4-card Golf)
+    bool initial_discard = true;   // the top of the stock is turned up to start the discard pile
+    bool new_card_face_up = true;  // else it goes face down, known to its owner (4-card Golf)
     discard_flip_rule discard_flip = discard_flip_rule::none;
     bool taken_discard_must_be_used = true;
-    bool flip_only_turn = false;         // a turn may be just turning one face-down card up
-    bool knocking = false;               // a turn may be a knock: everyone else has one more turn
-    bool reveal_all_turn = false;        // a turn may be turning every remaining card up, which ends play
-    bool face_up_locked = false;         // a face-up card cannot be replaced
-    bool frozen_columns = false;         // a column whose cards are all face up cannot be changed
-    bool unseen_replace_once = false;    // a position not looked at during the start may be replaced once only
-    int look_cost = 0;                   // >0: a player may look at an own face-down card during their turn for this many points
-    bool jack_skips_next = false;        // a Jack put on the discard pile makes the next player miss a turn
-    int turn_limit = 0;                  // >0: the hand ends after this many turns (a guard against stalling)
+    bool flip_only_turn = false;       // a turn may be just turning one face-down card up
+    bool knocking = false;             // a turn may be a knock: everyone else has one more turn
+    bool reveal_all_turn = false;      // a turn may be turning every remaining card up, which ends play
+    bool face_up_locked = false;       // a face-up card cannot be replaced
+    bool frozen_columns = false;       // a column whose cards are all face up cannot be changed
+    bool unseen_replace_once = false;  // a position not looked at during the start may be replaced once only
+    int look_cost = 0;  // >0: a player may look at an own face-down card during their turn for this many points
+    bool jack_skips_next = false;  // a Jack put on the discard pile makes the next player miss a turn
+    int turn_limit = 0;            // >0: the hand ends after this many turns (a guard against stalling)
 
     // Power cards (a power works only when its card comes from the stock; see hand.hpp)
     std::array<power_kind, 14> rank_power{};  // by rank, index 0 joker, 1 ace .. 13 king
-    bool power_cards_unplaceable = false;  // a card with a power can never go into a layout (Cumbia)
-    bool discard_power_reuse = false;      // a turn may use the power of a top discard whose power was not used (Cactus)
+    bool power_cards_unplaceable = false;     // a card with a power can never go into a layout (Cumbia)
+    bool discard_power_reuse = false;  // a turn may use the power of a top discard whose power was not used (Cactus)
     match_rule matching = match_rule::none;
     claim_rule claims = claim_rule::none;
-    bool match_by_value = false;           // cards match when their values are equal, not their ranks (Cumbia)
-    int wrong_claim_cards = 0;             // unseen stock cards added to the layout of a seat whose claim is wrong
-    int wrong_claim_points = 0;            // points for a wrong claim on another seat's card
-    bool call_after_turn = false;          // at the end of a turn its player may call: everyone else has one more turn
-    bool red_kings_powerless = false;      // the kings' power is the black kings' only (Powers: a red king scores -1)
-    bool turned_up_cancels_call = false;   // a cancel_call card that a power turns face up in a layout cancels the
-                                           // call in force (Powers' black king "turned over from the opponent's hand")
+    bool match_by_value = false;          // cards match when their values are equal, not their ranks (Cumbia)
+    int wrong_claim_cards = 0;            // unseen stock cards added to the layout of a seat whose claim is wrong
+    int wrong_claim_points = 0;           // points for a wrong claim on another seat's card
+    bool call_after_turn = false;         // at the end of a turn its player may call: everyone else has one more turn
+    bool red_kings_powerless = false;     // the kings' power is the black kings' only (Powers: a red king scores -1)
+    bool turned_up_cancels_call = false;  // a cancel_call card that a power turns face up in a layout cancels the
+                                          // call in force (Powers' black king "turned over from the opponent's hand")
 
     // End of a hand
     all_face_up_rule all_face_up = all_face_up_rule::ends_immediately;
     bool final_turn_stock_only = false;  // in the final round, draw only from the stock (004)
     bool expose_on_end = false;          // when play starts to end, everyone else turns their cards up (003, 004)
     empty_stock_rule empty_stock = empty_stock_rule::reshuffle;
-    bool empty_layout_ends = false;      // the hand ends as soon as a layout has no card left (Cabo)
+    bool empty_layout_ends = false;  // the hand ends as soon as a layout has no card left (Cabo)
 
     // Scoring: values indexed by rank (0 joker, 1 ace .. 13 king), then per-card overrides.
     std::array<int, 14> rank_value{-2, 1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0};
     std::vector<std::pair<card, int>> card_value_overrides;  // e.g. queen of spades 40
-    bool cancel_column = true;          // a full column of equal cards scores zero
-    bool cancel_row = false;            // a full row of equal cards scores zero
-    bool cancel_diagonal = false;       // a full diagonal of equal cards (square layouts) scores zero
-    bool cancel_pairs_anywhere = false; // equal cards anywhere cancel in pairs
-    bool cancel_adjacent_pairs = false; // equal cards side by side or one above the other score zero
+    bool cancel_column = true;                               // a full column of equal cards scores zero
+    bool cancel_row = false;                                 // a full row of equal cards scores zero
+    bool cancel_diagonal = false;                 // a full diagonal of equal cards (square layouts) scores zero
+    bool cancel_pairs_anywhere = false;           // equal cards anywhere cancel in pairs
+    bool cancel_adjacent_pairs = false;           // equal cards side by side or one above the other score zero
     bool cancelled_negatives_keep_value = false;  // a cancelled card worth less than zero keeps its value
-    bool one_eyed_jacks_wild = false;   // the jacks of spades and hearts match any card
-    int bonus_equal_column_pairs = 0;   // for each two cancelled columns of one rank (e.g. -10)
-    int bonus_square_block = 0;         // for each 2x2 block of equal cards, in place of them (overlaps count)
-    int bonus_all_equal = 0;            // for a whole layout of one rank (six equal: -20)
-    int bonus_row_of_kings = 0;         // for each full row of kings (four kings on one side: -16)
-    int others_penalty_side_by_side_pairs = 0;  // added to every other player per two equal column pairs side by side (004: 10)
+    bool one_eyed_jacks_wild = false;             // the jacks of spades and hearts match any card
+    int bonus_equal_column_pairs = 0;             // for each two cancelled columns of one rank (e.g. -10)
+    int bonus_square_block = 0;  // for each 2x2 block of equal cards, in place of them (overlaps count)
+    int bonus_all_equal = 0;     // for a whole layout of one rank (six equal: -20)
+    int bonus_row_of_kings = 0;  // for each full row of kings (four kings on one side: -16)
+    int others_penalty_side_by_side_pairs =
+        0;                              // added to every other player per two equal column pairs side by side (004: 10)
     std::optional<int> straight_score;  // a layout forming one straight of distinct ranks scores this instead (-12)
     std::optional<int> shoot_the_moon;  // a layout scoring at least this scores 0 and everyone else scores this
     bool four_of_a_kind_wins_match = false;
@@ -230,19 +231,20 @@ struct ruleset {
     int caller_bonus_points = 0;
     caller_tie_rule caller_tie = caller_tie_rule::as_lowest;
     int caller_tie_points = 0;
-    bool at_or_below_caller_scores_zero = false;  // a seat whose layout scores no more than the caller's scores 0 (Cactus)
-    bool lowest_scores_zero = false;    // the lowest hand score is recorded as zero (9-card)
-    bool remove_completed_lines = false; // full cancelling lines leave the layout as soon as they are face up
+    bool at_or_below_caller_scores_zero =
+        false;                            // a seat whose layout scores no more than the caller's scores 0 (Cactus)
+    bool lowest_scores_zero = false;      // the lowest hand score is recorded as zero (9-card)
+    bool remove_completed_lines = false;  // full cancelling lines leave the layout as soon as they are face up
 
     // Match
-    int holes = 9;          // 0: no fixed number
-    int target_score = 0;   // >0: the match ends after a hole in which someone reaches this total
+    int holes = 9;         // 0: no fixed number
+    int target_score = 0;  // >0: the match ends after a hole in which someone reaches this total
     match_tie_rule match_tie = match_tie_rule::shared;
     bool winner_plays_first = false;  // the lowest layout of a hole plays first in the next (Cactus); else the deal
                                       // passes to the left
     winner_tie_rule winner_tie = winner_tie_rule::draw_cards;
 
-    int slots() const { return rows * cols; }           // the dealt grid
+    int slots() const { return rows * cols; }                     // the dealt grid
     int positions() const { return (rows + extra_rows) * cols; }  // the grid and the rows it may grow into
     power_kind power_of(card c) const {
         if (red_kings_powerless && c.rank == 13 && c.is_red()) return power_kind::none;

@@ -281,9 +281,10 @@ constexpr option_entry boolean(std::string_view name, std::string_view group, st
 }
 
 template <auto Member>
-constexpr option_entry integer(std::string_view name, std::string_view group, std::string_view help, int min,
-                               int max) {
-    return {{name, group, help, option_kind::integer, min, max}, &get_integer<Member>, &set_integer<Member>,
+constexpr option_entry integer(std::string_view name, std::string_view group, std::string_view help, int min, int max) {
+    return {{name, group, help, option_kind::integer, min, max},
+            &get_integer<Member>,
+            &set_integer<Member>,
             &check_integer<Member>};
 }
 
@@ -294,34 +295,45 @@ constexpr option_entry points(std::string_view name, std::string_view group, std
 
 template <std::size_t Rank>
 constexpr option_entry rank_value(std::string_view name, std::string_view help) {
-    return {{name, "scoring", help, option_kind::integer, -points_limit, points_limit}, &get_rank_value<Rank>,
-            &set_rank_value<Rank>, &check_rank_value<Rank>};
+    return {{name, "scoring", help, option_kind::integer, -points_limit, points_limit},
+            &get_rank_value<Rank>,
+            &set_rank_value<Rank>,
+            &check_rank_value<Rank>};
 }
 
 template <auto Member>
 constexpr option_entry optional_points(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::optional_integer, -points_limit, points_limit}, &get_optional<Member>,
-            &set_optional<Member>, &check_optional<Member>};
+    return {{name, group, help, option_kind::optional_integer, -points_limit, points_limit},
+            &get_optional<Member>,
+            &set_optional<Member>,
+            &check_optional<Member>};
 }
 
 template <auto Member>
 constexpr option_entry choice(std::string_view name, std::string_view group, std::string_view help,
                               std::span<const std::string_view> choices) {
     return {{name, group, help, option_kind::choice, 0, static_cast<int>(choices.size()) - 1, choices},
-            &get_choice<Member>, &set_choice<Member>, &check_choice<Member>};
+            &get_choice<Member>,
+            &set_choice<Member>,
+            &check_choice<Member>};
 }
 
 template <auto Member>
 constexpr option_entry integer_list(std::string_view name, std::string_view group, std::string_view help,
                                     std::string_view items, int min, int max) {
-    return {{name, group, help, option_kind::integer_list, min, max}, &get_integer_list<Member>,
-            &set_integer_list<Member>, &check_integer_list<Member>, items};
+    return {{name, group, help, option_kind::integer_list, min, max},
+            &get_integer_list<Member>,
+            &set_integer_list<Member>,
+            &check_integer_list<Member>,
+            items};
 }
 
 template <auto Member>
 constexpr option_entry card_values(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::card_values, -points_limit, points_limit}, &get_card_values<Member>,
-            &set_card_values<Member>, &check_card_values<Member>};
+    return {{name, group, help, option_kind::card_values, -points_limit, points_limit},
+            &get_card_values<Member>,
+            &set_card_values<Member>,
+            &check_card_values<Member>};
 }
 
 }  // namespace golf::option_detail

@@ -76,8 +76,7 @@ std::optional<std::string> check_nothing(const ruleset&, const option_entry&) { 
 
 std::optional<std::string> parse_in_range(int& out, std::string_view value, const option_info& option) {
     const auto parsed = parse_int(value);
-    if (!parsed || !in_range(*parsed, option))
-        return "expected an integer " + range_text(option) + quoted(value);
+    if (!parsed || !in_range(*parsed, option)) return "expected an integer " + range_text(option) + quoted(value);
     out = *parsed;
     return std::nullopt;
 }
@@ -106,8 +105,8 @@ std::string card_text(card c) {
 
 namespace {
 
-using option_detail::option_entry;
 using option_detail::option_entries;
+using option_detail::option_entry;
 using option_detail::option_infos;
 using option_detail::quoted;
 using option_detail::trim;

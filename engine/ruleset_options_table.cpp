@@ -18,19 +18,15 @@ constexpr std::string_view start_when_choices[] = {"before_play", "first_turn"};
 constexpr std::string_view discard_flip_choices[] = {"none", "optional", "compulsory", "compulsory_unless_one_left"};
 constexpr std::string_view all_face_up_choices[] = {"ends_immediately", "final_round", "when_everyone", "nothing"};
 constexpr std::string_view empty_stock_choices[] = {"reshuffle", "end_hand"};
-constexpr std::string_view caller_penalty_choices[] = {"none",        "add_points",        "double_plus_points",
-                                                       "set_to_highest", "add_highest", "add_twice_players",
-                                                       "add_lowest"};
-constexpr std::string_view caller_bonus_choices[] = {"none", "zero", "minus_players", "minus_points",
-                                                     "set_to_points"};
+constexpr std::string_view caller_penalty_choices[] = {
+    "none", "add_points", "double_plus_points", "set_to_highest", "add_highest", "add_twice_players", "add_lowest"};
+constexpr std::string_view caller_bonus_choices[] = {"none", "zero", "minus_players", "minus_points", "set_to_points"};
 constexpr std::string_view caller_tie_choices[] = {"as_lowest", "as_not_lowest", "no_adjustment", "add_tie_points"};
 constexpr std::string_view match_tie_choices[] = {"shared", "play_off"};
-constexpr std::string_view power_choices[] = {"none",          "peek_own",       "peek_opponent",
-                                              "peek_any",      "swap_own_opponent", "swap_any",
-                                              "peek_then_swap", "peek_both_swap", "shuffle_opponent",
-                                              "cancel_call",   "swap_in",        "draw_two_keep_one",
-                                              "swap_lines",    "shield",         "turn_card",
-                                              "add_or_remove", "two_powers"};
+constexpr std::string_view power_choices[] = {
+    "none",           "peek_own",       "peek_opponent",    "peek_any",      "swap_own_opponent", "swap_any",
+    "peek_then_swap", "peek_both_swap", "shuffle_opponent", "cancel_call",   "swap_in",           "draw_two_keep_one",
+    "swap_lines",     "shield",         "turn_card",        "add_or_remove", "two_powers"};
 constexpr std::string_view winner_tie_choices[] = {"draw_cards", "caller_loses"};
 constexpr std::string_view matching_choices[] = {"none", "own_equal_set", "any_layout"};
 constexpr std::string_view claims_choices[] = {"none", "own_matching_top", "any_matching_top"};
@@ -52,9 +48,11 @@ constexpr std::string_view power_help =
 
 template <std::size_t Rank>
 constexpr option_entry rank_power(std::string_view name, std::string_view help) {
-    return {{name, "powers", help, option_kind::choice, 0, static_cast<int>(std::size(power_choices)) - 1,
-             power_choices},
-            &get_rank_power<Rank>, &set_rank_power<Rank>, &check_rank_power<Rank>};
+    return {
+        {name, "powers", help, option_kind::choice, 0, static_cast<int>(std::size(power_choices)) - 1, power_choices},
+        &get_rank_power<Rank>,
+        &set_rank_power<Rank>,
+        &check_rank_power<Rank>};
 }
 
 // The public contract: these names are JSON keys, --set names and protocol fields. These ranges and choices are
@@ -62,8 +60,7 @@ constexpr option_entry rank_power(std::string_view name, std::string_view help) 
 constexpr option_entry entries[] = {
     integer<&ruleset::min_players>("min_players", "table", "The fewest players a table may start with.", 2,
                                    max_seats_limit),
-    integer<&ruleset::max_players>("max_players", "table", "The most players a table may seat.", 2,
-                                   max_seats_limit),
+    integer<&ruleset::max_players>("max_players", "table", "The most players a table may seat.", 2, max_seats_limit),
 
     integer<&ruleset::base_packs>("base_packs", "cards",
                                   "How many 52-card packs are shuffled together for the smallest tables.", 1, 8),
@@ -88,7 +85,7 @@ constexpr option_entry entries[] = {
     integer<&ruleset::start_count>("start_count", "start",
                                    "How many cards each player flips or peeks at as a hand starts (0 when start is "
                                    "none).",
-                                   0, max_rows_limit * max_cols_limit),
+                                   0, max_rows_limit* max_cols_limit),
     choice<&ruleset::start_where>("start_where", "start",
                                   "Which cards the start may touch: any, same_column (all in one column), "
                                   "different_columns (no two in one column), middle_and_outer (one from the middle "
@@ -137,8 +134,7 @@ constexpr option_entry entries[] = {
     boolean<&ruleset::jack_skips_next>("jack_skips_next", "turns",
                                        "A jack put on the discard pile makes the next player miss a turn."),
     integer<&ruleset::turn_limit>("turn_limit", "turns",
-                                  "Above 0, the hand ends after this many turns, a guard against stalling.", 0,
-                                  100000),
+                                  "Above 0, the hand ends after this many turns, a guard against stalling.", 0, 100000),
 
     rank_power<0>("power_joker", power_help),
     rank_power<1>("power_ace", power_help),
@@ -173,9 +169,8 @@ constexpr option_entry entries[] = {
                              claims_choices),
     boolean<&ruleset::match_by_value>("match_by_value", "powers",
                                       "Cards match when their point values are equal, not their ranks."),
-    integer<&ruleset::wrong_claim_cards>("wrong_claim_cards", "powers",
-                                         "Unseen stock cards added to the layout of a seat whose claim is wrong.", 0,
-                                         4),
+    integer<&ruleset::wrong_claim_cards>(
+        "wrong_claim_cards", "powers", "Unseen stock cards added to the layout of a seat whose claim is wrong.", 0, 4),
     points<&ruleset::wrong_claim_points>("wrong_claim_points", "powers",
                                          "Points for a wrong claim on another seat's card."),
     boolean<&ruleset::call_after_turn>("call_after_turn", "powers",
@@ -237,13 +232,15 @@ constexpr option_entry entries[] = {
     points<&ruleset::bonus_equal_column_pairs>(
         "bonus_equal_column_pairs", "scoring",
         "Points added for each two cancelled columns of one rank (for example -10)."),
-    points<&ruleset::bonus_square_block>("bonus_square_block", "scoring",
-                                         "Points for each 2x2 block of equal cards, in place of its cards (-25 for those four cards); overlapping "
-                                         "blocks count."),
+    points<&ruleset::bonus_square_block>(
+        "bonus_square_block", "scoring",
+        "Points for each 2x2 block of equal cards, in place of its cards (-25 for those four cards); overlapping "
+        "blocks count."),
     points<&ruleset::bonus_all_equal>("bonus_all_equal", "scoring",
                                       "Points for a whole layout of one rank, in place of its cards (six equal: -20)."),
-    points<&ruleset::bonus_row_of_kings>("bonus_row_of_kings", "scoring",
-                                         "Points for each full row of kings, in place of the kings (four kings on one side: -16)."),
+    points<&ruleset::bonus_row_of_kings>(
+        "bonus_row_of_kings", "scoring",
+        "Points for each full row of kings, in place of the kings (four kings on one side: -16)."),
     points<&ruleset::others_penalty_side_by_side_pairs>(
         "others_penalty_side_by_side_pairs", "scoring",
         "Points added to every other player for each two equal column pairs side by side (for example 10)."),
@@ -286,8 +283,7 @@ constexpr option_entry entries[] = {
     boolean<&ruleset::remove_completed_lines>("remove_completed_lines", "scoring",
                                               "Full cancelling lines leave the layout as soon as they are face up."),
 
-    integer<&ruleset::holes>("holes", "match", "How many hands (holes) make a match; 0 for no fixed number.", 0,
-                             1000),
+    integer<&ruleset::holes>("holes", "match", "How many hands (holes) make a match; 0 for no fixed number.", 0, 1000),
     integer<&ruleset::target_score>("target_score", "match",
                                     "Above 0, the match ends after a hole in which someone reaches this total.", 0,
                                     100000),

@@ -382,7 +382,8 @@ layout_score score_layout(const ruleset& rules, std::span<const std::optional<ca
     const std::size_t positions = static_cast<std::size_t>(std::max(rules.positions(), 0));
     for (std::size_t i = static_cast<std::size_t>(g.size()); i < std::min(cells.size(), positions); ++i) {
         out.cancelled.push_back(false);
-        if (cells[i] && g.cols > 0) out.column_points[i % static_cast<std::size_t>(g.cols)] += rules.value_of(*cells[i]);
+        if (cells[i] && g.cols > 0)
+            out.column_points[i % static_cast<std::size_t>(g.cols)] += rules.value_of(*cells[i]);
     }
     add_bonuses(rules, g, out);
     out.points = std::accumulate(out.column_points.begin(), out.column_points.end(), 0) + out.bonus;
@@ -539,8 +540,7 @@ hand_score score_hand(const ruleset& rules, std::span<const layout_cells> layout
         apply_lowest_scores_zero(rules, h);
     }
 
-    for (std::size_t i = 0; i < players; ++i)
-        h.scores.push_back(h.layouts[i].points + h.adjustments[i] + h.extra[i]);
+    for (std::size_t i = 0; i < players; ++i) h.scores.push_back(h.layouts[i].points + h.adjustments[i] + h.extra[i]);
     h.match_winner = match_winner(rules, h);
     return h;
 }

@@ -82,9 +82,9 @@ private:
         for (const v1::SeatLayout& seat : h.seats())
             for (const v1::Position& pos : seat.positions()) {
                 if (!pos.has_card() || pos.face_up() || pos.known_by_size() == players) continue;
-                const bool mine = h.viewer() >= 0 && std::find(pos.known_by().begin(), pos.known_by().end(),
-                                                               static_cast<std::uint32_t>(h.viewer())) !=
-                                                         pos.known_by().end();
+                const bool mine =
+                    h.viewer() >= 0 && std::find(pos.known_by().begin(), pos.known_by().end(),
+                                                 static_cast<std::uint32_t>(h.viewer())) != pos.known_by().end();
                 check(mine, "a view shows a face-down card its receiver does not know");
             }
         if (h.has_held()) check(h.held_from_discard() || h.viewer() == h.current_seat(), "a held card leaked");

@@ -61,9 +61,12 @@ std::string legal_moves(int count, int pick) {
 
 void client_message_seeds() {
     // A started match of each kind, then many legal moves from whoever has one.
-    for (const auto& [name, three] : std::vector<std::pair<std::string_view, bool>>{
-             {"six-card", false}, {"four-card", true}, {"cambio", true}, {"cactus", false}, {"pablo", true},
-             {"nine-card", false}}) {
+    for (const auto& [name, three] : std::vector<std::pair<std::string_view, bool>>{{"six-card", false},
+                                                                                    {"four-card", true},
+                                                                                    {"cambio", true},
+                                                                                    {"cactus", false},
+                                                                                    {"pablo", true},
+                                                                                    {"nine-card", false}}) {
         std::string in(1, static_cast<char>(0x20 | (three ? 0x10 : 0) | preset_index(name)));
         write("client_message", "prologue-" + std::string(name), in + legal_moves(240, 0));
     }
@@ -214,7 +217,8 @@ std::string played(std::string_view preset_name, int players, std::uint64_t seed
     d.summary.final_totals.assign(static_cast<std::size_t>(players), std::nullopt);
     if (m.over()) {
         d.summary.ended_at = 1700003600;
-        for (int s = 0; s < players; ++s) d.summary.final_totals[static_cast<std::size_t>(s)] = m.totals()[static_cast<std::size_t>(s)];
+        for (int s = 0; s < players; ++s)
+            d.summary.final_totals[static_cast<std::size_t>(s)] = m.totals()[static_cast<std::size_t>(s)];
         const auto winners = m.winners();
         if (winners.size() == 1) d.summary.winner_seat = winners.front();
     } else if (in_play >= 0) {

@@ -64,8 +64,8 @@ std::optional<std::string> play_actions(golf::match& m, const std::vector<logged
                    std::to_string(actions.size());
         const action_error error = m.apply(entry.seat, entry.act);
         if (error != action_error::none)
-            return where + ": action " + std::to_string(i + 1) + " (" + to_text(entry) + ") was refused: " +
-                   std::string(to_string(error));
+            return where + ": action " + std::to_string(i + 1) + " (" + to_text(entry) +
+                   ") was refused: " + std::string(to_string(error));
     }
     return std::nullopt;
 }

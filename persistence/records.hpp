@@ -14,9 +14,9 @@ using match_id = std::int64_t;
 
 // A table as created, with what a restart needs to open it again.
 struct table_record {
-    std::string code;     // the table's join code
-    std::string preset;   // the preset it was made from
-    std::string ruleset;  // every option, as golf::to_text(ruleset) writes it
+    std::string code;             // the table's join code
+    std::string preset;           // the preset it was made from
+    std::string ruleset;          // every option, as golf::to_text(ruleset) writes it
     std::int64_t created_at = 0;  // unix seconds, supplied by the caller
     int seats = 0;
     bool is_public = false;
@@ -40,7 +40,7 @@ struct seat_record {
 struct match_start {
     std::string table_code;  // empty when the match has no recorded table
     std::string preset;
-    std::string ruleset;     // every option, as golf::to_text(ruleset) writes it
+    std::string ruleset;  // every option, as golf::to_text(ruleset) writes it
     std::vector<seat_record> seats;
     std::int64_t started_at = 0;
 };
@@ -94,7 +94,7 @@ struct match_summary {
 
 struct match_detail {
     match_summary summary;
-    std::vector<hole_record> holes;      // in hole order
+    std::vector<hole_record> holes;        // in hole order
     std::optional<hand_progress> in_play;  // the unfinished hole, if one was being played
     std::optional<table_record> table;     // the table it was played at, if recorded
 };

@@ -41,21 +41,19 @@ store_error describe(const std::filesystem::path& path, const sqlite_failure& f)
                     where + " is locked by another process (is another server using it?): " + f.message};
         case SQLITE_READONLY:
             return {store_error_kind::read_only,
-                    where + " is read-only; the server must be able to write the file and its directory: " +
-                        f.message};
+                    where + " is read-only; the server must be able to write the file and its directory: " + f.message};
         case SQLITE_CANTOPEN:
             if (directory_is_read_only(path)) {
-                return {store_error_kind::read_only,
-                        "the directory of " + where + " is read-only; the server must be able to create the -wal " +
-                            "and -shm files beside the database: " + f.message};
+                return {store_error_kind::read_only, "the directory of " + where +
+                                                         " is read-only; the server must be able to create the -wal " +
+                                                         "and -shm files beside the database: " + f.message};
             }
             return {store_error_kind::cannot_open,
                     "cannot open " + where + " (does its directory exist and is it writable?): " + f.message};
         case SQLITE_NOTADB:
         case SQLITE_CORRUPT:
             return {store_error_kind::corrupt, where + " is not a SQLite database or is corrupt: " + f.message};
-        default:
-            return {store_error_kind::io, where + " failed: " + f.message};
+        default: return {store_error_kind::io, where + " failed: " + f.message};
     }
 }
 

@@ -98,8 +98,7 @@ public:
         fail(db_, rc);
     }
     void run() {
-        while (step()) {
-        }
+        while (step()) {}
     }
 
     std::int64_t int64(int column) const { return sqlite3_column_int64(stmt_, column); }

@@ -99,11 +99,11 @@ static_assert(std::size(migrations) == schema_version);
 void check_schema_for_reading(sqlite3* db, const std::filesystem::path& path) {
     const auto version = single_int(db, "PRAGMA user_version");
     if (version != schema_version) {
-        throw store_error(version > schema_version ? store_error_kind::newer_schema : store_error_kind::older_schema,
-                          "the database " + path.string() + " has schema version " + std::to_string(version) +
-                              ", this build reads version " + std::to_string(schema_version) +
-                              (version > schema_version ? "; use a newer golf"
-                                                        : "; start golf-server on it once to migrate it"));
+        throw store_error(
+            version > schema_version ? store_error_kind::newer_schema : store_error_kind::older_schema,
+            "the database " + path.string() + " has schema version " + std::to_string(version) +
+                ", this build reads version " + std::to_string(schema_version) +
+                (version > schema_version ? "; use a newer golf" : "; start golf-server on it once to migrate it"));
     }
 }
 
@@ -111,10 +111,10 @@ void prepare_for_writing(sqlite3* db, const std::filesystem::path& path, bool sy
     if (sqlite3_db_readonly(db, "main") == 1) throw sqlite_failure{SQLITE_READONLY, "opened read-only"};
     const auto version = single_int(db, "PRAGMA user_version");  // the first read: a corrupt file fails here
     if (version > schema_version) {
-        throw store_error(store_error_kind::newer_schema,
-                          "the database " + path.string() + " has schema version " + std::to_string(version) +
-                              ", newer than this server's " + std::to_string(schema_version) +
-                              "; upgrade the server or use another --db");
+        throw store_error(store_error_kind::newer_schema, "the database " + path.string() + " has schema version " +
+                                                              std::to_string(version) + ", newer than this server's " +
+                                                              std::to_string(schema_version) +
+                                                              "; upgrade the server or use another --db");
     }
     {
         statement mode(db, "PRAGMA journal_mode = WAL");

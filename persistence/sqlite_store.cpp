@@ -29,10 +29,10 @@ sqlite_store::sqlite_store(sqlite_options options) : options_(std::move(options)
         detail::prepare_for_writing(db->db, options_.path, options_.synchronous_full);
         next_match_id_ = detail::single_int(db->db, "SELECT COALESCE(MAX(id), 0) + 1 FROM matches");
         writer_ = std::make_unique<detail::sqlite_writer>(std::move(db));
-        reader_ = std::make_unique<detail::sqlite_reader>(open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX),
-                                                         options_.path);
-        checkpointer_ = std::make_unique<detail::sqlite_checkpointer>(
-            open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX), options_.checkpoint_pages);
+        reader_ =
+            std::make_unique<detail::sqlite_reader>(open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX), options_.path);
+        checkpointer_ = std::make_unique<detail::sqlite_checkpointer>(open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX),
+                                                                      options_.checkpoint_pages);
         // Our hook replaces SQLite's automatic checkpoint, which is this same hook checkpointing in the commit.
         checkpointer_->watch(writer_->database().db);
     } catch (const detail::sqlite_failure& f) {

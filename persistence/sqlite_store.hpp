@@ -29,8 +29,8 @@ class sqlite_checkpointer;  // the checkpointer thread and its connection (sqlit
 struct sqlite_options {
     std::filesystem::path path;
     std::chrono::milliseconds busy_timeout{5000};
-    bool synchronous_full = false;     // NORMAL loses at most the last commits on power loss, never on a crash
-    std::size_t max_batch = 1000;      // records per transaction
+    bool synchronous_full = false;  // NORMAL loses at most the last commits on power loss, never on a crash
+    std::size_t max_batch = 1000;   // records per transaction
     // How long the hand in play may wait to be written after a move. Every other record (tables, matches, holes)
     // wakes the writer at once and takes whatever is queued with it; a move alone waits up to this long, so a busy
     // server writes the moves of many tables (and many moves of each, newest kept) in one transaction instead of

@@ -136,8 +136,7 @@ std::string card_text(const v1::Card& c) {
 }
 
 // The engine text for one option's field, or nullopt when the override leaves the option alone.
-std::optional<std::string> field_text(const v1::Ruleset& in, const option_info& option,
-                                      const FieldDescriptor& field) {
+std::optional<std::string> field_text(const v1::Ruleset& in, const option_info& option, const FieldDescriptor& field) {
     const Reflection& reflection = *in.GetReflection();
     if (option.kind == option_kind::choice) {
         const int number = reflection.GetEnumValue(in, &field);
@@ -418,7 +417,6 @@ std::optional<ruleset> to_ruleset(const v1::Ruleset& rules) {
 }
 
 namespace {
-
 
 std::optional<seat_set> to_seat_set(const google::protobuf::RepeatedField<std::uint32_t>& seats) {
     seat_set set = 0;

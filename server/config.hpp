@@ -11,25 +11,25 @@
 namespace golf::server {
 
 struct server_config {
-    std::string host = "0.0.0.0";                  // --host, GOLF_HOST
-    std::uint16_t port = 8080;                     // --port, GOLF_PORT (0: any free port)
-    std::string db_path = "golf.db";               // --db, GOLF_DB
-    bool db_synchronous_full = false;              // --db-sync normal|full, GOLF_DB_SYNC
+    std::string host = "0.0.0.0";      // --host, GOLF_HOST
+    std::uint16_t port = 8080;         // --port, GOLF_PORT (0: any free port)
+    std::string db_path = "golf.db";   // --db, GOLF_DB
+    bool db_synchronous_full = false;  // --db-sync normal|full, GOLF_DB_SYNC
     // --db-move-delay-ms, GOLF_DB_MOVE_DELAY_MS: how long the hand in play may wait to be written after a move
     std::chrono::milliseconds db_move_delay{20};
-    std::string web_root = GOLF_DEFAULT_WEB_ROOT;  // --web-root, GOLF_WEB_ROOT: the built web client
-    int threads = 2;                               // --threads, GOLF_THREADS (default: hardware threads)
-    std::string log_level = "info";                // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
-    std::chrono::seconds seat_grace{120};          // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long
-    std::chrono::milliseconds bot_delay{400};      // --bot-delay-ms, GOLF_BOT_DELAY_MS: server bots' thinking pause
-    std::chrono::milliseconds between_holes{3000}; // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
-    std::chrono::seconds handshake_timeout{10};    // WebSocket and Hello must complete within this
-    std::chrono::seconds idle_timeout{60};         // no frame and no pong for this long closes the connection
-    std::size_t max_message_bytes = 64 * 1024;     // read_message_max
-    std::size_t write_queue_limit = 512;           // frames queued for one client before it is cut off
-    int max_connections_per_address = 256;         // --max-per-address, GOLF_MAX_PER_ADDRESS
+    std::string web_root = GOLF_DEFAULT_WEB_ROOT;   // --web-root, GOLF_WEB_ROOT: the built web client
+    int threads = 2;                                // --threads, GOLF_THREADS (default: hardware threads)
+    std::string log_level = "info";                 // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
+    std::chrono::seconds seat_grace{120};           // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long
+    std::chrono::milliseconds bot_delay{400};       // --bot-delay-ms, GOLF_BOT_DELAY_MS: server bots' thinking pause
+    std::chrono::milliseconds between_holes{3000};  // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
+    std::chrono::seconds handshake_timeout{10};     // WebSocket and Hello must complete within this
+    std::chrono::seconds idle_timeout{60};          // no frame and no pong for this long closes the connection
+    std::size_t max_message_bytes = 64 * 1024;      // read_message_max
+    std::size_t write_queue_limit = 512;            // frames queued for one client before it is cut off
+    int max_connections_per_address = 256;          // --max-per-address, GOLF_MAX_PER_ADDRESS
     int max_tables = 100000;
-    int max_messages_per_second = 200;             // per connection, averaged over a few seconds; beyond: closed
+    int max_messages_per_second = 200;  // per connection, averaged over a few seconds; beyond: closed
 };
 
 struct config_result {

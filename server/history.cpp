@@ -258,8 +258,9 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
         if (!name) return bad(400, "the player name must be URL-encoded");
         request.mutable_get_player_stats()->set_player(*name);
     } else {
-        return bad(404, "no such API; see README: /api/matches?player=NAME, /api/matches/ID, "
-                        "/api/leaderboard?rules=PRESET, /api/players/NAME");
+        return bad(404,
+                   "no such API; see README: /api/matches?player=NAME, /api/matches/ID, "
+                   "/api/leaderboard?rules=PRESET, /api/players/NAME");
     }
     answer(request, [done = std::move(done)](v1::ServerMessage reply) {
         switch (reply.body_case()) {

@@ -23,11 +23,11 @@ public:
     std::atomic<std::int64_t> connections_refused{0};  // per-address limit, server full
     std::atomic<std::int64_t> messages_in{0};
     std::atomic<std::int64_t> frames_out{0};
-    std::atomic<std::int64_t> actions{0};              // engine actions applied (people and bots)
-    std::atomic<std::int64_t> errors{0};               // Error replies sent
+    std::atomic<std::int64_t> actions{0};  // engine actions applied (people and bots)
+    std::atomic<std::int64_t> errors{0};   // Error replies sent
     std::atomic<std::int64_t> slow_clients_cut{0};
-    std::atomic<std::int64_t> idle_closed{0};          // nothing heard, not even a pong, for idle_timeout
-    std::atomic<std::int64_t> bad_frames{0};           // undecodable, text or oversized frames
+    std::atomic<std::int64_t> idle_closed{0};  // nothing heard, not even a pong, for idle_timeout
+    std::atomic<std::int64_t> bad_frames{0};   // undecodable, text or oversized frames
 
     // Time from a request's arrival to its replies being queued, in seconds.
     void observe_latency(std::chrono::steady_clock::duration d);
@@ -38,7 +38,7 @@ public:
                        const persistence::store_health* database = nullptr) const;
 
     static constexpr std::array<double, 12> latency_buckets{0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005,
-                                                             0.01,   0.025,   0.05,   0.1,   0.25,   1.0};
+                                                            0.01,   0.025,   0.05,   0.1,   0.25,   1.0};
 
 private:
     std::array<std::atomic<std::int64_t>, latency_buckets.size() + 1> latency_counts_{};

@@ -38,11 +38,11 @@ std::optional<char32_t> next_code_point(std::string_view text, std::size_t& i) {
 }
 
 bool unprintable(char32_t cp) {
-    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)   // C0, DEL, C1 controls
-           || cp == 0x2028 || cp == 0x2029           // line and paragraph separators
-           || (cp >= 0x202A && cp <= 0x202E)         // bidi embeddings and overrides
-           || (cp >= 0x2066 && cp <= 0x2069)         // bidi isolates
-           || cp == 0xFEFF;                          // byte-order mark
+    return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)  // C0, DEL, C1 controls
+           || cp == 0x2028 || cp == 0x2029          // line and paragraph separators
+           || (cp >= 0x202A && cp <= 0x202E)        // bidi embeddings and overrides
+           || (cp >= 0x2066 && cp <= 0x2069)        // bidi isolates
+           || cp == 0xFEFF;                         // byte-order mark
 }
 
 }  // namespace

@@ -43,7 +43,7 @@ void reply(const std::shared_ptr<client_link>& link, v1::ServerMessage& message,
 
 // Why a CreateTable cannot be granted as asked (the rules it names are checked by the caller); nullopt if it can.
 std::optional<std::pair<v1::ErrorCode, std::string>> check_create(const v1::CreateTable& request,
-                                                                   const ruleset& rules) {
+                                                                  const ruleset& rules) {
     using refusal = std::pair<v1::ErrorCode, std::string>;
     if (request.seats() < 2 || request.seats() > static_cast<std::uint32_t>(rules.max_players))
         return refusal{v1::ERROR_CODE_BAD_REQUEST, "seats must be between 2 and " + std::to_string(rules.max_players)};
@@ -98,9 +98,9 @@ struct registry::impl {
     };
 
     mutable std::mutex mutex;
-    std::unordered_map<std::string, entry> tables;          // by join code
-    std::unordered_map<std::string, std::string> tokens;    // SHA-256 of a seat token -> join code
-    std::atomic<bool> shutting_down{false};  // written under the mutex, read anywhere
+    std::unordered_map<std::string, entry> tables;        // by join code
+    std::unordered_map<std::string, std::string> tokens;  // SHA-256 of a seat token -> join code
+    std::atomic<bool> shutting_down{false};               // written under the mutex, read anywhere
 };
 
 registry::registry(boost::asio::io_context& io, const server_config& config, metrics& counters,
@@ -304,8 +304,7 @@ void registry::ask_history(const std::shared_ptr<client_link>& link, const v1::C
 
 void registry::disconnected(const std::shared_ptr<client_link>& link) {
     lobby_->unwatch(link.get());
-    if (auto t = link->current_table())
-        boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
+    if (auto t = link->current_table()) boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
 }
 
 void registry::shutdown() {

@@ -1,8 +1,8 @@
 #include "server/server.hpp"
 
+#include <algorithm>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/post.hpp>
-#include <algorithm>
 #include <csignal>
 #include <spdlog/spdlog.h>
 #include <stdexcept>

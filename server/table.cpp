@@ -23,8 +23,8 @@ std::string_view level_name(v1::BotLevel level) { return level == v1::BOT_LEVEL_
 
 }  // namespace
 
-table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config,
-             metrics& counters, std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
+table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
+             std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
              table_settings settings, std::shared_ptr<persistence::match_store> store)
     : owner_(std::move(owner)),
       metrics_(counters),
@@ -72,8 +72,7 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
         reply_error(link, rid, code, text);
     };
     if (closed_) return refuse(v1::ERROR_CODE_NO_SUCH_TABLE, "that table has closed");
-    if (!settings_.password_hash.empty() &&
-        !secure::equal(secure::sha256(request.password()), settings_.password_hash))
+    if (!settings_.password_hash.empty() && !secure::equal(secure::sha256(request.password()), settings_.password_hash))
         return refuse(v1::ERROR_CODE_WRONG_PASSWORD, "the password is wrong");
 
     if (request.spectate()) {
@@ -244,7 +243,8 @@ void table::remove_bot(const std::shared_ptr<client_link>& link, const v1::Remov
     if (state_ != v1::TABLE_STATE_WAITING)
         return reply_error(link, rid, v1::ERROR_CODE_MATCH_RUNNING, "bots can be removed only before the match");
     if (request.seat() >= seats_.size() || seats_[request.seat()].kind != seat_kind::bot)
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "no bot sits at seat " + std::to_string(request.seat()));
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
+                           "no bot sits at seat " + std::to_string(request.seat()));
     const int s = static_cast<int>(request.seat());
     const std::string name = seats_[request.seat()].name;
     free_seat(s);
@@ -267,7 +267,8 @@ void table::start_match(const std::shared_ptr<client_link>& link, std::uint32_t 
 }
 
 void table::rematch(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
-    if (!is_host(link.get())) return reply_error(link, rid, v1::ERROR_CODE_NOT_HOST, "only the host asks for a rematch");
+    if (!is_host(link.get()))
+        return reply_error(link, rid, v1::ERROR_CODE_NOT_HOST, "only the host asks for a rematch");
     if (state_ == v1::TABLE_STATE_WAITING)
         return reply_error(link, rid, v1::ERROR_CODE_MATCH_NOT_STARTED, "no match has been played yet");
     if (state_ != v1::TABLE_STATE_FINISHED)
@@ -299,7 +300,7 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
 std::string table::move_note(int s, action a) const {
     const auto name = [this](int who) {
         return who >= 0 && who < std::ssize(seats_) ? seats_[static_cast<std::size_t>(who)].name
-                                                     : "seat " + std::to_string(who);
+                                                    : "seat " + std::to_string(who);
     };
     return name(s) + ": " + describe(*rules_, a, s, name);
 }
@@ -339,9 +340,9 @@ void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& r
     line.set_name(s >= 0 ? seats_[static_cast<std::size_t>(s)].name
                          : spectators_[static_cast<std::size_t>(spectator_of(link.get()))].name);
     line.set_text(request.text());
-    line.set_unix_ms(static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                    std::chrono::system_clock::now().time_since_epoch())
-                                                    .count()));
+    line.set_unix_ms(static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count()));
     reply_ok(link, rid);
     chat_log_.push_back(line);
     if (chat_log_.size() > chat_backlog) chat_log_.pop_front();

@@ -69,8 +69,7 @@ public:
     void join(const std::shared_ptr<client_link>& link, const v1::JoinTable& request, std::uint32_t request_id);
     void reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t request_id);
     // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
-    void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message,
-                clock::time_point received);
+    void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, clock::time_point received);
     void disconnected(const std::shared_ptr<client_link>& link);
     // Tells every connected client (Closing with the reason), stops the timers; the table is dead afterwards.
     void shutdown(std::string_view reason);
@@ -103,8 +102,8 @@ private:
         std::unique_ptr<golf::bot> brain;  // a bot seat's or a stand-in's
         random_source random;
         table_timer grace;
-        hole_log::cursor log_at;  // how much of the hole's log this seat's connection has been sent
-        bool read_review = false; // between holes: sent NextHole
+        hole_log::cursor log_at;   // how much of the hole's log this seat's connection has been sent
+        bool read_review = false;  // between holes: sent NextHole
 
         // A person's connection takes the seat: present, played by nobody else, sent the whole log next.
         void connect(const std::shared_ptr<client_link>& to) {
@@ -157,8 +156,7 @@ private:
     int spectator_of(const client_link* link) const;
     bool is_host(const client_link* link) const;
     int first_free_seat() const;
-    void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name,
-                     std::uint32_t rid);
+    void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
     void stand_in(int s);
     void pass_host_from(int s);
@@ -236,7 +234,7 @@ private:
     std::string commitment_;  // SHA-256 of the current hole's seed
     int commitment_hole_ = 0;
     std::chrono::milliseconds turn_clock_;
-    random_source random_;    // for the moves the server plays when a clock runs out
+    random_source random_;     // for the moves the server plays when a clock runs out
     match_recorder recorder_;  // the table's record in the database
     std::map<const client_link*, std::deque<clock::time_point>> chat_times_;
     std::deque<v1::ChatLine> chat_log_;  // the table's recent lines, sent to whoever (re)joins
@@ -246,17 +244,16 @@ private:
 
     table_timer bot_timer_;  // pending: a bot's move (or claim) is on its way
 
-    table_timer clock_timer_;  // pending: a turn clock runs
+    table_timer clock_timer_;                     // pending: a turn clock runs
     std::tuple<int, int, int, int> clock_key_{};  // match, hole, seat (-1: the start), turns played
     int clock_seat_ = -1;
 
     table_timer hole_timer_;
-    bool next_hole_pending_ = false;        // between holes, the next one not dealt yet
+    bool next_hole_pending_ = false;  // between holes, the next one not dealt yet
 
-    table_timer claim_timer_;  // pending: the top discard's claim window is open
+    table_timer claim_timer_;                                 // pending: the top discard's claim window is open
     std::tuple<int, int, std::size_t> claim_key_{-1, -1, 0};  // match, hole, discards: one per discard
     std::optional<v1::ClaimOutcome> claim_outcome_;
-
 
     // broadcast()'s engine view, filled for one receiver after another (hand::view_into keeps its memory).
     hand_view view_scratch_;

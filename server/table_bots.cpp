@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-
 namespace golf::server {
 
 namespace {
@@ -19,7 +18,8 @@ bool contains(const std::vector<int>& seats, int s) { return std::find(seats.beg
 bool table::apply_for(int s, action a) {
     const action_error error = apply_move(s, a);
     if (error != action_error::none) {
-        spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, move_note(s, a), to_string(error));
+        spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, move_note(s, a),
+                     to_string(error));
         return false;
     }
     return true;
@@ -105,9 +105,9 @@ void table::on_clock() {
         // Moves until the seat no longer owes one: its start actions, or the rest of its turn.
         for (int i = 0; i < max_moves_per_timeout && match_->hole_in_play(); ++i) {
             const hand& now = *match_->current_hand();
-            const bool owes = start ? now.current_phase() == phase::start && contains(now.seats_to_act(), s)
-                                    : now.current_phase() != phase::start && now.current_seat() == s &&
-                                          now.turns_played() == turns;
+            const bool owes =
+                start ? now.current_phase() == phase::start && contains(now.seats_to_act(), s)
+                      : now.current_phase() != phase::start && now.current_seat() == s && now.turns_played() == turns;
             if (!owes || now.legal_actions(s).empty()) break;
             const action a = safe_move(s, random_);
             if (!apply_for(s, a)) break;

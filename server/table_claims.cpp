@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-
 namespace golf::server {
 
 // A claim is a race for the top discard, decided by arrival here: it is not tied to a hand_version (the hand

@@ -22,7 +22,8 @@ void table::await_durable_hole() {
     hole_end_pending_ = true;
     store->when_written([weak = weak_from_this(), generation](bool written) {
         if (auto self = weak.lock())
-            boost::asio::post(self->strand_, [self, generation, written] { self->on_hole_durable(generation, written); });
+            boost::asio::post(self->strand_,
+                              [self, generation, written] { self->on_hole_durable(generation, written); });
     });
 }
 

@@ -128,7 +128,8 @@ int table::people_present() const {
 
 void table::check_empty() {
     if (closed_) return;
-    const bool anyone = std::any_of(seats_.begin(), seats_.end(), [](const seat& st) { return st.kind != seat_kind::empty; });
+    const bool anyone =
+        std::any_of(seats_.begin(), seats_.end(), [](const seat& st) { return st.kind != seat_kind::empty; });
     const bool owners_away = std::any_of(seats_.begin(), seats_.end(), [](const seat& st) {
         return st.kind == seat_kind::person && (!st.connected || st.link.expired());
     });

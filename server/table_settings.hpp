@@ -10,8 +10,8 @@ namespace golf::server {
 
 struct table_settings {
     bool is_public = false;
-    std::string password_hash;                 // SHA-256 of the password; empty: none
-    std::chrono::milliseconds turn_clock{0};   // 0: none. The protocol allows 5..3600 s; tests may set less
+    std::string password_hash;                // SHA-256 of the password; empty: none
+    std::chrono::milliseconds turn_clock{0};  // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;
     std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken
     std::chrono::milliseconds between_holes{0};    // the longest wait for NextHole; 0: the server's --between-holes-ms

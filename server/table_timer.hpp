@@ -27,12 +27,12 @@ public:
         const std::uint64_t armed = ++generation_;
         pending_ = true;
         timer_.expires_at(deadline);
-        timer_.async_wait([this, armed, owner = std::move(keep),
-                           work = std::move(handler)](boost::system::error_code) mutable {
-            if (armed != generation_) return;  // cancelled or re-armed since
-            pending_ = false;
-            work();
-        });
+        timer_.async_wait(
+            [this, armed, owner = std::move(keep), work = std::move(handler)](boost::system::error_code) mutable {
+                if (armed != generation_) return;  // cancelled or re-armed since
+                pending_ = false;
+                work();
+            });
     }
 
     template <class Handler>

@@ -92,8 +92,7 @@ void table::broadcast(const std::string& note) {
     fanout.send_to_spectators(spectators_);
 }
 
-void table::send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token,
-                        std::uint32_t rid) {
+void table::send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid) {
     v1::ServerMessage message;
     message.set_request_id(rid);
     v1::TableJoined& joined = *message.mutable_table_joined();

@@ -36,9 +36,8 @@ update_fanout::frame_ptr update_fanout::frame_for(int viewer, hole_log::cursor& 
 
 // Spectators at the same place in the log share a frame; each takes the cursor that frame's fill left.
 update_fanout::frame_ptr update_fanout::spectator_frame(hole_log::cursor& at) {
-    auto same = std::find_if(shared_frames_.begin(), shared_frames_.end(), [&](const shared_frame& f) {
-        return f.from.hole == at.hole && f.from.sent == at.sent;
-    });
+    auto same = std::find_if(shared_frames_.begin(), shared_frames_.end(),
+                             [&](const shared_frame& f) { return f.from.hole == at.hole && f.from.sent == at.sent; });
     if (same == shared_frames_.end()) {
         const hole_log::cursor from = at;
         auto frame = frame_for(-1, at);

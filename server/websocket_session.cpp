@@ -23,7 +23,7 @@ namespace {
 
 constexpr std::uint32_t protocol_version = 1;
 constexpr std::size_t max_close_reason = 123;  // what fits in a WebSocket close frame
-constexpr std::size_t first_read_bytes = 64;    // an Act, a Hello or a Ping fits
+constexpr std::size_t first_read_bytes = 64;   // an Act, a Hello or a Ping fits
 constexpr std::size_t kept_read_buffer = 1024;
 
 bool expected_network_error(const boost::system::error_code& error) {
@@ -255,10 +255,8 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
             pong.mutable_pong()->set_nonce(message.ping().nonce());
             return reply(encode(pong), received);
         }
-        case body::kHello:
-            return refuse(v1::ERROR_CODE_BAD_REQUEST, "Hello was already received");
-        default:
-            break;
+        case body::kHello: return refuse(v1::ERROR_CODE_BAD_REQUEST, "Hello was already received");
+        default: break;
     }
     try {
         state_->games()->handle(shared_from_this(), std::move(message), received);
@@ -358,10 +356,8 @@ void websocket_session::finish(std::string_view why) {
 }
 
 void websocket_session::log_error(std::string_view what, const boost::system::error_code& error) const {
-    if (expected_network_error(error))
-        spdlog::debug("session {}: {}: {}", session_id_, what, error.message());
-    else
-        spdlog::warn("session {} from {}: {}: {}", session_id_, address_, what, error.message());
+    if (expected_network_error(error)) spdlog::debug("session {}: {}: {}", session_id_, what, error.message());
+    else spdlog::warn("session {} from {}: {}: {}", session_id_, address_, what, error.message());
 }
 
 }  // namespace golf::server

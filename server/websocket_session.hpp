@@ -108,10 +108,10 @@ private:
     clock::time_point last_heard_;  // the last message, ping or pong from the client
     clock::time_point pinged_at_;   // the last WebSocket ping sent for want of hearing anything
     frame_queue queue_;
-    bool open_ = false;                                     // the WebSocket handshake completed
-    bool greeted_ = false;                                  // Hello answered with Welcome
-    bool closing_ = false;                                  // Closing queued: nothing more is read or sent
-    bool finished_ = false;                                 // the connection is gone and has been reported
+    bool open_ = false;      // the WebSocket handshake completed
+    bool greeted_ = false;   // Hello answered with Welcome
+    bool closing_ = false;   // Closing queued: nothing more is read or sent
+    bool finished_ = false;  // the connection is gone and has been reported
     std::string close_why_;
     boost::beast::websocket::close_reason close_reason_;
     double tokens_ = 0;  // the message rate limit's bucket

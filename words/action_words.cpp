@@ -44,7 +44,7 @@ struct move_words {
         if (which == 0) return held();
         const int i = static_cast<int>(which) - 1;
         return sees_hand() && i < scene.hand->offered_size() ? "the " + card(scene.hand->offered(i))
-                                                              : "drawn card " + std::to_string(which);
+                                                             : "drawn card " + std::to_string(which);
     }
     // POWER_LINES's rows (positions in the first column) or columns (in the first row), named as the keys name them.
     std::string lines(std::uint32_t seat, std::uint32_t a, std::uint32_t b) const {
@@ -78,7 +78,7 @@ struct move_words {
     }
     std::string knock() const {
         return sees_hand() && scene.hand->phase() == v1::PHASE_CALLING ? "call (everyone else has one more turn)"
-                                                                        : "knock (everyone else has one more turn)";
+                                                                       : "knock (everyone else has one more turn)";
     }
     std::string discard_pile() const {
         return sees_hand() && scene.hand->has_top_discard() ? card(scene.hand->top_discard()) : std::string("discard");
@@ -155,8 +155,13 @@ std::string move_words::label(const v1::Action& a) const {
 action_scene scene_of(const v1::TableUpdate& update, const v1::Ruleset* rules, bool utf8) {
     const v1::HandView& hand = update.hand();
     const int viewer = std::max(hand.viewer(), 0);
-    return action_scene{viewer, viewer, [&update](int s) { return seat_name(update, s); },
-                        [&hand](int s) { return shape_of(hand, s); }, &hand, rules, utf8};
+    return action_scene{viewer,
+                        viewer,
+                        [&update](int s) { return seat_name(update, s); },
+                        [&hand](int s) { return shape_of(hand, s); },
+                        &hand,
+                        rules,
+                        utf8};
 }
 
 std::string action_words(const v1::Action& a, const action_scene& scene) { return move_words{scene}.label(a); }

@@ -13,10 +13,10 @@ namespace golf::words {
 
 // What the words may know of the table, from their reader's point of view.
 struct action_scene {
-    int reader = -1;  // whose cards are "your" (-1: nobody's, as in a note every seat reads)
-    int actor = -1;   // whose move it is: their cards are "your" to the reader, else "their"
-    std::function<std::string(int)> seat_name;   // "Ann"
-    std::function<layout_shape(int)> shape;       // a seat's layout, to name its places
+    int reader = -1;                            // whose cards are "your" (-1: nobody's, as in a note every seat reads)
+    int actor = -1;                             // whose move it is: their cards are "your" to the reader, else "their"
+    std::function<std::string(int)> seat_name;  // "Ann"
+    std::function<layout_shape(int)> shape;     // a seat's layout, to name its places
     const v1::HandView* hand = nullptr;  // the reader's view: the cards and the phase it may name; null names none
     const v1::Ruleset* rules = nullptr;  // to say what a card's power does
     bool utf8 = true;                    // card names with suit symbols

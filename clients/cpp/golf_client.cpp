@@ -159,8 +159,7 @@ struct connection::impl {
     // After close_socket(): lets cancelled operations run their handlers, which refer to this object.
     void drain() {
         const auto deadline = clock_type::now() + drain_limit;
-        while (reading && pump(deadline)) {
-        }
+        while (reading && pump(deadline)) {}
         io.restart();
         io.poll();
     }
@@ -177,8 +176,7 @@ struct connection::impl {
         if (!run_until(done, deadline)) {
             lost(std::string(what) + ": timed out");
             const auto limit = clock_type::now() + drain_limit;
-            while (!done && pump(limit)) {
-            }
+            while (!done && pump(limit)) {}
             drain();
             throw error(std::string(what) + ": timed out");
         }
@@ -192,9 +190,8 @@ struct connection::impl {
     void write(std::string_view bytes, bool binary, time_point deadline) {
         if (!open) owner_.fail_closed();
         ws->binary(binary);
-        perform("sending a message", deadline, [&](auto handler) {
-            ws->async_write(asio::buffer(bytes.data(), bytes.size()), std::move(handler));
-        });
+        perform("sending a message", deadline,
+                [&](auto handler) { ws->async_write(asio::buffer(bytes.data(), bytes.size()), std::move(handler)); });
         ws->binary(true);
     }
 };
@@ -224,12 +221,11 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
     {
         bool done = false;
         beast::error_code result;
-        resolver.async_resolve(where->host, where->port,
-                               [&](beast::error_code ec, tcp::resolver::results_type found) {
-                                   done = true;
-                                   result = ec;
-                                   addresses = std::move(found);
-                               });
+        resolver.async_resolve(where->host, where->port, [&](beast::error_code ec, tcp::resolver::results_type found) {
+            done = true;
+            result = ec;
+            addresses = std::move(found);
+        });
         if (!impl_->run_until(done, deadline)) {
             resolver.cancel();
             impl_->run_until(done, clock_type::now() + drain_limit);
@@ -331,8 +327,7 @@ void connection::close(duration timeout) {
     impl_->open = false;
     impl_->close_socket();
     const auto limit = clock_type::now() + drain_limit;
-    while (!done && impl_->pump(limit)) {
-    }
+    while (!done && impl_->pump(limit)) {}
     impl_->drain();
 }
 
@@ -357,9 +352,7 @@ void connection::note(const v1::ServerMessage& message) {
         close_reason_ = "the server is closing the connection: " + message.closing().reason();
 }
 
-void connection::fail_closed() const {
-    throw error(close_reason_.empty() ? "not connected" : close_reason_);
-}
+void connection::fail_closed() const { throw error(close_reason_.empty() ? "not connected" : close_reason_); }
 
 const std::string& connection::code() const {
     static const std::string none;
@@ -375,9 +368,9 @@ v1::ServerMessage connection::expect_success(v1::ClientMessage message, duration
     const std::string name = request_name(message);
     v1::ServerMessage reply = request(std::move(message), timeout);
     if (reply.has_error())
-        throw error(name + " refused (" + std::string(error_code_name(reply.error().code())) +
-                        "): " + reply.error().message(),
-                    reply.error().code());
+        throw error(
+            name + " refused (" + std::string(error_code_name(reply.error().code())) + "): " + reply.error().message(),
+            reply.error().code());
     return reply;
 }
 
@@ -400,8 +393,7 @@ v1::TableJoined connection::create_table(const v1::CreateTable& request, duratio
     return reply.table_joined();
 }
 
-v1::TableJoined connection::join(std::string_view code, std::string_view player_name, bool spectate,
-                                 duration timeout) {
+v1::TableJoined connection::join(std::string_view code, std::string_view player_name, bool spectate, duration timeout) {
     v1::ClientMessage message;
     message.mutable_join_table()->set_code(std::string(code));
     message.mutable_join_table()->set_player_name(std::string(player_name));

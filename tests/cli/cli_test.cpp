@@ -96,8 +96,7 @@ run_result run(const std::vector<std::string>& args) {
         }
     }
     int wait_status = 0;
-    while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {}
     result.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
     return result;
 }
@@ -130,14 +129,13 @@ json_value run_json(const std::vector<std::string>& args) {
     return json_reader::parse(r.out);
 }
 
-const std::vector<std::string> preset_names{"four-card", "four-card-jokers", "six-card", "six-card-oakes",
-                                            "eight-card", "nine-card", "ten-card"};
+const std::vector<std::string> preset_names{"four-card",  "four-card-jokers", "six-card", "six-card-oakes",
+                                            "eight-card", "nine-card",        "ten-card"};
 
 // ---- dispatch and usage
 
 TEST(golf, help_prints_usage_on_stdout_and_exits_0) {
-    for (const std::vector<std::string>& args :
-         {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--help"}, {"help"}, {"-h"}}) {
         const run_result r = run(args);
         EXPECT_EQ(r.status, 0);
         EXPECT_TRUE(r.out.starts_with("usage: golf COMMAND")) << r.out;
@@ -148,9 +146,8 @@ TEST(golf, help_prints_usage_on_stdout_and_exits_0) {
 
 TEST(golf, command_help_prints_that_commands_usage_and_exits_0) {
     for (const std::string command : {"rules", "score", "simulate"}) {
-        for (const std::vector<std::string>& args : {std::vector<std::string>{command, "--help"},
-                                                     {"help", command},
-                                                     {command, "--rules", "six-card", "-h"}}) {
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{command, "--help"}, {"help", command}, {command, "--rules", "six-card", "-h"}}) {
             const run_result r = run(args);
             EXPECT_EQ(r.status, 0);
             EXPECT_TRUE(r.out.starts_with("usage: golf " + command)) << r.out;
@@ -264,9 +261,10 @@ TEST(golf_rules, json_values_match_the_preset) {
 }
 
 TEST(golf_rules, house_rules_change_the_json_values) {
-    const json_value shown = run_json({"rules", "six-card", "--set", "holes=18", "--set=card_value_overrides=QS:40,JH:0",
-                                       "--set", "straight_score=-12", "--set", "extra_pack_above=4,8", "--set",
-                                       "cancel_row=true", "--set", "start_where=different_columns", "--json"});
+    const json_value shown =
+        run_json({"rules", "six-card", "--set", "holes=18", "--set=card_value_overrides=QS:40,JH:0", "--set",
+                  "straight_score=-12", "--set", "extra_pack_above=4,8", "--set", "cancel_row=true", "--set",
+                  "start_where=different_columns", "--json"});
     const json_value& rules = shown["rules"];
     EXPECT_EQ(rules["holes"].number(), 18);
     EXPECT_EQ(rules["card_value_overrides"]["QS"].number(), 40);
@@ -398,12 +396,13 @@ TEST(golf_score, power_presets_score_their_callers_by_their_sources) {
 
 TEST(golf_score, the_deck_for_the_player_count_limits_copies) {
     // six-card-oakes: one deck with 2 jokers for 2-3 players, two decks with 4 jokers for 4 or more.
-    const run_result two_jokers = run({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D 6S"});
+    const run_result two_jokers =
+        run({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D 6S"});
     EXPECT_EQ(two_jokers.status, 0) << two_jokers.err;
     expect_bad_input({"score", "--rules", "six-card-oakes", "X X 3H / 4C KD 5S", "AS 2S 3S / 4S 5D X"},
                      {"joker", "3 times", "2 players", "holds 2"});
-    const run_result four_players = run({"score", "--rules", "six-card-oakes", "X X KS / 4C KD 5S",
-                                         "X X KS / 4S 5D 6S", "AC 2C 3C / 6C 7C 8C", "AD 2D 3D / 6D 7D 8D"});
+    const run_result four_players = run({"score", "--rules", "six-card-oakes", "X X KS / 4C KD 5S", "X X KS / 4S 5D 6S",
+                                         "AC 2C 3C / 6C 7C 8C", "AD 2D 3D / 6D 7D 8D"});
     EXPECT_EQ(four_players.status, 0) << four_players.err;
     expect_bad_input({"score", "--rules", "six-card", "KH 5C QH / KS 2D 3S", "KH 5D QD / KD 2C 3C"},
                      {"'KH' appears 2 times", "2 players", "holds 1"});
@@ -443,8 +442,8 @@ TEST(golf_score, bad_arguments_name_the_problem) {
 
 TEST(golf_score, house_rules_change_the_score) {
     const json_value plain = run_json({"score", "--rules", "six-card", "--json", "QS 5C 5H / 4S 2D 3S"});
-    const json_value queen = run_json({"score", "--rules", "six-card", "--set", "card_value_overrides=QS:40", "--json",
-                                       "QS 5C 5H / 4S 2D 3S"});
+    const json_value queen = run_json(
+        {"score", "--rules", "six-card", "--set", "card_value_overrides=QS:40", "--json", "QS 5C 5H / 4S 2D 3S"});
     EXPECT_EQ(queen["scores"][0].number(), plain["scores"][0].number() + 30);
 }
 
@@ -481,9 +480,9 @@ TEST(golf_simulate, prints_averages_wins_and_speed) {
 }
 
 TEST(golf_simulate, json_has_every_figure) {
-    const json_value result = run_json({"simulate", "--rules", "four-card-jokers", "--players", "4", "--hands", "25",
-                                        "--seed", "11", "--bot", "random", "--set", "holes=4", "--set", "target_score=0",
-                                        "--set", "match_tie=shared", "--json"});
+    const json_value result =
+        run_json({"simulate", "--rules", "four-card-jokers", "--players", "4", "--hands", "25", "--seed", "11", "--bot",
+                  "random", "--set", "holes=4", "--set", "target_score=0", "--set", "match_tie=shared", "--json"});
     EXPECT_EQ(result["rules"].string(), "four-card-jokers");
     EXPECT_EQ(result["players"].number(), 4);
     EXPECT_EQ(result["hands"].number(), 25);
@@ -504,8 +503,9 @@ TEST(golf_simulate, json_has_every_figure) {
 
 TEST(golf_simulate, the_same_seed_gives_the_same_results) {
     for (const std::string bot : {"heuristic", "random"}) {
-        const std::vector<std::string> args{"simulate", "--rules", "six-card-oakes", "--players", "3", "--hands",
-                                            "40",       "--seed",  "42",             "--bot",     bot, "--json"};
+        const std::vector<std::string> args{"simulate", "--rules", "six-card-oakes", "--players", "3",
+                                            "--hands",  "40",      "--seed",         "42",        "--bot",
+                                            bot,        "--json"};
         const json_value first = run_json(args);
         const json_value second = run_json(args);
         for (std::size_t s = 0; s < 3; ++s) {
@@ -576,8 +576,8 @@ TEST(golf_simulate, bad_input_names_the_problem) {
 
 TEST(golf_deal, prints_the_commitment_and_the_whole_deal_from_a_seed) {
     // The commitment was computed outside the project: printf '\x00\x00\x00\x00\x00\x00\x04\xd2' | sha256sum
-    const json_value deal = run_json({"deal", "--rules", "six-card", "--players", "3", "--dealer", "1", "--seed",
-                                      "1234", "--json"});
+    const json_value deal =
+        run_json({"deal", "--rules", "six-card", "--players", "3", "--dealer", "1", "--seed", "1234", "--json"});
     EXPECT_EQ(deal["seed"].string(), "00000000000004d2");
     EXPECT_EQ(deal["commitment"].string(), "4d8c47c3c1c837964011441882d745f7e92d10a40cef0520447c63029eafe396");
     // Every card of the pack exactly once: three layouts of six, the discard, and the stock.
@@ -601,8 +601,8 @@ TEST(golf_deal, prints_the_commitment_and_the_whole_deal_from_a_seed) {
 
 TEST(golf_deal, hex_and_decimal_seeds_give_the_same_deal) {
     const run_result decimal = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed", "99"});
-    const run_result hex = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed",
-                                "0x0000000000000063"});
+    const run_result hex =
+        run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed", "0x0000000000000063"});
     EXPECT_EQ(decimal.status, 0);
     EXPECT_EQ(decimal.out, hex.out);
     const run_result other = run({"deal", "--rules", "nine-card", "--players", "4", "--dealer", "0", "--seed", "98"});
@@ -725,8 +725,8 @@ TEST_F(recorded_matches, an_unfinished_match_replays_and_says_so) {
     const run_result r = run({"replay", "--db", db(), std::to_string(unfinished_id_)});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(contains(r.out, "the match is not finished\n")) << r.out;
-    EXPECT_TRUE(contains(r.out, "hole 3 in play: dealer " + std::to_string(unfinished_.in_play->dealer) +
-                                    ", 5 actions so far\n"))
+    EXPECT_TRUE(contains(
+        r.out, "hole 3 in play: dealer " + std::to_string(unfinished_.in_play->dealer) + ", 5 actions so far\n"))
         << r.out;
     EXPECT_TRUE(contains(r.out, "every hole matches the record (2 holes checked)")) << r.out;
 
@@ -755,8 +755,8 @@ TEST_F(recorded_matches, export_then_replay_the_file_without_the_database) {
     std::filesystem::remove(db());  // the file is enough
     const run_result replayed = run({"replay", "--file", file});
     ASSERT_EQ(replayed.status, 0) << replayed.err;
-    EXPECT_TRUE(contains(replayed.out, "every hole matches the record (" + std::to_string(finished_.holes.size()) +
-                                           " holes checked)"))
+    EXPECT_TRUE(contains(
+        replayed.out, "every hole matches the record (" + std::to_string(finished_.holes.size()) + " holes checked)"))
         << replayed.out;
 }
 

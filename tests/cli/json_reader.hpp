@@ -67,7 +67,8 @@ private:
         throw std::runtime_error("bad JSON at " + std::to_string(at_) + ": " + why);
     }
     void skip_space() {
-        while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
+        while (at_ < text_.size() &&
+               (text_[at_] == ' ' || text_[at_] == '\n' || text_[at_] == '\r' || text_[at_] == '\t'))
             ++at_;
     }
     char peek() {
@@ -148,21 +149,23 @@ private:
             if (at_ >= text_.size()) break;
             const char e = text_[at_++];
             switch (e) {
-            case '"': case '\\': case '/': out += e; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                if (at_ + 4 > text_.size()) fail("short \\u escape");
-                const std::string hex(text_.substr(at_, 4));
-                if (hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) fail("bad \\u escape");
-                at_ += 4;
-                out += "\\u" + hex;  // kept escaped: the tests compare escapes, not code points
-                break;
-            }
-            default: fail("bad escape");
+                case '"':
+                case '\\':
+                case '/': out += e; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case 'n': out += '\n'; break;
+                case 'r': out += '\r'; break;
+                case 't': out += '\t'; break;
+                case 'u': {
+                    if (at_ + 4 > text_.size()) fail("short \\u escape");
+                    const std::string hex(text_.substr(at_, 4));
+                    if (hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos) fail("bad \\u escape");
+                    at_ += 4;
+                    out += "\\u" + hex;  // kept escaped: the tests compare escapes, not code points
+                    break;
+                }
+                default: fail("bad escape");
             }
         }
         fail("unterminated string");

@@ -39,9 +39,9 @@ TEST(json_writer, escapes_quotes_backslashes_and_control_characters) {
 TEST(json_writer, keeps_utf8_and_replaces_bytes_that_are_not_utf8) {
     EXPECT_EQ(json_quote("caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x83\x8f"), "\"caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x83\x8f\"");
     EXPECT_EQ(json_quote("\xff"), R"("\ufffd")");
-    EXPECT_EQ(json_quote("\xc3"), R"("\ufffd")");              // cut short
-    EXPECT_EQ(json_quote("\xc0\xaf"), R"("\ufffd\ufffd")");    // overlong '/'
-    EXPECT_EQ(json_quote("\xed\xa0\x80"), R"("\ufffd\ufffd\ufffd")");  // a surrogate
+    EXPECT_EQ(json_quote("\xc3"), R"("\ufffd")");                                // cut short
+    EXPECT_EQ(json_quote("\xc0\xaf"), R"("\ufffd\ufffd")");                      // overlong '/'
+    EXPECT_EQ(json_quote("\xed\xa0\x80"), R"("\ufffd\ufffd\ufffd")");            // a surrogate
     EXPECT_EQ(json_quote("\xf4\x90\x80\x80"), R"("\ufffd\ufffd\ufffd\ufffd")");  // above U+10FFFF
 }
 

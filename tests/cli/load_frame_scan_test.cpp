@@ -131,7 +131,7 @@ TEST(LoadFrameScan, NeverCountsATruncatedOrGarbledFrame) {
     for (std::size_t length = 0; length < frame.size(); ++length)
         expect_scan_agrees(frame.substr(0, length), "the first " + std::to_string(length) + " bytes");
     for (const std::string& garbage : {std::string("not protobuf at all"), std::string("\x72\xff\xff\xff\xff\x0f", 6),
-                                      std::string("\x72\x05\x58", 3), std::string(1, '\0')})
+                                       std::string("\x72\x05\x58", 3), std::string(1, '\0')})
         expect_scan_agrees(garbage, "garbage");
 }
 

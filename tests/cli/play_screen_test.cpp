@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <pty.h>
-#include <sys/wait.h>
 #include <regex>
+#include <sys/wait.h>
 
 #include "tests/support/child_process.hpp"
 

@@ -36,9 +36,9 @@ std::string context(const child_process& p) {
 
 TEST(GolfPlay, BadFlagsExitTwoWithUsage) {
     const std::vector<std::vector<std::string>> cases = {
-        {"--create", "six-card"},                                                   // no --url
-        {"--url", "http://x", "--create", "six-card"},                              // not ws://
-        {"--url", "ws://127.0.0.1:1/ws"},                                           // neither --create nor --join
+        {"--create", "six-card"},                       // no --url
+        {"--url", "http://x", "--create", "six-card"},  // not ws://
+        {"--url", "ws://127.0.0.1:1/ws"},               // neither --create nor --join
         {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--join", "ABCDEF"},
         {"--url", "ws://127.0.0.1:1/ws", "--create", "no-such-preset"},
         {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--set", "holes=x"},
@@ -89,8 +89,8 @@ std::uint16_t closed_port() {
 TEST(GolfPlay, NoServerExitsOneWithTheReason) {
     const std::uint16_t port = closed_port();
     ASSERT_NE(port, 0);
-    child_process p({GOLF_CLI_PATH, "play", "--url", "ws://127.0.0.1:" + std::to_string(port) + "/ws", "--create",
-                     "six-card"});
+    child_process p(
+        {GOLF_CLI_PATH, "play", "--url", "ws://127.0.0.1:" + std::to_string(port) + "/ws", "--create", "six-card"});
     EXPECT_EQ(p.wait_exit(), 1) << context(p);
     EXPECT_NE(p.err().find("golf play: "), std::string::npos) << p.err();
     EXPECT_NE(p.err().find("could not connect"), std::string::npos) << p.err();
@@ -168,8 +168,7 @@ TEST(GolfPlay, PlaysAWholeMatchThroughItsPlainOutput) {
     ASSERT_NE(over, std::string::npos) << context(p);
     const std::string card = out.substr(over);
     const std::regex final_card(R"(\nhole +ann +[^\n]+\n1( +-?\d+){3}\n2( +-?\d+){3}\ntotal( +-?\d+){3}\nwinners?: )");
-    EXPECT_TRUE(std::regex_search(card, final_card))
-        << card;
+    EXPECT_TRUE(std::regex_search(card, final_card)) << card;
     // A finished hole shows every layout turned up and scored column by column.
     EXPECT_TRUE(std::regex_search(out, std::regex(R"(hole 1 scored:\n  ann -?\d+ \(columns -?\d+ -?\d+ -?\d+)")))
         << context(p);
@@ -185,8 +184,8 @@ TEST(GolfPlay, PlaysAWholeMatchThroughItsPlainOutput) {
 TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();
-    std::vector<std::string> args{GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "ann", "--create", "cambio",
-                                  "--set", "holes=1", "--seats", "2", "--bots", "1"};
+    std::vector<std::string> args{GOLF_CLI_PATH, "play",  "--url",   server.url(), "--name", "ann",    "--create",
+                                  "cambio",      "--set", "holes=1", "--seats",    "2",      "--bots", "1"};
     for (const char* rank : {"joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                              "jack", "queen", "king"}) {
         args.emplace_back("--set");
@@ -242,7 +241,8 @@ TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
     }
     ASSERT_TRUE(peeked) << "no power move within the deadline" << context(p);
     // Each move with its words and its key; cards named as in the move log ("7♣", "10♦", "joker").
-    EXPECT_TRUE(std::regex_match(use_label, std::regex(R"(use the ([^ ]+)'s power: look at another player's card  \[u\])")))
+    EXPECT_TRUE(
+        std::regex_match(use_label, std::regex(R"(use the ([^ ]+)'s power: look at another player's card  \[u\])")))
         << use_label;
     EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s [a-z-]+ card  \[l 1[a-c][12]\])")))
         << peek_label;
@@ -250,9 +250,7 @@ TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
         << context(p);
     // The peeked card, face down but known to ann, in the bot's layout.
     const std::regex known_in_bot_layout(R"(\nseat 1 bot[^\n]*: [^\n]*\((([2-9]|10|[AJQK])[^ ()]*|joker)\))");
-    const auto shown = [&] {
-        return std::regex_search(p.out().substr(peeked_at), known_in_bot_layout);
-    };
+    const auto shown = [&] { return std::regex_search(p.out().substr(peeked_at), known_in_bot_layout); };
     for (int i = 0; i < 100 && !shown(); ++i) p.pump(50);
     EXPECT_TRUE(shown()) << context(p);
     p.write("q\n");
@@ -264,8 +262,8 @@ TEST(GolfPlay, ResumesItsSeatAfterTheConnectionIsCut) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();
     cutting_proxy proxy(server.port());
-    child_process p({GOLF_CLI_PATH, "play", "--url", "ws://127.0.0.1:" + std::to_string(proxy.port()) + "/ws",
-                     "--name", "ann", "--create", "six-card", "--bots", "1"});
+    child_process p({GOLF_CLI_PATH, "play", "--url", "ws://127.0.0.1:" + std::to_string(proxy.port()) + "/ws", "--name",
+                     "ann", "--create", "six-card", "--bots", "1"});
     ASSERT_TRUE(p.wait_for_output("> every seat is filled")) << context(p);
     std::smatch code;
     ASSERT_TRUE(std::regex_search(p.out(), code, std::regex(R"(code: (\w{6}))"))) << context(p);
@@ -347,8 +345,8 @@ TEST(GolfPlay, DrawsTheTableFullScreenOnATerminal) {
 TEST(GolfPlay, SpectatorSeesOnlyFaceUpCards) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();
-    child_process host({GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "host", "--create", "six-card",
-                        "--bots", "1"});
+    child_process host(
+        {GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "host", "--create", "six-card", "--bots", "1"});
     ASSERT_TRUE(host.wait_for_output("> every seat is filled")) << context(host);
     std::smatch code;
     ASSERT_TRUE(std::regex_search(host.out(), code, std::regex(R"(code: (\w{6}))"))) << context(host);
@@ -360,7 +358,8 @@ TEST(GolfPlay, SpectatorSeesOnlyFaceUpCards) {
     ASSERT_TRUE(watcher.wait_for_output("table " + table + ": playing")) << context(watcher);
     for (int i = 0; i < 20; ++i) watcher.pump(20);
     // "(5♣)" is how a face-down card known to the viewer is written; a spectator knows none.
-    EXPECT_FALSE(std::regex_search(watcher.out(), std::regex(R"(\((([2-9]|10|[AJQK])[^ ()]*|joker)\))"))) << context(watcher);
+    EXPECT_FALSE(std::regex_search(watcher.out(), std::regex(R"(\((([2-9]|10|[AJQK])[^ ()]*|joker)\))")))
+        << context(watcher);
     EXPECT_NE(watcher.out().find("##"), std::string::npos) << context(watcher);
     EXPECT_NE(watcher.out().find("watching"), std::string::npos) << context(watcher);
     watcher.close_stdin();
@@ -380,8 +379,8 @@ TEST(PythonExample, JoinsByCodeAndPlaysTheMatchToTheEnd) {
     ASSERT_TRUE(host.wait_for_output("\n", 10s));
     ASSERT_TRUE(std::regex_search(host.out(), code, std::regex(R"(code: (\w{6}))"))) << context(host);
     const std::string table = code[1].str();  // copied: out() grows and moves
-    child_process python({GOLF_PYTHON, GOLF_PYTHON_CLIENT, "--url", server.url(), "--join", table, "--name",
-                          "py", "--seed", "3", "--timeout", "60"},
+    child_process python({GOLF_PYTHON, GOLF_PYTHON_CLIENT, "--url", server.url(), "--join", table, "--name", "py",
+                          "--seed", "3", "--timeout", "60"},
                          {"PYTHONPATH=" GOLF_PYTHON_PATH});
     EXPECT_EQ(python.wait_exit(120s), 0) << context(python);
     EXPECT_EQ(host.wait_exit(60s), 0) << context(host);
@@ -394,9 +393,9 @@ TEST(PythonExample, JoinsByCodeAndPlaysTheMatchToTheEnd) {
 TEST(PythonExample, AnUnknownCodeExitsOne) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();
-    child_process python({GOLF_PYTHON, GOLF_PYTHON_CLIENT, "--url", server.url(), "--join", "ZZZZZZ", "--timeout",
-                          "20"},
-                         {"PYTHONPATH=" GOLF_PYTHON_PATH});
+    child_process python(
+        {GOLF_PYTHON, GOLF_PYTHON_CLIENT, "--url", server.url(), "--join", "ZZZZZZ", "--timeout", "20"},
+        {"PYTHONPATH=" GOLF_PYTHON_PATH});
     EXPECT_EQ(python.wait_exit(60s), 1) << context(python);
     EXPECT_NE(python.err().find("NO_SUCH_TABLE"), std::string::npos) << context(python);
 }

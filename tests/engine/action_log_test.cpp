@@ -111,16 +111,16 @@ TEST(ActionLog, EveryOtherSpellingIsRefused) {
         "0:swap_own:3",        // swap_own needs two
         "0:swap_own:3:1",      // ... in increasing order
         "0:swap_own:2:2",
-        "0:swap_own:1:2:3",    // too many fields
-        "16:flip:0",           // a seat above 15
-        "0:flip:64",           // a position above 63
+        "0:swap_own:1:2:3",  // too many fields
+        "16:flip:0",         // a seat above 15
+        "0:flip:64",         // a position above 63
         "0:flip:100",
-        "00:flip:1",           // leading zeros
+        "00:flip:1",  // leading zeros
         "0:flip:03",
-        "-1:flip:0",           // signs
+        "-1:flip:0",  // signs
         "+1:flip:0",
         "0:flip:-1",
-        "0:Flip:1",            // kinds are lower case
+        "0:Flip:1",  // kinds are lower case
         "0:fly:1",
         "0:unknown",
         "0",

@@ -126,8 +126,7 @@ TEST(heuristic_bot, scores_clearly_lower_than_random_at_six_card) {
     ASSERT_FALSE(HasFatalFailure());
     RecordProperty("heuristic_mean", std::to_string(means.heuristic));
     RecordProperty("random_mean", std::to_string(means.random));
-    EXPECT_LT(means.heuristic + 10, means.random)
-        << "heuristic " << means.heuristic << " vs random " << means.random;
+    EXPECT_LT(means.heuristic + 10, means.random) << "heuristic " << means.heuristic << " vs random " << means.random;
 }
 
 TEST(heuristic_bot, scores_lower_than_random_under_every_preset) {
@@ -155,9 +154,8 @@ TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
             const action chosen = player.choose(*rules, h.view_for(seat, recall::perfect), random);
             events.clear();
             ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none) << describe(chosen);
-            cancelled += static_cast<int>(std::count_if(events.begin(), events.end(), [](const event& e) {
-                return e.kind == event_kind::call_cancelled;
-            }));
+            cancelled += static_cast<int>(std::count_if(
+                events.begin(), events.end(), [](const event& e) { return e.kind == event_kind::call_cancelled; }));
         }
         ASSERT_TRUE(h.over()) << "seed " << seed;
     }
@@ -336,8 +334,8 @@ TEST(heuristic_bot, places_a_held_card_where_it_pairs) {
     const ruleset rules;
     heuristic_bot bot;
     random_source random(1);
-    hand_view view = crafted(phase::holding, {up("9H"), up("KS"), down(), down(), down(), down()}, unknown_six,
-                             all_places(true));
+    hand_view view =
+        crafted(phase::holding, {up("9H"), up("KS"), down(), down(), down(), down()}, unknown_six, all_places(true));
     view.held = parse_card("9C");
     EXPECT_EQ(bot.choose(rules, view, random), (action{action_kind::place, 3}));
     // A queen helps nowhere: it goes back on the pile.
@@ -377,8 +375,8 @@ TEST(heuristic_bot, passes_rather_than_flipping_its_last_card_while_behind) {
     EXPECT_EQ(bot.choose(rules, view, random).kind, action_kind::pass);
     // With several cards down it flips, preferring the unknown card under its highest known card.
     hand_view early = crafted(phase::after_discard, {up("2H"), up("QS"), down(), down(), down(), down()}, low,
-                              {action{action_kind::flip, 3}, action{action_kind::flip, 4},
-                               action{action_kind::flip, 5}, action{action_kind::pass}});
+                              {action{action_kind::flip, 3}, action{action_kind::flip, 4}, action{action_kind::flip, 5},
+                               action{action_kind::pass}});
     EXPECT_EQ(bot.choose(rules, early, random), (action{action_kind::flip, 4}));
 }
 
@@ -390,8 +388,8 @@ TEST(heuristic_bot, knocks_when_low_and_ahead_only) {
     const std::vector<action> turn{action{action_kind::draw_stock}, action{action_kind::take_discard},
                                    action{action_kind::knock}};
     // Columns A over 3, 2 over K, K over A: 4 - 2 + 1 = 3 points against six unknown cards.
-    hand_view view = crafted(phase::turn, {up("AH"), up("2S"), up("KD"), up("3C"), up("KC"), up("AC")},
-                             unknown_six, turn);
+    hand_view view =
+        crafted(phase::turn, {up("AH"), up("2S"), up("KD"), up("3C"), up("KC"), up("AC")}, unknown_six, turn);
     view.top_discard = parse_card("QD");
     EXPECT_EQ(bot.choose(rules, view, random).kind, action_kind::knock);
     // Fifty-odd points is no time to knock.
@@ -404,8 +402,8 @@ TEST(heuristic_bot, does_its_start_action_and_ends_rearranging_at_once) {
     const ruleset rules;
     heuristic_bot bot;
     random_source random(1);
-    hand_view view = crafted(phase::start, unknown_six, unknown_six,
-                             {action{action_kind::flip, 2}, action{action_kind::flip, 4}});
+    hand_view view =
+        crafted(phase::start, unknown_six, unknown_six, {action{action_kind::flip, 2}, action{action_kind::flip, 4}});
     view.seats[0].start_left = 2;
     EXPECT_EQ(bot.choose(rules, view, random), (action{action_kind::flip, 2}));
     view.seats[0].start_left = 0;

@@ -60,8 +60,8 @@ TEST(Deal, AScriptedDealPutsTheNamedCardsInPlace) {
 }
 
 TEST(Start, PlayersFlipInAnyOrderThenTheSeatLeftOfTheDealerBegins) {
-    auto h = deal(rules_of("six-card"), {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", "AC 2C 3C / 4C 5C 6C"},
-                                        "KD", "", 1});
+    auto h = deal(rules_of("six-card"),
+                  {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", "AC 2C 3C / 4C 5C 6C"}, "KD", "", 1});
     EXPECT_EQ(h.seats_to_act(), (std::vector<int>{0, 1, 2}));
     play(h, 2, flip(0));
     play(h, 1, flip(5));
@@ -105,9 +105,9 @@ TEST(OneDoorIn, EveryKindOfBadActionIsRefusedWithoutChangingTheHand) {
 TEST(OneDoorIn, LegalActionsAreExactlyTheAcceptedOnes) {
     auto rules = rules_of("eight-card", {"flip_only_turn=true", "look_cost=1"});
     hand h(rules, 3, 0, 99);
-    const std::vector<action_kind> kinds = {action_kind::flip, action_kind::peek, action_kind::swap_own,
+    const std::vector<action_kind> kinds = {action_kind::flip,  action_kind::peek,       action_kind::swap_own,
                                             action_kind::ready, action_kind::draw_stock, action_kind::take_discard,
-                                            action_kind::place, action_kind::discard, action_kind::pass,
+                                            action_kind::place, action_kind::discard,    action_kind::pass,
                                             action_kind::knock, action_kind::reveal_all, action_kind::look};
     for (int step = 0; step < 60 && !h.over(); ++step) {
         for (int seat = 0; seat < 3; ++seat) {

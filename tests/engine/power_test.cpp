@@ -19,12 +19,19 @@ action swap_cards(int seat, int slot, int other_seat, int other) {
     return action{action_kind::power_swap, u8(slot), u8(other), u8(seat), u8(other_seat)};
 }
 action shuffle_of(int seat) { return action{action_kind::shuffle, 0, 0, u8(seat), 0}; }
-action match_at(int seat, int slot, int give = 0) { return action{action_kind::match, u8(slot), u8(give), u8(seat), 0}; }
-action claim_at(int seat, int slot, int give = 0) { return action{action_kind::claim, u8(slot), u8(give), u8(seat), 0}; }
+action match_at(int seat, int slot, int give = 0) {
+    return action{action_kind::match, u8(slot), u8(give), u8(seat), 0};
+}
+action claim_at(int seat, int slot, int give = 0) {
+    return action{action_kind::claim, u8(slot), u8(give), u8(seat), 0};
+}
 
 // What `viewer` (-1: a spectator) sees at a seat's position.
 std::optional<card> seen(const hand& h, int viewer, int seat, int slot) {
-    return h.view_for(viewer, recall::perfect).seats[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].value;
+    return h.view_for(viewer, recall::perfect)
+        .seats[static_cast<std::size_t>(seat)]
+        .layout[static_cast<std::size_t>(slot)]
+        .value;
 }
 
 // Everyone peeks at the nearer row (positions 2 and 3 of a 2x2 layout).
@@ -247,7 +254,7 @@ TEST(Claims, CactusAnyoneThrowsAnEqualCardOutOfTurnOncePerDiscard) {
     const auto legal1 = h.legal_actions(1);
     EXPECT_TRUE(contains(legal1, claim_at(1, 2)));
     refused(h, 1, claim_at(0, 2), action_error::bad_position);  // only your own cards
-    play(h, 1, claim_at(1, 2));  // 7S on 7C, out of turn
+    play(h, 1, claim_at(1, 2));                                 // 7S on 7C, out of turn
     EXPECT_TRUE(h.seat(1).layout[2].empty);
     EXPECT_EQ(h.discards().back(), c("7S"));
     refused(h, 0, claim_at(0, 2), action_error::not_allowed);  // two claims on one discard never both succeed
@@ -285,16 +292,16 @@ TEST(Claims, ATakenDiscardMustStillBePlacedAfterClaims) {
     play(h, 0, peek(0));
     play(h, 1, peek(0));
     play(h, 0, draw_stock);
-    play(h, 0, discard);            // 5C
-    play(h, 0, claim_at(0, 1));     // 5H: seat 0 has one card left
+    play(h, 0, discard);         // 5C
+    play(h, 0, claim_at(0, 1));  // 5H: seat 0 has one card left
     play(h, 0, pass);
     play(h, 1, draw_stock);
-    play(h, 1, discard);            // 9C
+    play(h, 1, discard);  // 9C
     play(h, 1, pass);
-    play(h, 0, take_discard);       // 9C, to be placed
+    play(h, 0, take_discard);  // 9C, to be placed
     refused(h, 0, discard, action_error::not_allowed);
-    play(h, 0, place(0));           // 9H goes on the pile
-    play(h, 1, claim_at(1, 0));     // seat 1's 9S on it
+    play(h, 0, place(0));        // 9H goes on the pile
+    play(h, 1, claim_at(1, 0));  // seat 1's 9S on it
     EXPECT_TRUE(h.seat(1).layout[0].empty);
 }
 
@@ -317,12 +324,12 @@ TEST(Claims, CumbiaTakesAnotherSeatsCardAndAWrongClaimCostsTen) {
     auto h = deal(rules_of("cumbia"), {{"5H 6H / 7H 8H", "5S 6S / 2S 8S"}, "2D", "3C 3D 3H"});
     peek_nearer_row(h);
     play(h, 0, draw_stock);
-    play(h, 0, place(3));  // 8H goes on the pile
+    play(h, 0, place(3));           // 8H goes on the pile
     play(h, 1, claim_at(0, 2, 3));  // a wrong claim on seat 0's 7H: it stays, seat 1 pays 10
     EXPECT_EQ(h.seat(1).penalty_points, 10);
     EXPECT_EQ(h.seat(0).layout[2].value, c("7H"));
     play(h, 1, draw_stock);
-    play(h, 1, place(0));  // 5S goes on the pile
+    play(h, 1, place(0));           // 5S goes on the pile
     play(h, 0, claim_at(1, 1, 0));  // 6S is no 5
     EXPECT_EQ(h.seat(0).penalty_points, 10);
     EXPECT_EQ(h.view_for(1, recall::perfect).seats[0].penalty_points, 10);
@@ -332,7 +339,7 @@ TEST(Claims, CumbiaASuccessfulTakerGivesOneOfTheirCardsUnseen) {
     auto h = deal(rules_of("cumbia"), {{"5H 6H / 5C 8H", "5S 6S / 2S 8S"}, "2D", "3C 3D"});
     peek_nearer_row(h);
     play(h, 0, draw_stock);
-    play(h, 0, place(0));  // 5H on the pile
+    play(h, 0, place(0));           // 5H on the pile
     play(h, 1, claim_at(0, 2, 3));  // seat 0's 5C, unseen by seat 1: it matches; seat 1 gives its 8S
     EXPECT_EQ(h.discards().back(), c("5C"));
     EXPECT_EQ(h.seat(0).layout[2].value, c("8S"));
@@ -341,7 +348,7 @@ TEST(Claims, CumbiaASuccessfulTakerGivesOneOfTheirCardsUnseen) {
     EXPECT_TRUE(h.seat(1).layout[3].empty);
     refused(h, 0, claim_at(0, 1), action_error::not_allowed);  // one claim per discard
     play(h, 1, draw_stock);
-    play(h, 1, place(1));  // 6S on the pile
+    play(h, 1, place(1));        // 6S on the pile
     play(h, 0, claim_at(0, 1));  // seat 0's own 6H
     EXPECT_TRUE(h.seat(0).layout[1].empty);
 }
@@ -383,7 +390,8 @@ std::vector<int> scores(std::string_view preset, std::vector<std::string> layout
 TEST(Calls, PabloCallerScoresMinusTenWhenLowestElsePlusTheHighest) {
     EXPECT_EQ(scores("pablo", {"AH 2H 3H 4H", "9S 9C 9D 9H"}, 0), (std::vector<int>{-10, 36}));
     EXPECT_EQ(scores("pablo", {"9S 9C 9D 9H", "AH 2H 3H 4H", "5S 5C 5D 5H"}, 0), (std::vector<int>{36 + 20, 10, 20}));
-    EXPECT_EQ(scores("pablo", {"AH 2H 3H 4H", "AS 2S 3S 4S"}, 0), (std::vector<int>{10, 10})) << "a tie changes nothing";
+    EXPECT_EQ(scores("pablo", {"AH 2H 3H 4H", "AS 2S 3S 4S"}, 0), (std::vector<int>{10, 10}))
+        << "a tie changes nothing";
     EXPECT_EQ(scores("pablo", {"X 2H 3H 4H", "AS 2S 3S 4S"}, 1), (std::vector<int>{4, 14})) << "jokers -5";
 }
 
@@ -410,8 +418,8 @@ void peek_two_of_six(hand& h) {
 }
 
 TEST(Powers, PowersBlackKingFromTheStockCancelsAKnockAndARedKingCannot) {
-    auto h = deal(rules_of("powers"), {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", "AC 2C 3C / 4C 5C 6C"},
-                                       "9D", "KS KH KC 7D 8D"});
+    auto h = deal(rules_of("powers"),
+                  {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", "AC 2C 3C / 4C 5C 6C"}, "9D", "KS KH KC 7D 8D"});
     peek_two_of_six(h);
     play(h, 0, draw_stock);  // KS: no call to cancel yet
     refused(h, 0, use_power, action_error::not_allowed);
@@ -513,10 +521,10 @@ TEST(PowersTable, EightShowsTheNextTwoCardsToItsUserWhoKeepsOneOfTheThree) {
     EXPECT_EQ(h.view_for(0, recall::perfect).offered, cards("7D 2D"));
     EXPECT_TRUE(h.view_for(1, recall::perfect).offered.empty());
     EXPECT_TRUE(h.spectator_view().offered.empty());
-    refused(h, 0, place_card(0, 0, 3), action_error::malformed);  // the eight, or one of the two drawn
-    refused(h, 0, place_card(1, 0, 1), action_error::bad_position);  // into your own layout
+    refused(h, 0, place_card(0, 0, 3), action_error::malformed);          // the eight, or one of the two drawn
+    refused(h, 0, place_card(1, 0, 1), action_error::bad_position);       // into your own layout
     refused(h, 0, simple(action_kind::pass), action_error::wrong_phase);  // one of the three must be kept
-    play(h, 0, place_card(0, 0, 2));  // 2D for AH
+    play(h, 0, place_card(0, 0, 2));                                      // 2D for AH
     EXPECT_EQ(h.seat(0).layout[0].value, c("2D"));
     EXPECT_EQ(seen(h, 0, 0, 0), c("2D"));
     EXPECT_FALSE(seen(h, 1, 0, 0)) << "nobody else learns the kept card";
@@ -543,7 +551,7 @@ TEST(PowersTable, SevenSwapsTwoRowsOrTwoColumnsOfAnOpponentAndKnowledgeMovesWith
     refused(h, 0, swap_lines(1, 0, 4), action_error::bad_position);  // neither two rows nor two columns
     refused(h, 0, swap_lines(0, 0, 3), action_error::bad_position);  // an opponent's lines only
     refused(h, 0, swap_lines(1, 3, 6), action_error::bad_position);  // rows of the dealt grid
-    play(h, 0, swap_lines(1, 0, 3));  // seat 1's rows
+    play(h, 0, swap_lines(1, 0, 3));                                 // seat 1's rows
     EXPECT_EQ(h.cells_of(1)[0], c("4S"));
     EXPECT_EQ(h.cells_of(1)[3], c("AS"));
     EXPECT_EQ(seen(h, 1, 1, 0), c("4S")) << "seat 1 knew 4S and can follow it";
@@ -615,9 +623,9 @@ TEST(PowersTable, FourTurnsAnOpponentsCardUpOrOneOfYoursDown) {
 
 TEST(PowersTable, ABlackKingTurnedOverInALayoutCancelsTheKnockAndARedKingDoesNot) {
     const auto run = [](std::initializer_list<std::string_view> rules, const char* turned) {
-        auto h = deal(rules_of("powers", rules),
-                      {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", std::string(turned) + " 2C 3C / 4C 5C 6C"},
-                       "TD", "4D"});
+        auto h = deal(
+            rules_of("powers", rules),
+            {{"AH 2H 3H / 4H 5H 6H", "AS 2S 3S / 4S 5S 6S", std::string(turned) + " 2C 3C / 4C 5C 6C"}, "TD", "4D"});
         peek_two_of_six(h);
         play(h, 0, knock);
         play(h, 1, draw_stock);
@@ -659,7 +667,7 @@ TEST(PowersTable, TwoUsesTwoDifferentPowersOfThreeToKingInTurn) {
     play(h, 0, use_power);
     EXPECT_EQ(h.power().kind, power_kind::two_powers);
     EXPECT_EQ(h.power().picks_left, 2);
-    refused(h, 0, simple(action_kind::pass), action_error::not_allowed);  // the first must be chosen
+    refused(h, 0, simple(action_kind::pass), action_error::not_allowed);          // the first must be chosen
     refused(h, 0, choose(power_kind::add_or_remove), action_error::not_allowed);  // the ace's: below 3
     refused(h, 0, choose(power_kind::two_powers), action_error::not_allowed);
     refused(h, 0, choose(power_kind::cancel_call), action_error::not_allowed);  // no knock to cancel

@@ -91,8 +91,7 @@ TEST(StartRules, RearrangeAfterFlippingWithoutLooking) {
 }
 
 TEST(StartRules, EightCardTurnsAWholeColumnAtTheFirstTurn) {
-    auto h = deal(rules_of("eight-card"),
-                  {{"AH 2H 3H 4H / 5H 6H 7H 8H", "AS 2S 3S 4S / 5S 6S 7S 8S"}, "KD", "QC"});
+    auto h = deal(rules_of("eight-card"), {{"AH 2H 3H 4H / 5H 6H 7H 8H", "AS 2S 3S 4S / 5S 6S 7S 8S"}, "KD", "QC"});
     EXPECT_EQ(h.current_phase(), phase::turn);
     refused(h, 0, draw_stock, action_error::wrong_phase);  // the column comes first
     refused(h, 1, flip(0), action_error::not_your_turn);
@@ -201,8 +200,8 @@ TEST(TurnRules, AFaceUpColumnIsFrozen) {
 }
 
 TEST(TurnRules, UnseenCardsMayBeReplacedOnlyOnce) {
-    auto h = deal(rules_of("four-card", {"unseen_replace_once=true"}), {{"AH 2H / 3H 4H", "AS 2S / 3S 4S"}, "KD",
-                                                                        "7C 7D 7H"});
+    auto h = deal(rules_of("four-card", {"unseen_replace_once=true"}),
+                  {{"AH 2H / 3H 4H", "AS 2S / 3S 4S"}, "KD", "7C 7D 7H"});
     for (int s = 0; s < 2; ++s) {
         play(h, s, peek(2));
         play(h, s, peek(3));
@@ -351,10 +350,8 @@ TEST(EndRules, OakesFinalRoundExposesEveryoneAndDrawsOnlyFromTheStock) {
     for (int slot : {1, 2, 4, 5}) {
         for (int seat = 0; seat < 3 && !h.final_round(); ++seat) {
             play(h, seat, draw_stock);
-            if (seat == 0)
-                play(h, seat, place(slot));
-            else
-                play(h, seat, discard);
+            if (seat == 0) play(h, seat, place(slot));
+            else play(h, seat, discard);
         }
         if (h.final_round()) break;
     }
@@ -370,8 +367,8 @@ TEST(EndRules, OakesFinalRoundExposesEveryoneAndDrawsOnlyFromTheStock) {
 }
 
 TEST(EndRules, WhenEveryoneIsFaceUp) {
-    auto h = deal(rules_of("six-card", {"start_count=5", "all_face_up=when_everyone", "face_up_locked=true"}),
-                  two_six_card);
+    auto h =
+        deal(rules_of("six-card", {"start_count=5", "all_face_up=when_everyone", "face_up_locked=true"}), two_six_card);
     start_with(h, {0, 1, 2, 3, 4});
     play(h, 0, draw_stock);
     play(h, 0, place(5));
@@ -444,8 +441,8 @@ TEST(StockRules, AnEmptyStockEndsTheHandByOption) {
 
 TEST(StockRules, NothingLeftToReshuffleEndsTheHand) {
     // 6 players x 9 cards from one pack with three jokers and no first discard leave one card in the stock.
-    auto rules = rules_of("six-card", {"rows=3", "cols=3", "jokers_per_pack=3", "extra_pack_above=",
-                                       "initial_discard=false"});
+    auto rules =
+        rules_of("six-card", {"rows=3", "cols=3", "jokers_per_pack=3", "extra_pack_above=", "initial_discard=false"});
     hand h(rules, 6, 5, 5);
     for (int s = 0; s < 6; ++s) {
         play(h, s, flip(0));

@@ -91,46 +91,117 @@ struct refused_case {
 const std::vector<refused_case>& refused_cases() {
     static const std::vector<refused_case> cases = {
         {"too few min players", [](ruleset& r) { r.min_players = 1; }, "min_players"},
-        {"too many min players", [](ruleset& r) { r.min_players = 17; r.max_players = 16; }, "min_players"},
-        {"max below min", [](ruleset& r) { r.min_players = 4; r.max_players = 3; }, "max_players"},
+        {"too many min players",
+         [](ruleset& r) {
+             r.min_players = 17;
+             r.max_players = 16;
+         },
+         "min_players"},
+        {"max below min",
+         [](ruleset& r) {
+             r.min_players = 4;
+             r.max_players = 3;
+         },
+         "max_players"},
         {"too many max players", [](ruleset& r) { r.max_players = 17; }, "max_players"},
         {"no packs", [](ruleset& r) { r.base_packs = 0; }, "base_packs"},
         {"too many packs", [](ruleset& r) { r.base_packs = 9; }, "base_packs"},
         {"negative jokers", [](ruleset& r) { r.jokers_per_pack = -1; }, "jokers_per_pack"},
         {"too many jokers", [](ruleset& r) { r.jokers_per_pack = 5; }, "jokers_per_pack"},
-        {"extra packs decreasing", [](ruleset& r) { r.extra_pack_above = {8, 4}; }, "extra_pack_above"},
-        {"extra packs repeated", [](ruleset& r) { r.extra_pack_above = {4, 4}; }, "extra_pack_above"},
-        {"extra pack below 2", [](ruleset& r) { r.extra_pack_above = {1}; }, "extra_pack_above"},
-        {"extra pack above 16", [](ruleset& r) { r.extra_pack_above = {4, 17}; }, "extra_pack_above"},
-        {"nine extra packs", [](ruleset& r) { r.extra_pack_above = {2, 3, 4, 5, 6, 7, 8, 9, 10}; },
+        {"extra packs decreasing",
+         [](ruleset& r) {
+             r.extra_pack_above = {8, 4};
+         },
          "extra_pack_above"},
+        {"extra packs repeated",
+         [](ruleset& r) {
+             r.extra_pack_above = {4, 4};
+         },
+         "extra_pack_above"},
+        {"extra pack below 2", [](ruleset& r) { r.extra_pack_above = {1}; }, "extra_pack_above"},
+        {"extra pack above 16",
+         [](ruleset& r) {
+             r.extra_pack_above = {4, 17};
+         },
+         "extra_pack_above"},
+        {"nine extra packs", [](ruleset& r) { r.extra_pack_above = {2, 3, 4, 5, 6, 7, 8, 9, 10}; }, "extra_pack_above"},
         {"no rows", [](ruleset& r) { r.rows = 0; }, "rows"},
         {"too many rows", [](ruleset& r) { r.rows = 7; }, "rows"},
         {"no cols", [](ruleset& r) { r.cols = 0; }, "cols"},
         {"too many cols", [](ruleset& r) { r.cols = 7; }, "cols"},
-        {"one card", [](ruleset& r) { r.rows = 1; r.cols = 1; r.start_count = 1; }, "rows"},
+        {"one card",
+         [](ruleset& r) {
+             r.rows = 1;
+             r.cols = 1;
+             r.start_count = 1;
+         },
+         "rows"},
         {"start count above slots", [](ruleset& r) { r.start_count = 7; }, "start_count"},
-        {"negative start count", [](ruleset& r) { r.start = start_action::none; r.start_count = -1; }, "start_count"},
+        {"negative start count",
+         [](ruleset& r) {
+             r.start = start_action::none;
+             r.start_count = -1;
+         },
+         "start_count"},
         {"start none with a count", [](ruleset& r) { r.start = start_action::none; }, "start_count"},
         {"flip nothing", [](ruleset& r) { r.start_count = 0; }, "start_count"},
-        {"peek nothing", [](ruleset& r) { r.start = start_action::peek; r.start_count = 0; }, "start_count"},
+        {"peek nothing",
+         [](ruleset& r) {
+             r.start = start_action::peek;
+             r.start_count = 0;
+         },
+         "start_count"},
         {"same column beyond rows",
-         [](ruleset& r) { r.start_where = start_pattern::same_column; r.start_count = 3; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::same_column;
+             r.start_count = 3;
+         },
+         "start_where"},
         {"different columns beyond cols",
-         [](ruleset& r) { r.start_where = start_pattern::different_columns; r.start_count = 4; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::different_columns;
+             r.start_count = 4;
+         },
+         "start_where"},
         {"middle and outer with even cols",
-         [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; r.rows = 3; r.cols = 4; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::middle_and_outer;
+             r.rows = 3;
+             r.cols = 4;
+         },
+         "start_where"},
         {"middle and outer with one col",
-         [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; r.rows = 4; r.cols = 1; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::middle_and_outer;
+             r.rows = 4;
+             r.cols = 1;
+         },
+         "start_where"},
         {"middle and outer with three cards",
-         [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; r.start_count = 3; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::middle_and_outer;
+             r.start_count = 3;
+         },
+         "start_where"},
         {"nearest row beyond cols",
-         [](ruleset& r) { r.start_where = start_pattern::nearest_row; r.start_count = 4; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::nearest_row;
+             r.start_count = 4;
+         },
+         "start_where"},
         {"first turn without a start action",
-         [](ruleset& r) { r.start = start_action::none; r.start_count = 0; r.start_when = start_timing::first_turn; },
+         [](ruleset& r) {
+             r.start = start_action::none;
+             r.start_count = 0;
+             r.start_when = start_timing::first_turn;
+         },
          "start_when"},
         {"rearrange without a start action",
-         [](ruleset& r) { r.start = start_action::none; r.start_count = 0; r.rearrange_after_start = true; },
+         [](ruleset& r) {
+             r.start = start_action::none;
+             r.start_count = 0;
+             r.rearrange_after_start = true;
+         },
          "rearrange_after_start"},
         {"negative look cost", [](ruleset& r) { r.look_cost = -1; }, "look_cost"},
         {"look cost too high", [](ruleset& r) { r.look_cost = 101; }, "look_cost"},
@@ -139,18 +210,30 @@ const std::vector<refused_case>& refused_cases() {
         {"joker value too low", [](ruleset& r) { r.rank_value[0] = -1001; }, "value_joker"},
         {"ace value too high", [](ruleset& r) { r.rank_value[1] = 1001; }, "value_ace"},
         {"king value too low", [](ruleset& r) { r.rank_value[13] = -1001; }, "value_king"},
-        {"override too high", [](ruleset& r) { r.card_value_overrides = {{make_card(12, suit::spades), 1001}}; },
+        {"override too high",
+         [](ruleset& r) {
+             r.card_value_overrides = {{make_card(12, suit::spades), 1001}};
+         },
          "card_value_overrides"},
-        {"override too low", [](ruleset& r) { r.card_value_overrides = {{joker(), -1001}}; }, "card_value_overrides"},
+        {"override too low",
+         [](ruleset& r) {
+             r.card_value_overrides = {{joker(), -1001}};
+         },
+         "card_value_overrides"},
         {"override listed twice",
          [](ruleset& r) {
              r.card_value_overrides = {{make_card(12, suit::spades), 40}, {make_card(12, suit::spades), 0}};
          },
          "card_value_overrides"},
         {"override of a rank beyond king",
-         [](ruleset& r) { r.card_value_overrides = {{make_card(14, suit::spades), 1}}; },
+         [](ruleset& r) {
+             r.card_value_overrides = {{make_card(14, suit::spades), 1}};
+         },
          "card_value_overrides"},
-        {"override of a suitless ace", [](ruleset& r) { r.card_value_overrides = {{make_card(1, suit::none), 1}}; },
+        {"override of a suitless ace",
+         [](ruleset& r) {
+             r.card_value_overrides = {{make_card(1, suit::none), 1}};
+         },
          "card_value_overrides"},
         {"column pair bonus", [](ruleset& r) { r.bonus_equal_column_pairs = -1001; }, "bonus_equal_column_pairs"},
         {"square block bonus", [](ruleset& r) { r.bonus_square_block = 1001; }, "bonus_square_block"},
@@ -167,11 +250,20 @@ const std::vector<refused_case>& refused_cases() {
         {"too many holes", [](ruleset& r) { r.holes = 1001; }, "holes"},
         {"negative target", [](ruleset& r) { r.target_score = -1; }, "target_score"},
         {"target too high", [](ruleset& r) { r.target_score = 100001; }, "target_score"},
-        {"a match that never ends", [](ruleset& r) { r.holes = 0; r.target_score = 0; }, "holes"},
+        {"a match that never ends",
+         [](ruleset& r) {
+             r.holes = 0;
+             r.target_score = 0;
+         },
+         "holes"},
         {"diagonal on a 2x3 layout", [](ruleset& r) { r.cancel_diagonal = true; }, "cancel_diagonal"},
         {"a hand that never ends", [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; }, "all_face_up"},
         {"locked cards and nothing ends the hand",
-         [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; r.face_up_locked = true; }, "all_face_up"},
+         [](ruleset& r) {
+             r.all_face_up = all_face_up_rule::nothing;
+             r.face_up_locked = true;
+         },
+         "all_face_up"},
         {"start out of range", [](ruleset& r) { r.start = static_cast<start_action>(3); }, "start"},
         {"start_where out of range", [](ruleset& r) { r.start_where = static_cast<start_pattern>(5); }, "start_where"},
         {"start_when out of range", [](ruleset& r) { r.start_when = static_cast<start_timing>(2); }, "start_when"},
@@ -243,19 +335,35 @@ const std::vector<worded_case>& single_option_refusals() {
          "match_tie is not a known choice (got 200)"},
         {"nine extra packs", [](ruleset& r) { r.extra_pack_above = {2, 3, 4, 5, 6, 7, 8, 9, 10}; },
          "extra_pack_above may list at most 8 player counts (got 9)"},
-        {"extra packs decreasing", [](ruleset& r) { r.extra_pack_above = {8, 4}; },
+        {"extra packs decreasing",
+         [](ruleset& r) {
+             r.extra_pack_above = {8, 4};
+         },
          "extra_pack_above must list strictly increasing player counts between 2 and 16 (got 8,4)"},
-        {"extra pack above 16", [](ruleset& r) { r.extra_pack_above = {4, 17}; },
+        {"extra pack above 16",
+         [](ruleset& r) {
+             r.extra_pack_above = {4, 17};
+         },
          "extra_pack_above must list strictly increasing player counts between 2 and 16 (got 4,17)"},
-        {"override too high", [](ruleset& r) { r.card_value_overrides = {{make_card(12, suit::spades), 1001}}; },
+        {"override too high",
+         [](ruleset& r) {
+             r.card_value_overrides = {{make_card(12, suit::spades), 1001}};
+         },
          "card_value_overrides values must be between -1000 and 1000 (got QS:1001)"},
         {"override listed twice",
-         [](ruleset& r) { r.card_value_overrides = {{joker(), 4}, {make_card(5, suit::hearts), 0}, {joker(), 5}}; },
+         [](ruleset& r) {
+             r.card_value_overrides = {{joker(), 4}, {make_card(5, suit::hearts), 0}, {joker(), 5}};
+         },
          "card_value_overrides lists X more than once"},
         {"override of a rank beyond king",
-         [](ruleset& r) { r.card_value_overrides = {{make_card(14, suit::spades), 1}}; },
+         [](ruleset& r) {
+             r.card_value_overrides = {{make_card(14, suit::spades), 1}};
+         },
          "card_value_overrides holds something that is not a card (rank 14 suit 3)"},
-        {"override of a joker with a suit", [](ruleset& r) { r.card_value_overrides = {{card{0, suit::hearts}, 1}}; },
+        {"override of a joker with a suit",
+         [](ruleset& r) {
+             r.card_value_overrides = {{card{0, suit::hearts}, 1}};
+         },
          "card_value_overrides holds something that is not a card (rank 0 suit 2)"},
     };
     return cases;
@@ -291,12 +399,30 @@ struct accepted_case {
 
 TEST(validate, accepts_legal_edges_and_combinations) {
     const std::vector<accepted_case> cases = {
-        {"largest table", [](ruleset& r) { r.min_players = 16; r.max_players = 16; }},
+        {"largest table",
+         [](ruleset& r) {
+             r.min_players = 16;
+             r.max_players = 16;
+         }},
         {"largest layout and deck",
-         [](ruleset& r) { r.rows = 6; r.cols = 6; r.base_packs = 8; r.jokers_per_pack = 4; r.start_count = 36; }},
-        {"two cards in one row", [](ruleset& r) { r.rows = 1; r.cols = 2; }},
+         [](ruleset& r) {
+             r.rows = 6;
+             r.cols = 6;
+             r.base_packs = 8;
+             r.jokers_per_pack = 4;
+             r.start_count = 36;
+         }},
+        {"two cards in one row",
+         [](ruleset& r) {
+             r.rows = 1;
+             r.cols = 2;
+         }},
         {"eight extra packs", [](ruleset& r) { r.extra_pack_above = {2, 3, 4, 5, 6, 7, 8, 16}; }},
-        {"no start", [](ruleset& r) { r.start = start_action::none; r.start_count = 0; }},
+        {"no start",
+         [](ruleset& r) {
+             r.start = start_action::none;
+             r.start_count = 0;
+         }},
         {"no start, any pattern",
          [](ruleset& r) {
              r.start = start_action::none;
@@ -304,15 +430,35 @@ TEST(validate, accepts_legal_edges_and_combinations) {
              r.start_where = start_pattern::middle_and_outer;
          }},
         {"peek a whole column",
-         [](ruleset& r) { r.start = start_action::peek; r.start_where = start_pattern::same_column; }},
-        {"different columns", [](ruleset& r) { r.start_where = start_pattern::different_columns; r.start_count = 3; }},
+         [](ruleset& r) {
+             r.start = start_action::peek;
+             r.start_where = start_pattern::same_column;
+         }},
+        {"different columns",
+         [](ruleset& r) {
+             r.start_where = start_pattern::different_columns;
+             r.start_count = 3;
+         }},
         {"middle and outer", [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; }},
         {"nearest row of a 2x2",
-         [](ruleset& r) { r.cols = 2; r.start = start_action::peek; r.start_where = start_pattern::nearest_row; }},
+         [](ruleset& r) {
+             r.cols = 2;
+             r.start = start_action::peek;
+             r.start_where = start_pattern::nearest_row;
+         }},
         {"first turn flip", [](ruleset& r) { r.start_when = start_timing::first_turn; }},
-        {"rearrange after peek", [](ruleset& r) { r.start = start_action::peek; r.rearrange_after_start = true; }},
+        {"rearrange after peek",
+         [](ruleset& r) {
+             r.start = start_action::peek;
+             r.rearrange_after_start = true;
+         }},
         {"limits",
-         [](ruleset& r) { r.look_cost = 100; r.turn_limit = 100000; r.holes = 1000; r.target_score = 100000; }},
+         [](ruleset& r) {
+             r.look_cost = 100;
+             r.turn_limit = 100000;
+             r.holes = 1000;
+             r.target_score = 100000;
+         }},
         {"extreme values",
          [](ruleset& r) {
              r.rank_value[0] = -1000;
@@ -323,16 +469,38 @@ TEST(validate, accepts_legal_edges_and_combinations) {
              r.bonus_all_equal = -1000;
              r.caller_tie_points = 1000;
          }},
-        {"target only", [](ruleset& r) { r.holes = 0; r.target_score = 100; }},
-        {"diagonal on a square", [](ruleset& r) { r.rows = 3; r.cols = 3; r.cancel_diagonal = true; }},
+        {"target only",
+         [](ruleset& r) {
+             r.holes = 0;
+             r.target_score = 100;
+         }},
+        {"diagonal on a square",
+         [](ruleset& r) {
+             r.rows = 3;
+             r.cols = 3;
+             r.cancel_diagonal = true;
+         }},
         {"nothing ends but knocking",
-         [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; r.knocking = true; r.face_up_locked = true; }},
+         [](ruleset& r) {
+             r.all_face_up = all_face_up_rule::nothing;
+             r.knocking = true;
+             r.face_up_locked = true;
+         }},
         {"nothing ends but reveal",
-         [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; r.reveal_all_turn = true; }},
+         [](ruleset& r) {
+             r.all_face_up = all_face_up_rule::nothing;
+             r.reveal_all_turn = true;
+         }},
         {"nothing ends but the stock",
-         [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; r.empty_stock = empty_stock_rule::end_hand; }},
+         [](ruleset& r) {
+             r.all_face_up = all_face_up_rule::nothing;
+             r.empty_stock = empty_stock_rule::end_hand;
+         }},
         {"nothing ends but the turn limit",
-         [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; r.turn_limit = 50; }},
+         [](ruleset& r) {
+             r.all_face_up = all_face_up_rule::nothing;
+             r.turn_limit = 50;
+         }},
         {"cards never turn up",
          [](ruleset& r) {
              r.new_card_face_up = false;
@@ -386,7 +554,7 @@ TEST(check_option_ranges, names_the_option_validate_names) {
 
 TEST(check_option_ranges, checks_each_rank_value_under_its_own_name) {
     const std::vector<std::string> names = {
-        "value_joker", "value_ace",   "value_two",  "value_three", "value_four", "value_five", "value_six",
+        "value_joker", "value_ace",   "value_two",  "value_three", "value_four", "value_five",  "value_six",
         "value_seven", "value_eight", "value_nine", "value_ten",   "value_jack", "value_queen", "value_king",
     };
     for (std::size_t rank = 0; rank < names.size(); ++rank) {
@@ -398,15 +566,36 @@ TEST(check_option_ranges, checks_each_rank_value_under_its_own_name) {
 
 TEST(check_option_ranges, leaves_rules_between_options_to_validate) {
     const std::vector<refused_case> cases = {
-        {"max below min", [](ruleset& r) { r.min_players = 4; r.max_players = 3; }, "max_players"},
+        {"max below min",
+         [](ruleset& r) {
+             r.min_players = 4;
+             r.max_players = 3;
+         },
+         "max_players"},
         {"start count above slots", [](ruleset& r) { r.start_count = 7; }, "start_count"},
-        {"one card", [](ruleset& r) { r.rows = 1; r.cols = 1; r.start_count = 1; }, "rows"},
+        {"one card",
+         [](ruleset& r) {
+             r.rows = 1;
+             r.cols = 1;
+             r.start_count = 1;
+         },
+         "rows"},
         {"start none with a count", [](ruleset& r) { r.start = start_action::none; }, "start_count"},
         {"middle and outer with even cols",
-         [](ruleset& r) { r.start_where = start_pattern::middle_and_outer; r.rows = 3; r.cols = 4; }, "start_where"},
+         [](ruleset& r) {
+             r.start_where = start_pattern::middle_and_outer;
+             r.rows = 3;
+             r.cols = 4;
+         },
+         "start_where"},
         {"diagonal on a 2x3 layout", [](ruleset& r) { r.cancel_diagonal = true; }, "cancel_diagonal"},
         {"a hand that never ends", [](ruleset& r) { r.all_face_up = all_face_up_rule::nothing; }, "all_face_up"},
-        {"a match that never ends", [](ruleset& r) { r.holes = 0; r.target_score = 0; }, "holes"},
+        {"a match that never ends",
+         [](ruleset& r) {
+             r.holes = 0;
+             r.target_score = 0;
+         },
+         "holes"},
     };
     for (const auto& c : cases) {
         ruleset r;
@@ -422,18 +611,18 @@ TEST(check_option_ranges, passes_whatever_set_option_accepts) {
     for (const auto& option : ruleset_options()) {
         std::vector<std::string> values;
         switch (option.kind) {
-        case option_kind::boolean: values = {"true", "false"}; break;
-        case option_kind::integer:
-        case option_kind::optional_integer:
-            values = {std::to_string(option.min), std::to_string(option.max)};
-            break;
-        case option_kind::choice:
-            for (const auto choice : option.choices) values.emplace_back(choice);
-            break;
-        case option_kind::integer_list:
-            values = {std::to_string(option.min), "2,3,4,5,6,7,8," + std::to_string(option.max)};
-            break;
-        case option_kind::card_values: values = {"QS:1000,X:-1000,2C:0"}; break;
+            case option_kind::boolean: values = {"true", "false"}; break;
+            case option_kind::integer:
+            case option_kind::optional_integer:
+                values = {std::to_string(option.min), std::to_string(option.max)};
+                break;
+            case option_kind::choice:
+                for (const auto choice : option.choices) values.emplace_back(choice);
+                break;
+            case option_kind::integer_list:
+                values = {std::to_string(option.min), "2,3,4,5,6,7,8," + std::to_string(option.max)};
+                break;
+            case option_kind::card_values: values = {"QS:1000,X:-1000,2C:0"}; break;
         }
         for (const auto& value : values) {
             ruleset r;
@@ -491,26 +680,106 @@ TEST(validate_for_players, counts_the_initial_discard) {
 
 TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
     const std::vector<std::string> expected = {
-        "min_players", "max_players", "base_packs", "extra_pack_above", "jokers_per_pack", "rows", "cols",
-        "extra_rows", "start",
-        "start_count", "start_where", "start_when", "rearrange_after_start", "peeks_shown_once", "initial_discard", "new_card_face_up",
-        "discard_flip", "taken_discard_must_be_used", "flip_only_turn", "knocking", "reveal_all_turn",
-        "face_up_locked", "frozen_columns", "unseen_replace_once", "look_cost", "jack_skips_next", "turn_limit",
-        "power_joker", "power_ace", "power_two", "power_three", "power_four", "power_five", "power_six",
-        "power_seven", "power_eight", "power_nine", "power_ten", "power_jack", "power_queen", "power_king",
-        "power_cards_unplaceable", "discard_power_reuse", "matching", "claims", "match_by_value",
-        "wrong_claim_cards", "wrong_claim_points", "call_after_turn", "red_kings_powerless", "turned_up_cancels_call",
-        "all_face_up", "final_turn_stock_only", "expose_on_end", "empty_stock", "empty_layout_ends", "value_joker",
+        "min_players",
+        "max_players",
+        "base_packs",
+        "extra_pack_above",
+        "jokers_per_pack",
+        "rows",
+        "cols",
+        "extra_rows",
+        "start",
+        "start_count",
+        "start_where",
+        "start_when",
+        "rearrange_after_start",
+        "peeks_shown_once",
+        "initial_discard",
+        "new_card_face_up",
+        "discard_flip",
+        "taken_discard_must_be_used",
+        "flip_only_turn",
+        "knocking",
+        "reveal_all_turn",
+        "face_up_locked",
+        "frozen_columns",
+        "unseen_replace_once",
+        "look_cost",
+        "jack_skips_next",
+        "turn_limit",
+        "power_joker",
+        "power_ace",
+        "power_two",
+        "power_three",
+        "power_four",
+        "power_five",
+        "power_six",
+        "power_seven",
+        "power_eight",
+        "power_nine",
+        "power_ten",
+        "power_jack",
+        "power_queen",
+        "power_king",
+        "power_cards_unplaceable",
+        "discard_power_reuse",
+        "matching",
+        "claims",
+        "match_by_value",
+        "wrong_claim_cards",
+        "wrong_claim_points",
+        "call_after_turn",
+        "red_kings_powerless",
+        "turned_up_cancels_call",
+        "all_face_up",
+        "final_turn_stock_only",
+        "expose_on_end",
+        "empty_stock",
+        "empty_layout_ends",
+        "value_joker",
         "value_ace",
-        "value_two", "value_three", "value_four", "value_five", "value_six", "value_seven", "value_eight",
-        "value_nine", "value_ten", "value_jack", "value_queen", "value_king", "card_value_overrides",
-        "cancel_column", "cancel_row", "cancel_diagonal", "cancel_pairs_anywhere", "cancel_adjacent_pairs",
-        "cancelled_negatives_keep_value", "one_eyed_jacks_wild", "bonus_equal_column_pairs", "bonus_square_block",
-        "bonus_all_equal", "bonus_row_of_kings", "others_penalty_side_by_side_pairs", "straight_score",
-        "shoot_the_moon", "four_of_a_kind_wins_match", "caller_penalty", "caller_penalty_points", "caller_bonus",
-        "caller_bonus_points", "caller_tie", "caller_tie_points", "at_or_below_caller_scores_zero",
-        "lowest_scores_zero", "remove_completed_lines",
-        "holes", "target_score", "match_tie", "winner_plays_first", "winner_tie",
+        "value_two",
+        "value_three",
+        "value_four",
+        "value_five",
+        "value_six",
+        "value_seven",
+        "value_eight",
+        "value_nine",
+        "value_ten",
+        "value_jack",
+        "value_queen",
+        "value_king",
+        "card_value_overrides",
+        "cancel_column",
+        "cancel_row",
+        "cancel_diagonal",
+        "cancel_pairs_anywhere",
+        "cancel_adjacent_pairs",
+        "cancelled_negatives_keep_value",
+        "one_eyed_jacks_wild",
+        "bonus_equal_column_pairs",
+        "bonus_square_block",
+        "bonus_all_equal",
+        "bonus_row_of_kings",
+        "others_penalty_side_by_side_pairs",
+        "straight_score",
+        "shoot_the_moon",
+        "four_of_a_kind_wins_match",
+        "caller_penalty",
+        "caller_penalty_points",
+        "caller_bonus",
+        "caller_bonus_points",
+        "caller_tie",
+        "caller_tie_points",
+        "at_or_below_caller_scores_zero",
+        "lowest_scores_zero",
+        "remove_completed_lines",
+        "holes",
+        "target_score",
+        "match_tie",
+        "winner_plays_first",
+        "winner_tie",
     };
     std::vector<std::string> names;
     for (const auto& option : ruleset_options()) names.emplace_back(option.name);
@@ -518,7 +787,8 @@ TEST(ruleset_options, lists_every_option_in_the_agreed_order) {
 }
 
 TEST(ruleset_options, every_option_has_a_group_and_one_sentence_of_help) {
-    const std::set<std::string> groups = {"table", "cards", "layout", "start", "turns", "powers", "end", "scoring", "match"};
+    const std::set<std::string> groups = {"table",  "cards", "layout",  "start", "turns",
+                                          "powers", "end",   "scoring", "match"};
     for (const auto& option : ruleset_options()) {
         EXPECT_TRUE(groups.count(std::string(option.group))) << option.name;
         ASSERT_FALSE(option.help.empty()) << option.name;

@@ -352,9 +352,9 @@ TEST(ScoreLayout, OneEyedJacksPairAnywhereWithTheHighestCard) {
     ruleset rules = four_card_anywhere();
     rules.one_eyed_jacks_wild = true;
     EXPECT_EQ(score(rules, "JH 9C / 4D 7S").points, 11);
-    EXPECT_EQ(score(rules, "7C JH / JS 5D").points, 0);  // each wild takes one card
-    EXPECT_EQ(score(rules, "JH JS / 5C 5D").points, 0);  // leftover wilds pair with each other
-    EXPECT_EQ(score(rules, "7C 7D / 7H JS").points, 0);  // the odd seven pairs with the wild
+    EXPECT_EQ(score(rules, "7C JH / JS 5D").points, 0);           // each wild takes one card
+    EXPECT_EQ(score(rules, "JH JS / 5C 5D").points, 0);           // leftover wilds pair with each other
+    EXPECT_EQ(score(rules, "7C 7D / 7H JS").points, 0);           // the odd seven pairs with the wild
     EXPECT_EQ(score(sized(1, 3, rules), "JH 5C 5D").points, 10);  // a lone wild with nothing left keeps its value
 }
 
@@ -446,7 +446,7 @@ TEST(ScoreLayout, RowOfKings) {
     EXPECT_EQ(s.bonus, -16);
     EXPECT_EQ(s.points, 2);
     EXPECT_EQ(score(rules, "KC KD KH KS / KS KH KD KC").bonus, -16 * 2 - 10 * 2);  // two rows; two column pairs
-    EXPECT_EQ(score(sized(2, 1, rules), "KC / 3D").bonus, 0);  // one king is not a row
+    EXPECT_EQ(score(sized(2, 1, rules), "KC / 3D").bonus, 0);                      // one king is not a row
 
     rules.one_eyed_jacks_wild = true;
     const auto wild = score(rules, "KC KD JS KS / 3C 4D 5H 6S");  // a wild jack is not a king
@@ -605,7 +605,7 @@ TEST(ScoreHand, ShootingTheMoon) {
     EXPECT_TRUE(has_note(h.notes, "seat 0 shot the moon"));
 
     EXPECT_EQ(hand(rules, {"5D", "QC", "JH"}, -1).scores, (std::vector<int>{10, 0, 10}));  // the first seat shoots
-    EXPECT_EQ(hand(rules, {"9D", "5C"}, -1).scores, (std::vector<int>{9, 0}));  // nobody reached it
+    EXPECT_EQ(hand(rules, {"9D", "5C"}, -1).scores, (std::vector<int>{9, 0}));             // nobody reached it
 }
 
 TEST(ScoreHand, LowestScoresZeroWithTies) {

@@ -23,9 +23,10 @@ namespace {
 class knowledge_oracle {
 public:
     explicit knowledge_oracle(const hand& h) : players_(h.players()) {
-        known_.assign(static_cast<std::size_t>(players_ + 1),
-                      std::vector<std::vector<bool>>(static_cast<std::size_t>(players_),
-                                                     std::vector<bool>(static_cast<std::size_t>(h.rules().positions()), false)));
+        known_.assign(
+            static_cast<std::size_t>(players_ + 1),
+            std::vector<std::vector<bool>>(static_cast<std::size_t>(players_),
+                                           std::vector<bool>(static_cast<std::size_t>(h.rules().positions()), false)));
     }
 
     // `h` is read only for what every view shows anyway (which positions are face up).
@@ -111,7 +112,8 @@ public:
             }
             // The cards draw_two_keep_one looked at are its user's alone.
             const bool user = v < players_ && v == h.current_seat();
-            ASSERT_EQ(view.offered, user ? h.offered() : std::vector<card>{}) << "viewer " << v << " and the offered cards";
+            ASSERT_EQ(view.offered, user ? h.offered() : std::vector<card>{})
+                << "viewer " << v << " and the offered cards";
             for (int s = 0; s < players_; ++s)
                 ASSERT_EQ(view.seats[static_cast<std::size_t>(s)].shields, h.seat(s).shields) << "shields are public";
             const bool holding = h.held().has_value();
@@ -169,8 +171,8 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         for (int seat = 0; seat < players; ++seat) {
             h.legal_actions(seat, legal);
             const bool acts = std::find(acting.begin(), acting.end(), seat) != acting.end();
-            const auto turn_moves = std::count_if(legal.begin(), legal.end(),
-                                                  [](action a) { return a.kind != action_kind::claim; });
+            const auto turn_moves =
+                std::count_if(legal.begin(), legal.end(), [](action a) { return a.kind != action_kind::claim; });
             ASSERT_EQ(turn_moves > 0, acts) << "seat " << seat;
             std::set<std::tuple<int, int, int, int, int>> unique;
             for (action a : legal) {
@@ -209,8 +211,8 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         if (std::find(legal.begin(), legal.end(), probe) == legal.end()) {
             const hand before = h;
             ASSERT_NE(h.apply(seat, probe), action_error::none)
-                << "accepted " << to_string(probe.kind) << " " << int(probe.slot) << " " << int(probe.other) << " in phase "
-                << to_string(h.current_phase());
+                << "accepted " << to_string(probe.kind) << " " << int(probe.slot) << " " << int(probe.other)
+                << " in phase " << to_string(h.current_phase());
             ASSERT_TRUE(h == before);
         }
 
@@ -227,15 +229,14 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         if (limits.check_views) oracle.check(h);
         if (::testing::Test::HasFatalFailure()) return;
     }
-    ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions; the last: "
-                          << [&] {
-                                 std::string tail;
-                                 const auto& log = h.log();
-                                 for (std::size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i)
-                                     tail += std::to_string(log[i].seat) + ":" + std::string(to_string(log[i].act.kind)) +
-                                             ":" + std::to_string(log[i].act.slot) + " ";
-                                 return tail + "phase " + std::string(to_string(h.current_phase()));
-                             }();
+    ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions; the last: " << [&] {
+        std::string tail;
+        const auto& log = h.log();
+        for (std::size_t i = log.size() > 12 ? log.size() - 12 : 0; i < log.size(); ++i)
+            tail += std::to_string(log[i].seat) + ":" + std::string(to_string(log[i].act.kind)) + ":" +
+                    std::to_string(log[i].act.slot) + " ";
+        return tail + "phase " + std::string(to_string(h.current_phase()));
+    }();
     ASSERT_EQ(count_cards(h.all_cards()), deck);
 
     auto again = hand::replay(rules, players, dealer, seed, h.log());
@@ -287,10 +288,10 @@ TEST(PowersSelfPlay, EveryPowerOfTheTableIsUsedWithTheOracleWatching) {
         self_play(seed % 5 == 0 ? long_hands : rules, 2 + static_cast<int>(seed % 3), 7000 + seed, {.tally = &tally});
         if (HasFatalFailure()) return;
     }
-    for (const event_kind kind : {event_kind::offered, event_kind::shield_kept, event_kind::blocked,
-                                  event_kind::turned_up, event_kind::turned_down, event_kind::lines_swapped,
-                                  event_kind::power_chosen, event_kind::added, event_kind::thrown,
-                                  event_kind::call_cancelled, event_kind::shuffled, event_kind::swapped})
+    for (const event_kind kind :
+         {event_kind::offered, event_kind::shield_kept, event_kind::blocked, event_kind::turned_up,
+          event_kind::turned_down, event_kind::lines_swapped, event_kind::power_chosen, event_kind::added,
+          event_kind::thrown, event_kind::call_cancelled, event_kind::shuffled, event_kind::swapped})
         EXPECT_GT(tally[kind], 0) << "event " << static_cast<int>(kind) << " never happened";
 }
 
@@ -384,8 +385,9 @@ TEST(RandomHouseRules, EveryValidCombinationKeepsEveryInvariant) {
                 (void)set_option(r, option.name, option.choices[random.below(option.choices.size())]);
             } else if (option.kind == option_kind::integer && option.group != "match" && option.group != "table") {
                 const int span = std::min(option.max - option.min, 12);
-                (void)set_option(r, option.name, std::to_string(option.min + static_cast<int>(random.below(
-                                                                                   static_cast<std::uint64_t>(span) + 1))));
+                (void)set_option(
+                    r, option.name,
+                    std::to_string(option.min + static_cast<int>(random.below(static_cast<std::uint64_t>(span) + 1))));
             }
         }
         r.turn_limit = 400;

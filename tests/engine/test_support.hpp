@@ -59,7 +59,9 @@ inline hand deal(std::shared_ptr<const ruleset> rules, const scripted_deal& scri
     for (const auto& text : script.layouts) layouts.push_back(cards(text));
     std::vector<card> sequence;  // in the order the deal takes cards off the top
     for (int slot = 0; slot < rules->slots(); ++slot)
-        for (int i = 1; i <= n; ++i) sequence.push_back(layouts.at(static_cast<std::size_t>((dealer + i) % n)).at(static_cast<std::size_t>(slot)));
+        for (int i = 1; i <= n; ++i)
+            sequence.push_back(
+                layouts.at(static_cast<std::size_t>((dealer + i) % n)).at(static_cast<std::size_t>(slot)));
     for (card x : cards(script.discard)) sequence.push_back(x);
     for (card x : cards(script.stock_top)) sequence.push_back(x);
 
@@ -95,8 +97,8 @@ inline const action ready = simple(action_kind::ready);
 // Applies and asserts success, so a script reads as the moves of a game.
 inline void play(hand& h, int seat, action a) {
     const action_error error = h.apply(seat, a);
-    ASSERT_EQ(error, action_error::none) << "seat " << seat << " " << to_string(a.kind) << " " << int(a.slot)
-                                         << ": " << to_string(error);
+    ASSERT_EQ(error, action_error::none) << "seat " << seat << " " << to_string(a.kind) << " " << int(a.slot) << ": "
+                                         << to_string(error);
 }
 
 // An illegal action must be refused with `expected` and leave the hand exactly as it was.

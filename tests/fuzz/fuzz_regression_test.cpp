@@ -57,7 +57,8 @@ TEST(FuzzHarness, ABrokenInvariantThrows) {
 }
 
 TEST(FuzzHarness, EmptyAndTinyInputsAreHarmless) {
-    for (const std::string_view input : {std::string_view(), std::string_view("\x00", 1), std::string_view("\xff\xff")}) {
+    for (const std::string_view input :
+         {std::string_view(), std::string_view("\x00", 1), std::string_view("\xff\xff")}) {
         // Only a set-up byte asking for the prologue (bit 5) starts a hand; "\xff\xff" does.
         const bool prologue = !input.empty() && (input[0] & 0x20);
         EXPECT_EQ(client_message(as_bytes(input)) > 0, prologue);

@@ -144,8 +144,8 @@ TEST(MatchFile, FreeTextOfAnyBytesSurvives) {
     played_match played = small_match();
     std::string every_byte;
     for (int b = 0; b < 256; ++b) every_byte += static_cast<char>(b);
-    const std::vector<std::string> names{"", "-", "--", "%", "%20", " ", "a b", "line\nbreak", "tab\there",
-                                         "\r\n", every_byte, std::string(3, '\0')};
+    const std::vector<std::string> names{"",    "-",           "--",        "%",    "%20",      " ",
+                                         "a b", "line\nbreak", "tab\there", "\r\n", every_byte, std::string(3, '\0')};
     for (const std::string& name : names) {
         played.detail.summary.seats[0].display_name = name;
         played.detail.summary.seats[1].bot = name.empty() ? "random" : name;
@@ -223,8 +223,7 @@ TEST(MatchFile, DamageIsRefusedWithItsLineNumber) {
         {"a seat kind", replace("seat 2 ", "seat 2 robot Cy"), "", 12, "expected 'seat N person NAME'"},
         {"no seats", [](auto& lines) { lines.erase(lines.begin() + 9, lines.begin() + 12); }, "", 10,
          "expected 'seat 0 ...'"},
-        {"an unknown option", replace("rule holes=", "rule holes_to_play=9"), "rule holes_to_play", 0,
-         "holes_to_play"},
+        {"an unknown option", replace("rule holes=", "rule holes_to_play=9"), "rule holes_to_play", 0, "holes_to_play"},
         {"an option set twice", [](auto& lines) { lines.insert(lines.begin() + 13, lines[12]); }, "", 14,
          "is set twice"},
         {"a rule without =", replace("rule holes=", "rule holes"), "rule holes", 0, "expected 'rule OPTION=VALUE'"},
@@ -250,13 +249,15 @@ TEST(MatchFile, DamageIsRefusedWithItsLineNumber) {
         {"an empty line", [](auto& lines) { lines.insert(lines.begin() + 5, ""); }, "", 6, "an empty line"},
         {"a carriage return", [](auto& lines) { lines[3] += "\r"; }, "", 4, "byte 0x0D is not printable ASCII"},
         {"a raw UTF-8 name", replace("seat 0 ", "seat 0 person Zo\xC3\xAB"), "", 10, "byte 0xC3 is not printable"},
-        {"a missing caller", [](auto& lines) {
+        {"a missing caller",
+         [](auto& lines) {
              for (std::size_t i = 0; i < lines.size(); ++i)
                  if (lines[i].starts_with("caller ")) {
                      lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i));
                      return;
                  }
-         }, "scores ", 0, "expected 'caller ...'"},
+         },
+         "scores ", 0, "expected 'caller ...'"},
     };
     for (const damage& d : cases) {
         SCOPED_TRACE(d.name);

@@ -254,9 +254,9 @@ TEST(ReplayMatch, AHoleAfterTheEndIsFound) {
     extra.hole += 1;
     played.detail.holes.push_back(extra);
     const std::size_t n = played.detail.holes.size();
-    EXPECT_TRUE(contains(problem_of(played.detail), "hole " + std::to_string(n) +
-                                                        ": the match was already over after hole " +
-                                                        std::to_string(n - 1)));
+    EXPECT_TRUE(
+        contains(problem_of(played.detail),
+                 "hole " + std::to_string(n) + ": the match was already over after hole " + std::to_string(n - 1)));
 }
 
 TEST(ReplayMatch, FinalTotalsMustMatchAndTheMatchMustBeOver) {

@@ -23,8 +23,8 @@ struct play_options {
     int players = 3;
     std::uint64_t seed = 1;
     int first_dealer = 0;
-    int max_holes = 40;          // stop early (unfinished) after this many holes
-    int in_play_actions = -1;    // >= 0: start one more hole and play this many actions into it
+    int max_holes = 40;        // stop early (unfinished) after this many holes
+    int in_play_actions = -1;  // >= 0: start one more hole and play this many actions into it
 };
 
 struct played_match {

@@ -382,8 +382,16 @@ TEST_F(sqlite_store_test, when_written_callbacks_still_pending_run_before_the_st
 // --- version 2: tables, presets, bots, the hand in play ---
 
 table_record full_table() {
-    return {"QK7M2X", "six-card", "six-card knocking=true", 1'699'999'000, 4, true,
-            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08", 30'000, true, 1'500};
+    return {"QK7M2X",
+            "six-card",
+            "six-card knocking=true",
+            1'699'999'000,
+            4,
+            true,
+            "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+            30'000,
+            true,
+            1'500};
 }
 
 match_start match_with_a_bot() {

@@ -72,9 +72,7 @@ TEST(RulesetMessage, EveryOptionHasAFieldOfItsNameAndKind) {
                 EXPECT_EQ(field->message_type(), v1::OptionalPoints::descriptor());
                 break;
             case option_kind::choice: ASSERT_NE(field->enum_type(), nullptr); break;
-            case option_kind::integer_list:
-                EXPECT_EQ(field->message_type(), v1::PlayerCounts::descriptor());
-                break;
+            case option_kind::integer_list: EXPECT_EQ(field->message_type(), v1::PlayerCounts::descriptor()); break;
             case option_kind::card_values: EXPECT_EQ(field->message_type(), v1::CardValues::descriptor()); break;
         }
     }
@@ -131,10 +129,8 @@ TEST(RulesetConversion, ToProtoSetsEveryField) {
         const auto& reflection = *message.GetReflection();
         for (int i = 0; i < descriptor->field_count(); ++i) {
             const auto* field = descriptor->field(i);
-            if (field->has_presence())
-                EXPECT_TRUE(reflection.HasField(message, field)) << field->name();
-            else
-                EXPECT_NE(reflection.GetEnumValue(message, field), 0) << field->name();
+            if (field->has_presence()) EXPECT_TRUE(reflection.HasField(message, field)) << field->name();
+            else EXPECT_NE(reflection.GetEnumValue(message, field), 0) << field->name();
         }
     }
 }
@@ -208,15 +204,33 @@ TEST(RulesetConversion, HouseRulesRoundTripForEveryOptionAndKind) {
 }
 
 TEST(RulesetConversion, ManyHouseRulesAtOnceRoundTrip) {
-    const ruleset original =
-        with(preset_rules("six-card"),
-             {"rows=3", "cols=4", "start=peek", "start_count=3", "start_where=different_columns",
-              "start_when=first_turn", "discard_flip=compulsory_unless_one_left", "knocking=true", "look_cost=5",
-              "all_face_up=when_everyone", "empty_stock=end_hand", "value_king=-3", "value_joker=-5",
-              "jokers_per_pack=2", "card_value_overrides=QS:40,JH:0", "straight_score=-12", "shoot_the_moon=off",
-              "caller_penalty=double_plus_points", "caller_penalty_points=5", "caller_bonus=set_to_points",
-              "caller_bonus_points=-10", "caller_tie=add_tie_points", "caller_tie_points=3",
-              "extra_pack_above=3,6,9", "holes=18", "target_score=100", "match_tie=play_off"});
+    const ruleset original = with(preset_rules("six-card"), {"rows=3",
+                                                             "cols=4",
+                                                             "start=peek",
+                                                             "start_count=3",
+                                                             "start_where=different_columns",
+                                                             "start_when=first_turn",
+                                                             "discard_flip=compulsory_unless_one_left",
+                                                             "knocking=true",
+                                                             "look_cost=5",
+                                                             "all_face_up=when_everyone",
+                                                             "empty_stock=end_hand",
+                                                             "value_king=-3",
+                                                             "value_joker=-5",
+                                                             "jokers_per_pack=2",
+                                                             "card_value_overrides=QS:40,JH:0",
+                                                             "straight_score=-12",
+                                                             "shoot_the_moon=off",
+                                                             "caller_penalty=double_plus_points",
+                                                             "caller_penalty_points=5",
+                                                             "caller_bonus=set_to_points",
+                                                             "caller_bonus_points=-10",
+                                                             "caller_tie=add_tie_points",
+                                                             "caller_tie_points=3",
+                                                             "extra_pack_above=3,6,9",
+                                                             "holes=18",
+                                                             "target_score=100",
+                                                             "match_tie=play_off"});
     ruleset base = preset_rules("nine-card");
     ASSERT_FALSE(apply_overrides(base, to_proto(original)));
     EXPECT_EQ(to_text(base), to_text(original));
@@ -236,7 +250,7 @@ TEST(RulesetConversion, APartialOverrideChangesOnlyItsFields) {
     overrides.set_rows(3);
     overrides.set_knocking(!before.knocking);
     overrides.set_start(v1::START_ACTION_PEEK);
-    overrides.mutable_shoot_the_moon();  // present without points: off
+    overrides.mutable_shoot_the_moon();    // present without points: off
     overrides.mutable_extra_pack_above();  // present and empty: no extra packs
     auto* value = overrides.mutable_card_value_overrides()->add_values();
     *value->mutable_card() = to_proto(make_card(12, suit::spades));
@@ -776,8 +790,14 @@ TEST(EventConversion, APrivateCardReachesItsActorAloneAndAPublicOneEveryone) {
     EXPECT_EQ(given.position(), 3u);
     EXPECT_EQ(given.other(), 2u);
     // POWER_CHOSEN names a PowerKind, as CHOOSE_POWER's Action does.
-    const event chosen{event_kind::power_chosen, 0, static_cast<std::uint8_t>(power_kind::peek_own), 0,
-                       std::nullopt, -1, -1, std::nullopt};
+    const event chosen{event_kind::power_chosen,
+                       0,
+                       static_cast<std::uint8_t>(power_kind::peek_own),
+                       0,
+                       std::nullopt,
+                       -1,
+                       -1,
+                       std::nullopt};
     v1::TableEvent named;
     fill(named, chosen, 0, true, 1, 0);
     EXPECT_EQ(named.position(), static_cast<std::uint32_t>(v1::POWER_KIND_PEEK_OWN));

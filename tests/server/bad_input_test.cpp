@@ -85,18 +85,15 @@ std::string url_of(std::uint16_t port) { return "ws://127.0.0.1:" + std::to_stri
 // Reads everything already received; a connection the server has closed has nothing more to read.
 void drain(client::connection& c) {
     try {
-        for (int i = 0; i < 100000 && c.next(std::chrono::milliseconds(0)); ++i) {
-        }
-    } catch (const client::error&) {
-    }
+        for (int i = 0; i < 100000 && c.next(std::chrono::milliseconds(0)); ++i) {}
+    } catch (const client::error&) {}
 }
 
 // A six-card table for three behind a password: Ann (host, seat 0) and Bob (seat 1) on golf_client, Mallory
 // (seat 2) on a raw WebSocket. The match is started and everyone's start moves are made, so one seat is to play.
 class live_table {
 public:
-    explicit live_table(const std::function<void(server_config&)>& tweak = {})
-        : server_(configured(dir_, tweak)) {
+    explicit live_table(const std::function<void(server_config&)>& tweak = {}) : server_(configured(dir_, tweak)) {
         ann_.connect(url_of(server_.port()), "bad-input-test");
         v1::CreateTable create;
         create.set_player_name("Ann");
@@ -149,7 +146,9 @@ public:
         const v1::TableUpdate after = next_view();
         EXPECT_EQ(after.hand_version(), before.hand_version());
         EXPECT_EQ(after.hand().SerializeAsString(), before.hand().SerializeAsString())
-            << "before:\n" << before.hand().DebugString() << "after:\n" << after.hand().DebugString();
+            << "before:\n"
+            << before.hand().DebugString() << "after:\n"
+            << after.hand().DebugString();
     }
 
     // The seat to play makes its first legal move; the table still plays.
@@ -198,7 +197,8 @@ private:
             }
             if (!moved) ann_.next(std::chrono::milliseconds(20));
         }
-        ADD_FAILURE() << "the start phase did not end: Ann sees\n" << settled().DebugString() << "Mallory sees\n"
+        ADD_FAILURE() << "the start phase did not end: Ann sees\n"
+                      << settled().DebugString() << "Mallory sees\n"
                       << (mallory_->latest() ? mallory_->latest()->DebugString() : "nothing");
     }
 
@@ -464,11 +464,22 @@ TEST(BadInput, NamesWithControlCharactersAreRefusedAndTheConnectionStays) {
     live_table t;
     const v1::TableUpdate before = t.snapshot();
     const std::vector<std::string> names{
-        "a\x01" "b", "tab\tname", "new\nline", std::string("nul\0byte", 8), "del\x7f", "esc\x1b[31m",
-        "\xc2\x85" "next",      // C1 control NEL
-        "\xe2\x80\xae" "evil",  // right-to-left override
-        "\xe2\x80\xa8" "sep",   // line separator
-        std::string(25, 'n'), "    ", ""};
+        "a\x01"
+        "b",
+        "tab\tname",
+        "new\nline",
+        std::string("nul\0byte", 8),
+        "del\x7f",
+        "esc\x1b[31m",
+        "\xc2\x85"
+        "next",  // C1 control NEL
+        "\xe2\x80\xae"
+        "evil",  // right-to-left override
+        "\xe2\x80\xa8"
+        "sep",  // line separator
+        std::string(25, 'n'),
+        "    ",
+        ""};
     client::connection newcomer;
     newcomer.connect(url_of(t.server().port()), "newcomer");
     for (const std::string& name : names) {
@@ -485,7 +496,10 @@ TEST(BadInput, NamesWithControlCharactersAreRefusedAndTheConnectionStays) {
         EXPECT_EQ(watched.error().code(), v1::ERROR_CODE_BAD_NAME) << ::testing::PrintToString(name);
     }
     // The same characters in a chat line: refused, and the sender stays.
-    for (const std::string& text : {std::string("bell\a"), std::string("\xe2\x80\xae" "evil"), std::string("a\nb")}) {
+    for (const std::string& text : {std::string("bell\a"),
+                                    std::string("\xe2\x80\xae"
+                                                "evil"),
+                                    std::string("a\nb")}) {
         const v1::ServerMessage said = t.mallory().call(chat_message(text));
         ASSERT_TRUE(said.has_error()) << ::testing::PrintToString(text);
         EXPECT_EQ(said.error().code(), v1::ERROR_CODE_BAD_REQUEST);
@@ -498,8 +512,10 @@ TEST(BadInput, InvalidUtf8InANameOrAnyTextIsAnUndecodableFrame) {
     live_table t;
     const v1::TableUpdate before = t.snapshot();
     // Protobuf's string fields must be UTF-8, so such a message does not decode: the sender is disconnected.
-    for (const std::string& name : {std::string("\xff\xfe"), std::string("Bo\xc0\xaf" "b"), std::string("\xed\xa0\x80"),
-                                    std::string("cut\xe2\x82")}) {
+    for (const std::string& name : {std::string("\xff\xfe"),
+                                    std::string("Bo\xc0\xaf"
+                                                "b"),
+                                    std::string("\xed\xa0\x80"), std::string("cut\xe2\x82")}) {
         ws_client raw(t.server().port());
         raw.greet();
         v1::ClientMessage join = join_message(t.code(), "x", true);
@@ -540,15 +556,15 @@ TEST(BadInput, ARulesetWithAbsurdValuesIsRefusedNamingTheOption) {
     for (const auto& entry : absurd) {
         const std::string& option = entry.first;
         const auto& edit = entry.second;
-        const v1::ServerMessage reply = host.request(create([&](v1::CreateTable& c) { edit(*c.mutable_house_rules()); }));
+        const v1::ServerMessage reply =
+            host.request(create([&](v1::CreateTable& c) { edit(*c.mutable_house_rules()); }));
         ASSERT_TRUE(reply.has_error()) << option;
         EXPECT_EQ(reply.error().code(), v1::ERROR_CODE_BAD_RULESET) << option;
         EXPECT_NE(reply.error().message().find(option), std::string::npos) << reply.error().message();
     }
     // The table's own settings out of range: a bad request each.
     for (const auto& edit : std::vector<std::function<void(v1::CreateTable&)>>{
-             [](v1::CreateTable& c) { c.set_seats(4000000000u); },
-             [](v1::CreateTable& c) { c.set_seats(0); },
+             [](v1::CreateTable& c) { c.set_seats(4000000000u); }, [](v1::CreateTable& c) { c.set_seats(0); },
              [](v1::CreateTable& c) { c.set_turn_clock_seconds(4000000000u); },
              [](v1::CreateTable& c) { c.set_claim_window_ms(4000000000u); },
              [](v1::CreateTable& c) { c.set_between_holes_seconds(601); },
@@ -601,8 +617,9 @@ TEST(BadInput, AnUpgradeThatNeverCompletesIsClosedAfterTheTimeoutAndTheTablePlay
     const v1::TableUpdate before = t.snapshot();
     http_client stuck(t.server().port());
     // The upgrade's headers, but never the blank line that ends them.
-    ASSERT_FALSE(stuck.write_raw("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                                 "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"));
+    ASSERT_FALSE(
+        stuck.write_raw("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"));
     boost::system::error_code error;
     stuck.read_all(error);
     EXPECT_NE(error, net::error::timed_out) << "the server kept a half-open upgrade";

@@ -79,9 +79,8 @@ struct cactus_table {
     bool until_a_window_opens() {
         for (int m = 0; m < 400; ++m) {
             for (auto& c : seats) drain(*c);
-            const bool open = std::all_of(seats.begin(), seats.end(), [](const auto& c) {
-                return c->latest()->has_claim_window();
-            });
+            const bool open =
+                std::all_of(seats.begin(), seats.end(), [](const auto& c) { return c->latest()->has_claim_window(); });
             if (open && !claims_in(*seats[1]->latest()).empty() && !claims_in(*seats[2]->latest()).empty()) return true;
             if (!move()) seats[0]->next(20ms);
         }

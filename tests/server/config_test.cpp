@@ -58,10 +58,26 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
 }
 
 TEST(Config, EveryFlagWithASeparateValue) {
-    const server_config c = parse_ok({"--host", "127.0.0.1", "--port", "9000", "--db", "/tmp/x.db", "--threads", "3",
-                                      "--log-level", "debug", "--seat-grace", "30", "--bot-delay-ms", "0",
-                                      "--between-holes-ms", "250", "--max-per-address", "4",
-                                      "--db-move-delay-ms", "0"});
+    const server_config c = parse_ok({"--host",
+                                      "127.0.0.1",
+                                      "--port",
+                                      "9000",
+                                      "--db",
+                                      "/tmp/x.db",
+                                      "--threads",
+                                      "3",
+                                      "--log-level",
+                                      "debug",
+                                      "--seat-grace",
+                                      "30",
+                                      "--bot-delay-ms",
+                                      "0",
+                                      "--between-holes-ms",
+                                      "250",
+                                      "--max-per-address",
+                                      "4",
+                                      "--db-move-delay-ms",
+                                      "0"});
     EXPECT_EQ(c.host, "127.0.0.1");
     EXPECT_EQ(c.port, 9000);
     EXPECT_EQ(c.db_path, "/tmp/x.db");
@@ -75,10 +91,9 @@ TEST(Config, EveryFlagWithASeparateValue) {
 }
 
 TEST(Config, EveryFlagWithAnEqualsSign) {
-    const server_config c =
-        parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off", "--seat-grace=0",
-                  "--bot-delay-ms=60000", "--between-holes-ms=600000", "--max-per-address=1",
-                  "--db-move-delay-ms=10000"});
+    const server_config c = parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off",
+                                      "--seat-grace=0", "--bot-delay-ms=60000", "--between-holes-ms=600000",
+                                      "--max-per-address=1", "--db-move-delay-ms=10000"});
     EXPECT_EQ(c.host, "::1");
     EXPECT_EQ(c.port, 0);
     EXPECT_EQ(c.db_path, "a.db");
@@ -146,12 +161,27 @@ TEST(Config, HelpPrintsUsageAndExitsZero) {
 
 TEST(Config, UsageNamesEveryFlagAndVariable) {
     const std::string text = usage();
-    for (const char* name :
-         {"--host", "--port", "--db", "--threads", "--log-level", "--seat-grace", "--bot-delay-ms",
-          "--between-holes-ms", "--max-per-address", "--db-move-delay-ms", "--help", "GOLF_HOST", "GOLF_PORT",
-          "GOLF_DB", "GOLF_THREADS",
-          "GOLF_LOG_LEVEL", "GOLF_SEAT_GRACE", "GOLF_BOT_DELAY_MS", "GOLF_BETWEEN_HOLES_MS", "GOLF_MAX_PER_ADDRESS",
-          "GOLF_DB_MOVE_DELAY_MS"})
+    for (const char* name : {"--host",
+                             "--port",
+                             "--db",
+                             "--threads",
+                             "--log-level",
+                             "--seat-grace",
+                             "--bot-delay-ms",
+                             "--between-holes-ms",
+                             "--max-per-address",
+                             "--db-move-delay-ms",
+                             "--help",
+                             "GOLF_HOST",
+                             "GOLF_PORT",
+                             "GOLF_DB",
+                             "GOLF_THREADS",
+                             "GOLF_LOG_LEVEL",
+                             "GOLF_SEAT_GRACE",
+                             "GOLF_BOT_DELAY_MS",
+                             "GOLF_BETWEEN_HOLES_MS",
+                             "GOLF_MAX_PER_ADDRESS",
+                             "GOLF_DB_MOVE_DELAY_MS"})
         EXPECT_NE(text.find(name), std::string::npos) << name;
 }
 

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
-#include "proto/convert.hpp"
 #include "engine/bot.hpp"
 #include "engine/hand.hpp"
 #include "engine/random.hpp"
+#include "proto/convert.hpp"
 #include "server/config.hpp"
 #include "server/server.hpp"
 #include "tests/server/net_test_support.hpp"
@@ -67,8 +67,7 @@ private:
 
 // Reads everything already received, so latest() is as new as it can be without waiting.
 inline void drain(client::connection& c) {
-    while (c.next(0ms)) {
-    }
+    while (c.next(0ms)) {}
 }
 
 // Which bot plays a seat: one bot for every seat, or bots[seat]. Converts implicitly so `step` takes either.
@@ -77,9 +76,7 @@ public:
     seat_bots(golf::bot& shared) : shared_(&shared) {}
     seat_bots(const std::vector<std::unique_ptr<golf::bot>>& per_seat) : per_seat_(&per_seat) {}
 
-    golf::bot& operator()(int seat) const {
-        return shared_ ? *shared_ : *(*per_seat_)[static_cast<std::size_t>(seat)];
-    }
+    golf::bot& operator()(int seat) const { return shared_ ? *shared_ : *(*per_seat_)[static_cast<std::size_t>(seat)]; }
 
 private:
     golf::bot* shared_ = nullptr;
@@ -198,8 +195,7 @@ struct two_players {
     }
 
     void play_to_the_end() {
-        for (int m = 0; m < 20000 && step(players(), rules, *bot, random); ++m) {
-        }
+        for (int m = 0; m < 20000 && step(players(), rules, *bot, random); ++m) {}
         for (auto& c : seats)
             c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
     }

@@ -8,8 +8,8 @@
 //   the leak oracle against the hand replayed from its revealed seed;
 // - the server restarts (SIGTERM, kill -9) while clients are connected: they reconnect and play on.
 // Every wait is bounded.
-#include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
@@ -97,10 +97,11 @@ std::string hole_text(const v1::Scorecard::Hole& h) {
 }
 
 std::string recorded_hole(const std::string& db, const std::string& code, int hole) {
-    return query_text(db, "SELECT h.seed || ':' || (SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM "
-                          "hole_scores s WHERE s.match_id = h.match_id AND s.hole = h.hole ORDER BY s.seat)) "
-                          "FROM holes h JOIN matches m ON m.id = h.match_id WHERE m.table_code = '" +
-                              code + "' AND h.hole = " + std::to_string(hole));
+    return query_text(db,
+                      "SELECT h.seed || ':' || (SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM "
+                      "hole_scores s WHERE s.match_id = h.match_id AND s.hole = h.hole ORDER BY s.seat)) "
+                      "FROM holes h JOIN matches m ON m.id = h.match_id WHERE m.table_code = '" +
+                          code + "' AND h.hole = " + std::to_string(hole));
 }
 
 // Every finished hole any client saw, by table code and hole number (the observers of many threads write here).
@@ -276,7 +277,8 @@ TEST(Faults, AFullDiskIsReportedTablesPlayOnAndWritesResumeWhenSpaceReturns) {
             return http_request(server.port(), "/healthz").result() == http::status::service_unavailable;
         });
         ASSERT_TRUE(unhealthy) << "the database never noticed the full disk after " << moves_while_full
-                               << " moves; log:\n" << server.log();
+                               << " moves; log:\n"
+                               << server.log();
         const auto health = http_request(server.port(), "/healthz");
         EXPECT_TRUE(contains(health.body(), "database writes are failing")) << health.body();
         EXPECT_TRUE(contains(health.body(), "full")) << health.body();
@@ -286,10 +288,13 @@ TEST(Faults, AFullDiskIsReportedTablesPlayOnAndWritesResumeWhenSpaceReturns) {
         EXPECT_EQ(http_request(server.port(), "/healthz").result(), http::status::service_unavailable);
 
         std::filesystem::remove(filler);
-        EXPECT_TRUE(within(60s, [&] {
-            play(1);
-            return http_request(server.port(), "/healthz").result() == http::status::ok;
-        })) << "writes never resumed; log:\n" << server.log();
+        EXPECT_TRUE(within(60s,
+                           [&] {
+                               play(1);
+                               return http_request(server.port(), "/healthz").result() == http::status::ok;
+                           }))
+            << "writes never resumed; log:\n"
+            << server.log();
         EXPECT_TRUE(contains(server.log(), "database writes succeed again")) << server.log();
         play(20);
         // Every hole any client saw finish, during the outage too, reaches the database.
@@ -301,8 +306,10 @@ TEST(Faults, AFullDiskIsReportedTablesPlayOnAndWritesResumeWhenSpaceReturns) {
         }));
         const int checked = expect_every_seen_hole_recorded(db.string(), seen);
         EXPECT_GT(checked, holes_before) << "no hole finished during or after the outage";
-        std::printf("disk full after %zu filler bytes; %d moves until /healthz said so, %d more while full; %d holes "
-                    "checked\n", filled, moves_while_full, made, checked);
+        std::printf(
+            "disk full after %zu filler bytes; %d moves until /healthz said so, %d more while full; %d holes "
+            "checked\n",
+            filled, moves_while_full, made, checked);
         tables.clear();
         EXPECT_EQ(server.stop(SIGTERM), 0) << server.log();
     }
@@ -369,7 +376,8 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
 
     std::vector<leak::accepted_move> moves;
     const auto catch_up = [&](std::uint64_t version) {
-        for (auto& c : clients) c->wait_until([version](const v1::TableUpdate& u) { return u.hand_version() >= version; });
+        for (auto& c : clients)
+            c->wait_until([version](const v1::TableUpdate& u) { return u.hand_version() >= version; });
     };
     // Drops the dropper's connection (no close handshake), reconnects, reclaims the seat with its token, and checks
     // the snapshot is the view the seat had (or, with `moved_from`, one newer than that version: its move).
@@ -390,7 +398,9 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
         } else {
             EXPECT_EQ(now.hand_version(), before.hand_version());
             EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), before.hand()))
-                << "before:\n" << before.hand().DebugString() << "after:\n" << now.hand().DebugString();
+                << "before:\n"
+                << before.hand().DebugString() << "after:\n"
+                << now.hand().DebugString();
             EXPECT_EQ(now.has_claim_window(), before.has_claim_window());
         }
         catch_up(now.hand_version());
@@ -419,9 +429,10 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
             if (!reply.has_error()) {
                 moves.push_back({static_cast<int>(back.hand().hole()),
                                  {dropper, golf::wire::from_proto(claim.act().action()).value()}});
-                catch_up(clients[dropper]->wait_until([&](const v1::TableUpdate& u) {
-                                                 return u.hand_version() > back.hand_version();
-                                             }).hand_version());
+                catch_up(
+                    clients[dropper]
+                        ->wait_until([&](const v1::TableUpdate& u) { return u.hand_version() > back.hand_version(); })
+                        .hand_version());
             }
             continue;
         }
@@ -454,7 +465,8 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
                 if (a.kind != golf::action_kind::claim) chosen = a;
         if (mover->seat() == dropper) {
             // The dropper draws from the stock (power cards work only from there) and uses every power it can.
-            if (const v1::Action* draw = first_of(u, v1::ACTION_KIND_DRAW_STOCK); draw && u.hand().phase() == v1::PHASE_TURN)
+            if (const v1::Action* draw = first_of(u, v1::ACTION_KIND_DRAW_STOCK);
+                draw && u.hand().phase() == v1::PHASE_TURN)
                 chosen = golf::wire::from_proto(*draw).value();
             if (const v1::Action* power = first_of(u, v1::ACTION_KIND_USE_POWER); power && u.hand().has_held())
                 chosen = golf::wire::from_proto(*power).value();
@@ -495,7 +507,8 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
         }
     }
     for (const drop_point p : every_drop_point) EXPECT_TRUE(done.contains(p)) << "never dropped " << name_of(p);
-    for (auto& c : clients) c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
+    for (auto& c : clients)
+        c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
     for (auto& c : clients) drain(*c);
 
     // Every frame the seat received, on each of its connections, was its own view at some moment of the replay.
@@ -517,7 +530,8 @@ TEST_P(restart, clients_connected_when_the_server_stops_reconnect_and_play_on) {
     const int signal_number = GetParam();
     golf::testing::temp_dir dir;
     const auto db = dir.path() / "golf.db";
-    auto server = std::make_unique<server_process>(GOLF_SERVER_PATH, server_options{.db = db, .extra = {"--seat-grace", "120"}});
+    auto server =
+        std::make_unique<server_process>(GOLF_SERVER_PATH, server_options{.db = db, .extra = {"--seat-grace", "120"}});
     ASSERT_NE(server->port(), 0) << server->log();
     const std::uint16_t port = server->port();
     two_players table(server->url(), "cactus", 3);
@@ -552,11 +566,11 @@ TEST_P(restart, clients_connected_when_the_server_stops_reconnect_and_play_on) {
         table.seats[s] = std::move(back);
     }
     for (std::size_t s = 0; s < table.seats.size(); ++s) {
-        const auto& now = table.seats[s]->wait_until([](const v1::TableUpdate& u) {
-            return u.has_hand() && u.seats(0).connected() && u.seats(1).connected();
-        });
+        const auto& now = table.seats[s]->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
         EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), before[s].hand()))
-            << "seat " << s << " after the restart:\n" << now.hand().DebugString() << "\nbefore:\n"
+            << "seat " << s << " after the restart:\n"
+            << now.hand().DebugString() << "\nbefore:\n"
             << before[s].hand().DebugString();
         EXPECT_TRUE(MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
     }
@@ -567,8 +581,9 @@ TEST_P(restart, clients_connected_when_the_server_stops_reconnect_and_play_on) {
     EXPECT_EQ(query_text(db.string(), "SELECT count(*) FROM matches WHERE ended_at IS NOT NULL"), "1");
 }
 
-INSTANTIATE_TEST_SUITE_P(signals, restart, ::testing::Values(SIGTERM, SIGKILL),
-                         [](const auto& param_info) { return std::string(param_info.param == SIGKILL ? "kill_9" : "sigterm"); });
+INSTANTIATE_TEST_SUITE_P(signals, restart, ::testing::Values(SIGTERM, SIGKILL), [](const auto& param_info) {
+    return std::string(param_info.param == SIGKILL ? "kill_9" : "sigterm");
+});
 
 }  // namespace
 }  // namespace faults_tests

@@ -49,8 +49,8 @@ void expect_same(const v1::TableUpdate& shared, const v1::TableUpdate& personal)
     const auto frame = update_frame(shared.SerializeAsString(), personal);
     v1::ServerMessage read;
     ASSERT_TRUE(read.ParseFromString(*frame));
-    EXPECT_TRUE(MessageDifferencer::Equals(read, whole(shared, personal)))
-        << read.DebugString() << "\nexpected\n" << whole(shared, personal).DebugString();
+    EXPECT_TRUE(MessageDifferencer::Equals(read, whole(shared, personal))) << read.DebugString() << "\nexpected\n"
+                                                                           << whole(shared, personal).DebugString();
     EXPECT_EQ(read.body_case(), v1::ServerMessage::kTableUpdate);
     EXPECT_EQ(read.request_id(), 0u);  // a push
 }

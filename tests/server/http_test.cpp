@@ -71,8 +71,8 @@ TEST(Http, AShareLinkWithoutAnExtensionOpensTheApp) {
 TEST(Http, NothingOutsideTheWebRootOrHiddenIsServed) {
     web_root root;
     running_server server(root.config());
-    for (const char* target : {"/missing.js", "/../outside.txt", "/assets/../../outside.txt", "/.secret",
-                               "/link.txt", "/assets/%2e%2e/index.html", "/assets\\..\\index.html"}) {
+    for (const char* target : {"/missing.js", "/../outside.txt", "/assets/../../outside.txt", "/.secret", "/link.txt",
+                               "/assets/%2e%2e/index.html", "/assets\\..\\index.html"}) {
         EXPECT_EQ(http_request(server.port(), target).result(), http::status::not_found) << target;
     }
 }
@@ -105,14 +105,26 @@ TEST(Http, MetricsHasEveryMetricInPrometheusTextFormat) {
     EXPECT_EQ(response.result(), http::status::ok);
     EXPECT_EQ(response[http::field::content_type], "text/plain; version=0.0.4; charset=utf-8");
     const std::string& text = response.body();
-    for (const char* name : {"golf_connections_open", "golf_connections_total", "golf_connections_refused_total",
-                             "golf_messages_received_total", "golf_frames_sent_total", "golf_actions_total",
-                             "golf_errors_total", "golf_slow_clients_disconnected_total",
-                             "golf_idle_clients_closed_total", "golf_bad_frames_total", "golf_tables",
-                             "golf_resident_memory_bytes", "golf_message_latency_seconds",
-                             "golf_process_cpu_seconds_total", "golf_process_cpu_system_seconds_total",
-                             "golf_db_ok", "golf_db_pending_records", "golf_db_transactions_total",
-                             "golf_db_checkpoints_total", "golf_db_failed_writes_total",
+    for (const char* name : {"golf_connections_open",
+                             "golf_connections_total",
+                             "golf_connections_refused_total",
+                             "golf_messages_received_total",
+                             "golf_frames_sent_total",
+                             "golf_actions_total",
+                             "golf_errors_total",
+                             "golf_slow_clients_disconnected_total",
+                             "golf_idle_clients_closed_total",
+                             "golf_bad_frames_total",
+                             "golf_tables",
+                             "golf_resident_memory_bytes",
+                             "golf_message_latency_seconds",
+                             "golf_process_cpu_seconds_total",
+                             "golf_process_cpu_system_seconds_total",
+                             "golf_db_ok",
+                             "golf_db_pending_records",
+                             "golf_db_transactions_total",
+                             "golf_db_checkpoints_total",
+                             "golf_db_failed_writes_total",
                              "golf_db_dropped_records_total"}) {
         EXPECT_TRUE(contains(text, std::string("# HELP ") + name + " ")) << name;
         EXPECT_TRUE(contains(text, std::string("# TYPE ") + name + " ")) << name;

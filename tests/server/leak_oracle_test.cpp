@@ -89,21 +89,22 @@ TEST(LeakOracle, TenThousandHands) {
     for (std::thread& t : tables) t.join();
 
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::printf("leak oracle: %lld hands played and checked, %lld frames checked, %lld moves (%lld claims won, %lld "
-                "of them wrong; %lld races, %lld claims sent, %lld refused) in %.1f s\n",
-                static_cast<long long>(total.hands), static_cast<long long>(total.frames),
-                static_cast<long long>(total.moves), static_cast<long long>(total.claims_won),
-                static_cast<long long>(total.claims_wrong), static_cast<long long>(total.races),
-                static_cast<long long>(total.claims_sent), static_cast<long long>(total.claims_refused), seconds);
-    for (const auto& [name, n] : hands_by_preset) std::printf("  %-18s %lld hands\n", name.c_str(), static_cast<long long>(n));
+    std::printf(
+        "leak oracle: %lld hands played and checked, %lld frames checked, %lld moves (%lld claims won, %lld "
+        "of them wrong; %lld races, %lld claims sent, %lld refused) in %.1f s\n",
+        static_cast<long long>(total.hands), static_cast<long long>(total.frames), static_cast<long long>(total.moves),
+        static_cast<long long>(total.claims_won), static_cast<long long>(total.claims_wrong),
+        static_cast<long long>(total.races), static_cast<long long>(total.claims_sent),
+        static_cast<long long>(total.claims_refused), seconds);
+    for (const auto& [name, n] : hands_by_preset)
+        std::printf("  %-18s %lld hands\n", name.c_str(), static_cast<long long>(n));
     for (const auto& [n, hands] : hands_by_players)
         std::printf("  %d seats: %lld hands\n", n, static_cast<long long>(hands));
     std::fflush(stdout);
 
     EXPECT_TRUE(found.empty()) << found.text();
     EXPECT_GE(total.hands, target);
-    for (const std::string& name : names)
-        EXPECT_GT(hands_by_preset[name], 0) << name << " was never played";
+    for (const std::string& name : names) EXPECT_GT(hands_by_preset[name], 0) << name << " was never played";
     EXPECT_GT(total.claims_won, 0);
     EXPECT_GT(total.claims_wrong, 0) << "no wrong claim was ever made";
     EXPECT_GT(total.claims_won - total.claims_wrong, 0) << "no right claim was ever made";

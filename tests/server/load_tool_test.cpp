@@ -36,8 +36,8 @@ json_value run_load(const std::vector<std::string>& extra) {
 TEST(LoadTool, PlaysTablesAndReportsJson) {
     server_process server(GOLF_SERVER_PATH);
     ASSERT_NE(server.port(), 0) << server.log();
-    const json_value result = run_load({"--url", server.url(), "--tables", "3", "--duration", "2",
-                                        "--idle-connections", "5", "--threads", "1", "--json"});
+    const json_value result = run_load({"--url", server.url(), "--tables", "3", "--duration", "2", "--idle-connections",
+                                        "5", "--threads", "1", "--json"});
     EXPECT_EQ(result["mode"].string(), "tables");
     EXPECT_GT(result["moves"].number(), 0);
     EXPECT_GT(result["moves_per_s"].number(), 0);
@@ -115,12 +115,12 @@ TEST(LoadTool, OpenLoopPacesMovesAtTheOfferedRate) {
 
 TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
     const std::vector<std::vector<std::string>> bad{
-        {"--tables", "3"},                                                  // no --url
-        {"--url", "http://x", "--tables", "3"},                             // not ws://
-        {"--url", "ws://127.0.0.1:1/ws"},                                   // no --tables
-        {"--url", "ws://127.0.0.1:1/ws", "--tables", "x"},                  // not a number
-        {"--url", "ws://127.0.0.1:1/ws", "--tables", "-1"},                 // out of range
-        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--seats", "99"}, // more seats than the rules allow
+        {"--tables", "3"},                                                   // no --url
+        {"--url", "http://x", "--tables", "3"},                              // not ws://
+        {"--url", "ws://127.0.0.1:1/ws"},                                    // no --tables
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "x"},                   // not a number
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "-1"},                  // out of range
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--seats", "99"},  // more seats than the rules allow
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--rules", "no-such-preset"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--duration", "0"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--rate", "0"},
@@ -128,7 +128,7 @@ TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--level", "genius"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--json=yes"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--frobnicate"},
-        {"--url", "ws://127.0.0.1:1/ws", "--echo"},                          // echo without --connections
+        {"--url", "ws://127.0.0.1:1/ws", "--echo"},  // echo without --connections
         {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "2", "--tables", "2"},
     };
     for (const auto& flags : bad) {

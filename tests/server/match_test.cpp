@@ -3,8 +3,8 @@
 // the table exactly as it was, and `golf bot --fill-bots` as a real process plays a match to the end.
 #include <arpa/inet.h>
 #include <fcntl.h>
-#include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -315,8 +315,8 @@ struct process_result {
 
 // Runs `args` with stdout captured in a file; kills it if it runs longer than `limit`.
 process_result run_process(const std::vector<std::string>& args, std::chrono::seconds limit) {
-    const auto out_path = std::filesystem::temp_directory_path() /
-                          ("golf_bot_test_" + std::to_string(::getpid()) + ".out");
+    const auto out_path =
+        std::filesystem::temp_directory_path() / ("golf_bot_test_" + std::to_string(::getpid()) + ".out");
     posix_spawn_file_actions_t files;
     posix_spawn_file_actions_init(&files);
     posix_spawn_file_actions_addopen(&files, STDOUT_FILENO, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -390,8 +390,8 @@ TEST(golf_bot, joins_a_table_made_by_another_bot) {
     std::thread joiner_thread;
     process_result joiner;
     joiner_thread = std::thread([&] {
-        joiner = run_process({GOLF_CLI_PATH, "bot", "--url", server.url(), "--join", created.code(), "--name",
-                              "joiner", "--timeout", "30"},
+        joiner = run_process({GOLF_CLI_PATH, "bot", "--url", server.url(), "--join", created.code(), "--name", "joiner",
+                              "--timeout", "30"},
                              120s);
     });
     host.wait_until([](const v1::TableUpdate& u) { return u.seats_size() == 2 && u.seats(1).occupied(); }, 30s);

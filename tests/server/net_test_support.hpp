@@ -230,10 +230,8 @@ public:
         for (int i = 0; i < 1000000; ++i) {
             const auto message = read();
             if (!message) break;
-            if (message->has_closing())
-                closing = message->closing();
-            else if (!closing)
-                ++count;
+            if (message->has_closing()) closing = message->closing();
+            else if (!closing) ++count;
         }
         if (messages_before) *messages_before = count;
         return closing;

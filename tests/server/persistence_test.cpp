@@ -1,8 +1,8 @@
 // Persistence through the real server over real sockets: what a match leaves in the database, history over the
 // protocol and as JSON over HTTP, a graceful restart that restores a match in progress (players reclaim their
 // seats with their tokens and see the very same hand), /healthz while database writes fail, and start-up refusals.
-#include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -18,8 +18,8 @@
 #include "engine/random.hpp"
 #include "persistence/match_replay.hpp"
 #include "persistence/sqlite_store.hpp"
-#include "tests/server/e2e_support.hpp"
 #include "server/table.hpp"
+#include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 
 namespace persistence_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
@@ -67,8 +67,8 @@ TEST(Persistence, AFinishedMatchIsRecordedAndServedAsHistoryOverTheProtocolAndHt
     EXPECT_EQ(summary.seats(0).name(), "Ann");
     EXPECT_EQ(summary.seats(1).name(), "Bob");
     for (int s = 0; s < 2; ++s) EXPECT_EQ(summary.seats(s).final_total(), card.totals(s));
-    EXPECT_TRUE(std::equal(summary.winners().begin(), summary.winners().end(), card.winners().begin(),
-                           card.winners().end()));
+    EXPECT_TRUE(
+        std::equal(summary.winners().begin(), summary.winners().end(), card.winners().begin(), card.winners().end()));
 
     v1::ClientMessage get;
     get.mutable_get_match()->set_match_id(summary.match_id());
@@ -173,9 +173,8 @@ TEST(Persistence, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
         EXPECT_EQ(joined.seat(), s);
     }
     for (int s = 0; s < 2; ++s) {
-        const auto& now = seats[static_cast<std::size_t>(s)]->wait_until([](const v1::TableUpdate& u) {
-            return u.has_hand() && u.seats(0).connected() && u.seats(1).connected();
-        });
+        const auto& now = seats[static_cast<std::size_t>(s)]->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
         const auto& then = before[static_cast<std::size_t>(s)];
         EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), then.hand()))
             << "seat " << s << " sees another hand after the restart:\n"
@@ -191,8 +190,7 @@ TEST(Persistence, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
     auto bot = golf::make_bot("heuristic");
     golf::random_source random{3};
     std::vector<connection*> players{seats[0].get(), seats[1].get()};
-    for (int m = 0; m < 20000 && step(players, rules, *bot, random); ++m) {
-    }
+    for (int m = 0; m < 20000 && step(players, rules, *bot, random); ++m) {}
     const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
     EXPECT_EQ(last.scorecard().holes_size(), 3);
     v1::ClientMessage list;
@@ -213,9 +211,8 @@ TEST(Persistence, HealthzSaysWhenDatabaseWritesFailAndTablesPlayOnUntilTheyRecov
     sqlite3_busy_timeout(other, 5000);  // the server's writer may be mid-transaction
     ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
     table.move();  // its record now waits for the lock
-    EXPECT_TRUE(eventually([&] {
-        return http_request(server.port(), "/healthz").result() == http::status::service_unavailable;
-    }));
+    EXPECT_TRUE(eventually(
+        [&] { return http_request(server.port(), "/healthz").result() == http::status::service_unavailable; }));
     const auto unhealthy = http_request(server.port(), "/healthz");
     EXPECT_TRUE(contains(unhealthy.body(), "database writes are failing")) << unhealthy.body();
     for (int m = 0; m < 3; ++m) table.move();  // the table does not wait for the database
@@ -268,11 +265,12 @@ TEST(Persistence, AMatchEveryoneLeftIsAbandonedNotRestoredAndNotRanked) {
         running_server server(0s, db, 300ms);
         two_players table(server.url(), "six-card", 100);
         table.move();
-        for (auto& c : table.seats) c->expect_success([] {
-            v1::ClientMessage leave;
-            leave.mutable_leave_table();
-            return leave;
-        }());
+        for (auto& c : table.seats)
+            c->expect_success([] {
+                v1::ClientMessage leave;
+                leave.mutable_leave_table();
+                return leave;
+            }());
         // Bots play the seats until the table closes for want of people (idle_linger), then the match is given up.
         connection watcher;
         watcher.connect(server.url(), "persistence_test");
@@ -358,7 +356,8 @@ TEST(Persistence, ARestoredTableKeepsItsClaimWindow) {
         seats.back()->reclaim(tokens[static_cast<std::size_t>(s)]);
     }
     for (auto& c : seats)
-        c->wait_until([](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
+        c->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
     EXPECT_EQ(next_claim_window({seats[0].get(), seats[1].get()}, rules), 1200u)
         << "the restored table lost its claim window";
 }

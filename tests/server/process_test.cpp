@@ -131,8 +131,9 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
     ASSERT_EQ(before[0].scorecard().holes_size(), 1);
     EXPECT_EQ(query_text(db, "PRAGMA integrity_check"), "ok");
     EXPECT_EQ(query_text(db, "SELECT count(*) FROM holes"), "1");
-    EXPECT_EQ(query_text(db, "SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM hole_scores "
-                             "WHERE hole = 1 ORDER BY seat)"),
+    EXPECT_EQ(query_text(db,
+                         "SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM hole_scores "
+                         "WHERE hole = 1 ORDER BY seat)"),
               std::to_string(before[0].scorecard().holes(0).scores(0)) + "," +
                   std::to_string(before[0].scorecard().holes(0).scores(1)));
 
@@ -147,11 +148,11 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
         EXPECT_EQ(seats.back()->reclaim(tokens[s]).code(), code);
     }
     for (std::size_t s = 0; s < 2; ++s) {
-        const auto& now = seats[s]->wait_until([](const v1::TableUpdate& u) {
-            return u.has_hand() && u.seats(0).connected() && u.seats(1).connected();
-        });
+        const auto& now = seats[s]->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
         EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.hand(), before[s].hand()))
-            << "seat " << s << " after the restart:\n" << now.hand().DebugString() << "\nbefore:\n"
+            << "seat " << s << " after the restart:\n"
+            << now.hand().DebugString() << "\nbefore:\n"
             << before[s].hand().DebugString();
         EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
     }
@@ -159,12 +160,11 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
     auto bot = golf::make_bot("heuristic");
     golf::random_source random{8};
     const std::vector<client::connection*> players{seats[0].get(), seats[1].get()};
-    for (int m = 0; m < 20000 && e2e::step(players, rules, *bot, random); ++m) {
-    }
+    for (int m = 0; m < 20000 && e2e::step(players, rules, *bot, random); ++m) {}
     const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
     EXPECT_EQ(last.scorecard().holes_size(), 3);
-    EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(last.scorecard().holes(0),
-                                                                   before[0].scorecard().holes(0)));
+    EXPECT_TRUE(
+        google::protobuf::util::MessageDifferencer::Equals(last.scorecard().holes(0), before[0].scorecard().holes(0)));
     seats.clear();
     server.signal(SIGTERM);
     EXPECT_EQ(server.wait_exit(), 0);
@@ -201,8 +201,7 @@ TEST(Process, ADatabaseFromANewerServerIsRefusedAtStartUp) {
     sqlite3_close(raw);
     child_process server = start_server(db);
     EXPECT_EQ(server.wait_exit(), 1);
-    EXPECT_TRUE(server.err().find("schema version 999, newer than this server's") != std::string::npos)
-        << server.err();
+    EXPECT_TRUE(server.err().find("schema version 999, newer than this server's") != std::string::npos) << server.err();
 }
 
 }  // namespace

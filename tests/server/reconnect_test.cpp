@@ -1,8 +1,8 @@
 // Reconnecting over real sockets: a client that drops mid-hand comes back with ReclaimSeat and its seat token, gets
 // its seat and a full snapshot, and plays on; during a long absence a server bot stands in and the hand goes on,
 // and the seat is given back when its owner returns.
-#include <gtest/gtest.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
@@ -113,7 +113,9 @@ TEST(reconnect, a_dropped_client_gets_its_seat_and_a_full_snapshot_and_plays_on)
     EXPECT_EQ(snapshot.code(), code);
     EXPECT_EQ(snapshot.hand_version(), before.hand_version());
     EXPECT_TRUE(MessageDifferencer::Equals(snapshot.hand(), before.hand()))
-        << "before:\n" << before.hand().DebugString() << "snapshot:\n" << snapshot.hand().DebugString();
+        << "before:\n"
+        << before.hand().DebugString() << "snapshot:\n"
+        << snapshot.hand().DebugString();
     EXPECT_TRUE(MessageDifferencer::Equals(snapshot.scorecard(), before.scorecard()));
     table.seats[0]->wait_until([](const v1::TableUpdate& u) { return u.seats(2).connected(); });
 

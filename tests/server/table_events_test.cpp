@@ -167,7 +167,8 @@ TEST(table_events, under_the_memory_rule_a_peeked_card_is_shown_once) {
     auto& bob = *table.seats[1];
     bob.wait_until([&](const v1::TableUpdate& u) { return u.hand_version() >= shown.hand_version(); });
     ASSERT_FALSE(bob.act(*golf::wire::from_proto(bob.latest()->hand().legal(0))).has_error());
-    const v1::TableUpdate later = ann.wait_until([&](const v1::TableUpdate& u) { return u.hand_version() > shown.hand_version(); });
+    const v1::TableUpdate later =
+        ann.wait_until([&](const v1::TableUpdate& u) { return u.hand_version() > shown.hand_version(); });
     EXPECT_FALSE(later.hand().seats(0).positions(static_cast<int>(peek.position())).has_card())
         << "a memory game shows a peeked card once";
     EXPECT_EQ(later.hand().seats(0).positions(static_cast<int>(peek.position())).known_by_size(), 1)
@@ -241,15 +242,15 @@ TEST(next_hole, the_next_hole_is_dealt_once_every_player_has_read_the_review) {
     next.mutable_next_hole();
     ASSERT_TRUE(ann.request(next).has_ok());
     ASSERT_TRUE(ann.request(next).has_ok()) << "a second NextHole is harmless";
-    const v1::TableUpdate half = bob.wait_until([](const v1::TableUpdate& u) { return u.next_hole().ready_size() == 1; });
+    const v1::TableUpdate half =
+        bob.wait_until([](const v1::TableUpdate& u) { return u.next_hole().ready_size() == 1; });
     EXPECT_EQ(half.state(), v1::TABLE_STATE_BETWEEN_HOLES) << "Bob is still reading";
     ASSERT_EQ(half.next_hole().waiting_size(), 1);
     EXPECT_EQ(half.next_hole().waiting(0), 1u);
 
     ASSERT_TRUE(bob.request(next).has_ok());
-    const v1::TableUpdate dealt = ann.wait_until([](const v1::TableUpdate& u) {
-        return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2;
-    });
+    const v1::TableUpdate dealt = ann.wait_until(
+        [](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2; });
     EXPECT_FALSE(dealt.has_next_hole());
     EXPECT_TRUE(dealt.events_from_start()) << "a new hole starts a new log";
     EXPECT_EQ(dealt.events(0).kind(), v1::EVENT_KIND_HOLE_DEALT);
@@ -270,9 +271,8 @@ TEST(next_hole, when_the_last_reader_leaves_the_others_need_not_wait) {
     next.mutable_next_hole();
     ASSERT_TRUE(ann.request(next).has_ok());
     bob.abort();  // Bob is away: nobody connected is still reading
-    const v1::TableUpdate dealt = ann.wait_until([](const v1::TableUpdate& u) {
-        return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2;
-    });
+    const v1::TableUpdate dealt = ann.wait_until(
+        [](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2; });
     EXPECT_EQ(dealt.hand().hole(), 2u);
 }
 
@@ -300,9 +300,8 @@ TEST(table_events, a_clock_that_runs_out_is_an_event_and_a_note_naming_the_playe
     const v1::TableUpdate ran_out = bob.wait_until(
         [](const v1::TableUpdate& u) { return u.note().find("clock ran out") != std::string::npos; }, 15s);
     EXPECT_NE(ran_out.note().find("Ann's clock ran out"), std::string::npos) << ran_out.note();
-    const auto clock = std::find_if(tape.events.begin(), tape.events.end(), [](const v1::TableEvent& e) {
-        return e.kind() == v1::EVENT_KIND_CLOCK_RAN_OUT;
-    });
+    const auto clock = std::find_if(tape.events.begin(), tape.events.end(),
+                                    [](const v1::TableEvent& e) { return e.kind() == v1::EVENT_KIND_CLOCK_RAN_OUT; });
     ASSERT_NE(clock, tape.events.end());
     EXPECT_TRUE(std::any_of(clock + 1, tape.events.end(), [&](const v1::TableEvent& e) {
         return e.kind() == v1::EVENT_KIND_FLIPPED && e.seat() == clock->seat();

@@ -74,12 +74,12 @@ TEST(PrintableLength, CountsCharactersAndRefusesControlsAndBrokenUtf8) {
     EXPECT_EQ(printable_length(""), 0u);
     EXPECT_FALSE(printable_length("a\nb"));
     EXPECT_FALSE(printable_length("a\x7f"));
-    EXPECT_FALSE(printable_length("\xc2\x85"));       // C1 control (NEL)
-    EXPECT_FALSE(printable_length("\xe2\x80\xae"));   // right-to-left override
+    EXPECT_FALSE(printable_length("\xc2\x85"));      // C1 control (NEL)
+    EXPECT_FALSE(printable_length("\xe2\x80\xae"));  // right-to-left override
     EXPECT_FALSE(printable_length("\xff"));
-    EXPECT_FALSE(printable_length("\xc0\xaf"));       // overlong
-    EXPECT_FALSE(printable_length("\xed\xa0\x80"));   // a surrogate
-    EXPECT_FALSE(printable_length("\xe2\x82"));       // cut short
+    EXPECT_FALSE(printable_length("\xc0\xaf"));      // overlong
+    EXPECT_FALSE(printable_length("\xed\xa0\x80"));  // a surrogate
+    EXPECT_FALSE(printable_length("\xe2\x82"));      // cut short
 }
 
 // ---- a recording client ----------------------------------------------------------------------------------------
@@ -258,10 +258,10 @@ void expect_only_known_cards(const v1::TableUpdate& u) {
         for (int p = 0; p < h.seats(s).positions_size(); ++p) {
             const v1::Position& pos = h.seats(s).positions(p);
             if (!pos.has_card()) continue;
-            const bool known_to_viewer = std::find(pos.known_by().begin(), pos.known_by().end(),
-                                                   static_cast<std::uint32_t>(std::max(h.viewer(), 0))) !=
-                                             pos.known_by().end() &&
-                                         h.viewer() >= 0;
+            const bool known_to_viewer =
+                std::find(pos.known_by().begin(), pos.known_by().end(),
+                          static_cast<std::uint32_t>(std::max(h.viewer(), 0))) != pos.known_by().end() &&
+                h.viewer() >= 0;
             const bool known_to_all = pos.known_by_size() == players;
             EXPECT_TRUE(pos.face_up() || known_to_viewer || known_to_all)
                 << "viewer " << h.viewer() << " sees face-down seat " << s << " position " << p;
@@ -391,7 +391,8 @@ protected:
     static v1::Action pick(const v1::HandView& h) {
         const auto& mine = h.seats(h.viewer());
         for (const auto& a : h.legal())
-            if (a.kind() == v1::ACTION_KIND_PLACE && !mine.positions(static_cast<int>(a.position())).face_up()) return a;
+            if (a.kind() == v1::ACTION_KIND_PLACE && !mine.positions(static_cast<int>(a.position())).face_up())
+                return a;
         for (const auto& a : h.legal())
             if (a.kind() == v1::ACTION_KIND_FLIP) return a;
         return h.legal(0);
@@ -508,8 +509,7 @@ TEST_F(TableTest, AWholeSixCardMatchWithTwoPeopleAndABot) {
     EXPECT_TRUE(MessageDifferencer::Equals(first->hand(), wire::to_proto(redealt.view_for(0), 1)));
 
     // Seeds are revealed only for finished holes: no update carries a seed for the hole in play.
-    for (const auto& u : bob->updates())
-        EXPECT_LE(u.scorecard().holes_size(), static_cast<int>(u.fairness().hole()));
+    for (const auto& u : bob->updates()) EXPECT_LE(u.scorecard().holes_size(), static_cast<int>(u.fairness().hole()));
     EXPECT_GT(counters_.actions.load(), 0);
     EXPECT_EQ(games_->count_tables().finished, 1);
 }
@@ -575,7 +575,8 @@ TEST_F(TableTest, RequestsTheRegistryRefuses) {
     EXPECT_EQ(error_of(dave, v1::ClientMessage{}), v1::ERROR_CODE_BAD_REQUEST);
     // A refused join leaves bob free to join properly, with the code typed in lower case.
     std::string lower = code;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](char ch) { return static_cast<char>(std::tolower(ch)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](char ch) { return static_cast<char>(std::tolower(ch)); });
     ASSERT_TRUE(call(bob, join(lower, "bob", false, std::nullopt, "secret")).has_table_joined());
     EXPECT_EQ(error_of(dave, join(code, "dave", false, std::nullopt, "secret")), v1::ERROR_CODE_TABLE_FULL);
 
@@ -908,9 +909,8 @@ TEST_F(TableTest, RematchStartsANewMatchWithTheSameSeats) {
     EXPECT_TRUE(over->scorecard().match_over());
 
     ASSERT_TRUE(call(alice, rematch()).has_ok());
-    const auto again = alice->wait_update([&](const auto& u) {
-        return u.state() == v1::TABLE_STATE_PLAYING && u.hand_version() > over->hand_version();
-    });
+    const auto again = alice->wait_update(
+        [&](const auto& u) { return u.state() == v1::TABLE_STATE_PLAYING && u.hand_version() > over->hand_version(); });
     ASSERT_TRUE(again);
     EXPECT_EQ(again->scorecard().holes_size(), 0);
     EXPECT_EQ(again->fairness().hole(), 1u);

@@ -37,7 +37,8 @@ namespace secure = golf::server::secure;
 namespace v1 = golf::v1;
 
 bool is_lower_hex(const std::string& text) {
-    return std::all_of(text.begin(), text.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    return std::all_of(text.begin(), text.end(),
+                       [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 TEST(Tokens, ASeatTokenIs128BitsAs32LowercaseHexCharactersAndNoTwoAreAlike) {
@@ -118,7 +119,8 @@ TEST(Tokens, TheDatabaseHoldsOnlyEachTokensDigestNeverTheToken) {
         two_players table(server.url(), "six-card", 2);
         tokens = table.tokens;
         for (int m = 0; m < 6; ++m) table.move();
-        ASSERT_TRUE(eventually([&] { return std::atoi(query_text(server.db_path(), "SELECT count(*) FROM players").c_str()) >= 2; }));
+        ASSERT_TRUE(eventually(
+            [&] { return std::atoi(query_text(server.db_path(), "SELECT count(*) FROM players").c_str()) >= 2; }));
         expect_no_token_in(database_bytes(server.db_path()), tokens, "while the server runs");
     }
     const std::string db = server.db_path();
@@ -149,9 +151,9 @@ TEST(Tokens, ATokenWrongInItsLastCharacterIsRefusedExactlyLikeOneWrongInItsFirst
     std::string first_message;
     EXPECT_EQ(reclaim_error(c, changed_at(0), &first_message), v1::ERROR_CODE_BAD_TOKEN);
     EXPECT_FALSE(first_message.empty());
-    const std::vector<std::string> wrong = {changed_at(token.size() - 1), changed_at(token.size() / 2),
-                                            token.substr(0, token.size() - 1), token + "0", "", std::string(32, 'g'),
-                                            std::string(200, 'a')};
+    const std::vector<std::string> wrong = {
+        changed_at(token.size() - 1), changed_at(token.size() / 2), token.substr(0, token.size() - 1), token + "0", "",
+        std::string(32, 'g'),         std::string(200, 'a')};
     for (const std::string& w : wrong) {
         std::string message;
         EXPECT_EQ(reclaim_error(c, w, &message), v1::ERROR_CODE_BAD_TOKEN) << "token '" << w << "'";

@@ -4,9 +4,9 @@
 // would. Every read and wait is bounded.
 #pragma once
 
-#include <chrono>
 #include <arpa/inet.h>
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -18,8 +18,8 @@
 #include <spawn.h>
 #include <sstream>
 #include <stdexcept>
-#include <sys/socket.h>
 #include <string>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -152,8 +152,7 @@ public:
             if (clock_type::now() > deadline) return std::nullopt;
             pump(20);
         }
-        for (int i = 0; i < 1000 && pump(0); ++i) {
-        }
+        for (int i = 0; i < 1000 && pump(0); ++i) {}
         return status_;
     }
 
@@ -182,8 +181,8 @@ inline std::uint16_t listening_port(const std::string& output) {
 
 // How server_process starts golf-server; the defaults suit most tests.
 struct server_options {
-    std::filesystem::path db{};      // empty: golf.db in the server's own temporary directory
-    std::uint16_t port = 0;          // 0: any free port (a restart passes the old one, so clients find it again)
+    std::filesystem::path db{};  // empty: golf.db in the server's own temporary directory
+    std::uint16_t port = 0;      // 0: any free port (a restart passes the old one, so clients find it again)
     std::string log_level = "info";
     std::vector<std::string> extra{};  // more flags, e.g. {"--seat-grace", "120"}
 };
@@ -228,9 +227,10 @@ public:
 private:
     static std::vector<std::string> arguments(const std::string& server_path, const std::filesystem::path& db,
                                               const server_options& options) {
-        std::vector<std::string> args{server_path,      "--host", "127.0.0.1", "--port", std::to_string(options.port),
-                                      "--db",           db.string(), "--threads", "2", "--bot-delay-ms", "0",
-                                      "--between-holes-ms", "0", "--log-level", options.log_level};
+        std::vector<std::string> args{
+            server_path,      "--host", "127.0.0.1",      "--port", std::to_string(options.port), "--db", db.string(),
+            "--threads",      "2",      "--bot-delay-ms", "0",      "--between-holes-ms",         "0",    "--log-level",
+            options.log_level};
         args.insert(args.end(), options.extra.begin(), options.extra.end());
         return args;
     }

@@ -57,7 +57,7 @@ inline std::uint64_t big_endian(const std::string& bytes) {
 // with a card when cards are swapped or given; a shuffle wipes it; a card shown to everyone (a match or claim tried
 // it, or it came from the discard pile) is public until it moves unseen; a card thrown by a claim leaves the layout.
 struct knowledge {
-    std::vector<std::vector<seat_set>> known;  // per seat, per position: seats that may know it
+    std::vector<std::vector<seat_set>> known;    // per seat, per position: seats that may know it
     std::vector<std::vector<bool>> public_card;  // per seat, per position: everyone may know it
 
     explicit knowledge(const hand& start) {
@@ -161,7 +161,8 @@ template <class Problems>
 void check_cards(const v1::HandView& view, const hand& truth, const knowledge& knows, int receiver,
                  const std::string& where, Problems& found, const looked_now* now = nullptr) {
     const bool over = truth.over();
-    if (view.seats_size() != truth.players()) return found.add(where + ": " + std::to_string(view.seats_size()) + " seats");
+    if (view.seats_size() != truth.players())
+        return found.add(where + ": " + std::to_string(view.seats_size()) + " seats");
     for (int s = 0; s < truth.players(); ++s) {
         const auto& layout = truth.seat(s).layout;
         if (view.seats(s).positions_size() != static_cast<int>(layout.size()))
@@ -211,7 +212,8 @@ inline int cards_outside(const google::protobuf::Message& message, const google:
     reflection->ListFields(message, &fields);
     int count = 0;
     for (const auto* field : fields) {
-        if (field == skip || field == skip_too || field->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
+        if (field == skip || field == skip_too ||
+            field->cpp_type() != google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE)
             continue;
         if (field->is_repeated()) {
             for (int i = 0; i < reflection->FieldSize(message, field); ++i)
@@ -274,8 +276,8 @@ void check_events(const std::vector<v1::ServerMessage>& frames, int h, int recei
         const bool knows = drew ? receiver == after.current_seat()
                                 : receiver >= 0 && (known[k + 1].known[target][real.slot] & (1u << receiver)) != 0;
         if (receiver != real.seat || !knows || truth_card != shown)
-            found.add(where + ": receiver " + std::to_string(receiver) + " was told a card it may not know: " +
-                      e.ShortDebugString());
+            found.add(where + ": receiver " + std::to_string(receiver) +
+                      " was told a card it may not know: " + e.ShortDebugString());
     }
 }
 
@@ -287,10 +289,10 @@ struct accepted_move {
 
 // What the oracle judged.
 struct tally {
-    std::int64_t hands = 0;         // holes replayed and checked
-    std::int64_t frames = 0;        // hand views checked against the truth (every receiver)
-    std::int64_t moves = 0;         // accepted moves, claims included
-    std::int64_t races = 0;         // discards on which one or more seats claimed at once
+    std::int64_t hands = 0;   // holes replayed and checked
+    std::int64_t frames = 0;  // hand views checked against the truth (every receiver)
+    std::int64_t moves = 0;   // accepted moves, claims included
+    std::int64_t races = 0;   // discards on which one or more seats claimed at once
     std::int64_t claims_sent = 0;
     std::int64_t claims_won = 0;    // accepted (right or wrong)
     std::int64_t claims_wrong = 0;  // accepted and wrong (a penalty)
@@ -310,8 +312,9 @@ struct tally {
 // Checks every frame `received` (per receiver: seats 0..players-1, then the spectator) against holes replayed
 // from the final scorecard's seeds and the accepted moves.
 inline void check_match(const ruleset& rules, int players, const v1::Scorecard& card,
-                        const std::vector<accepted_move>& moves, const std::vector<std::vector<v1::ServerMessage>>& received,
-                        const std::string& name, tally& counts, problems& all) {
+                        const std::vector<accepted_move>& moves,
+                        const std::vector<std::vector<v1::ServerMessage>>& received, const std::string& name,
+                        tally& counts, problems& all) {
     using google::protobuf::util::MessageDifferencer;
     struct prefixed {
         const std::string& name;
@@ -343,7 +346,8 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
             found.add(hole_name + ": a revealed seed of " + std::to_string(record.seed().size()) + " bytes");
             continue;
         }
-        std::vector<hand> states{hand(shared_rules, players, static_cast<int>(record.dealer()), big_endian(record.seed()))};
+        std::vector<hand> states{
+            hand(shared_rules, players, static_cast<int>(record.dealer()), big_endian(record.seed()))};
         std::vector<knowledge> known{knowledge(states.back())};
         hole_events truth;
         std::vector<looked_now> looked{looked_now{}};  // per state: what its move showed privately
@@ -385,7 +389,8 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
             std::map<std::size_t, v1::HandView> expected;  // state index -> the receiver's view, made once
             const auto view_at = [&](std::size_t k) -> const v1::HandView& {
                 auto it = expected.find(k);
-                if (it == expected.end()) it = expected.emplace(k, wire::to_proto(states[k].view_for(receiver), h)).first;
+                if (it == expected.end())
+                    it = expected.emplace(k, wire::to_proto(states[k].view_for(receiver), h)).first;
                 return it->second;
             };
             for (std::size_t f = 0; f < received[r].size(); ++f) {
@@ -408,7 +413,8 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
                     break;
                 }
                 at = k;
-                check_cards(shown, states[k], known[k], receiver, where, found, rules.peeks_shown_once ? &looked[k] : nullptr);
+                check_cards(shown, states[k], known[k], receiver, where, found,
+                            rules.peeks_shown_once ? &looked[k] : nullptr);
                 ++counts.frames;
             }
             if (views == 0) found.add(who + ": no view of the hole");
@@ -426,8 +432,9 @@ struct table_plan {
     int holes = 1;
     std::uint64_t seed = 1;
     int claim_percent = 40;  // for each open discard, how likely each seat with a claim joins the race
-    std::uint32_t claim_window_ms = 30000;  // the longest allowed: a claim loses to another claim, hardly ever to the clock
-    std::chrono::seconds limit{600};        // the whole match, a bound for a server that stops answering
+    std::uint32_t claim_window_ms =
+        30000;                        // the longest allowed: a claim loses to another claim, hardly ever to the clock
+    std::chrono::seconds limit{600};  // the whole match, a bound for a server that stops answering
 };
 
 namespace detail {
@@ -458,8 +465,7 @@ private:
 };
 
 inline void drain(client::connection& c) {
-    while (c.next(std::chrono::milliseconds(0))) {
-    }
+    while (c.next(std::chrono::milliseconds(0))) {}
 }
 
 // The reply to request `id` on `c` (pushes read meanwhile still update latest() and the observer).
@@ -518,7 +524,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         create.set_claim_window_ms(plan.claim_window_ms);
         const v1::TableJoined created = clients[0]->create_table(create);
         for (int s = 1; s < players; ++s)
-            if (clients[s]->join(created.code(), "p" + std::to_string(s)).seat() != s) return give_up("a seat out of order");
+            if (clients[s]->join(created.code(), "p" + std::to_string(s)).seat() != s)
+                return give_up("a seat out of order");
         if (clients[players]->join(created.code(), "watcher", true).seat() != spectator) return give_up("no spectator");
         rules = wire::to_ruleset(created.rules());
         if (!rules || *rules != wanted) return give_up("the table's rules are not the ones asked for");
@@ -532,7 +539,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         std::vector<std::unique_ptr<bot>> bots;
         for (int s = 0; s < players; ++s) bots.push_back(make_bot((plan.seed + s) % 2 == 0 ? "random" : "heuristic"));
         const auto catch_up = [&](std::uint64_t version) {
-            for (auto& c : clients) c->wait_until([version](const v1::TableUpdate& u) { return u.hand_version() >= version; });
+            for (auto& c : clients)
+                c->wait_until([version](const v1::TableUpdate& u) { return u.hand_version() >= version; });
         };
         const auto deadline = std::chrono::steady_clock::now() + plan.limit;
         std::uint64_t raced_version = 0;
@@ -545,7 +553,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
 
             // A race for the top discard, decided once per version of the table.
             const v1::TableUpdate& now = *clients[0]->latest();
-            if (now.has_claim_window() && now.hand_version() != raced_version && now.state() == v1::TABLE_STATE_PLAYING) {
+            if (now.has_claim_window() && now.hand_version() != raced_version &&
+                now.state() == v1::TABLE_STATE_PLAYING) {
                 raced_version = now.hand_version();
                 std::vector<std::pair<int, std::uint32_t>> racers;  // seat, request id
                 std::vector<action> tried;
@@ -578,8 +587,9 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
                         if (reply->has_error()) {
                             ++counts.claims_refused;
                             if (reply->error().code() != v1::ERROR_CODE_ILLEGAL_ACTION)
-                                fail("a claim refused as " + std::string(client::error_code_name(reply->error().code())) +
-                                     ": " + reply->error().message());
+                                fail("a claim refused as " +
+                                     std::string(client::error_code_name(reply->error().code())) + ": " +
+                                     reply->error().message());
                             continue;
                         }
                         if (won >= 0) fail("two claims on one discard both succeeded");
@@ -631,7 +641,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
         }
-        for (auto& c : clients) c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
+        for (auto& c : clients)
+            c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
         for (auto& c : clients) detail::drain(*c);
         card = clients[0]->latest()->scorecard();
         for (auto& c : clients) c->close();
