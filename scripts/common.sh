@@ -11,6 +11,7 @@ GOLF_PACKAGES=(
   libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev libmimalloc-dev
   sqlite3
   chromium python3 python3-protobuf python3-websockets
+  clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions
 )
 # The web client builds with Node.js and npm; machines of this kind ship them, elsewhere Debian's packages do.
 command -v npm >/dev/null 2>&1 || GOLF_PACKAGES+=(nodejs npm)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, then runs every test, each step timed (CI runs all of it; about 37 minutes on 2 cores
 # besides the installs):
+#   0. the house rules (scripts/house.sh: .clang-format's layout, no file over 700 lines, no function over 80);
 #   1. the plain Release build with warnings as errors (build/), and every CTest test, the 10,000-hand leak oracle
 #      and the browser tests included;
 #   2. the Docker image end to end (docker/test.sh);
@@ -69,6 +70,7 @@ if [ -n "${GOLF_SANITIZE:-}" ]; then
   exit 0
 fi
 
+timed "house rules (layout, sizes)" bash "$GOLF_ROOT/scripts/house.sh"
 timed "Release build" build_in "$GOLF_BUILD" "" -DGOLF_WERROR=ON -DGOLF_BUILD_TESTS=ON
 timed "Release tests" run_ctest "$GOLF_BUILD"
 
