@@ -560,9 +560,12 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
                 std::vector<action> tried;
                 for (int s = 0; s < players; ++s) {
                     const auto& u = *clients[s]->latest();
-                    if (u.hand_version() != raced_version) continue;
+                    // A seat whose newest update has no hand (the table moved on to between holes) has no claim.
+                    if (u.hand_version() != raced_version || !u.has_hand()) continue;
                     const auto view = wire::to_hand_view(u.hand());
-                    if (!view) return give_up("seat " + std::to_string(s) + " received a HandView it cannot read");
+                    if (!view)
+                        return give_up("seat " + std::to_string(s) + " received a HandView it cannot read: " +
+                                       u.hand().ShortDebugString().substr(0, 400));
                     std::vector<action> claims;
                     for (const action& a : view->legal)
                         if (a.kind == action_kind::claim) claims.push_back(a);
@@ -623,7 +626,9 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             const int s = mover->seat();
             const v1::TableUpdate& u = *mover->latest();
             const auto view = wire::to_hand_view(u.hand());
-            if (!view) return give_up("seat " + std::to_string(s) + " received a HandView it cannot read");
+            if (!view)
+                return give_up("seat " + std::to_string(s) +
+                               " received a HandView it cannot read: " + u.hand().ShortDebugString().substr(0, 400));
             action chosen = bots[static_cast<std::size_t>(s)]->choose(*rules, *view, random);
             if (chosen.kind == action_kind::claim)
                 for (const action& a : view->legal)
