@@ -6,11 +6,10 @@
 // reported as a mismatch. Screenshots of each screen go to GOLF_WEB_ARTIFACTS.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { join } from "node:path";
 import test from "node:test";
 import {
-  ARTIFACTS, createTable, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, playOne, screenshot, seeded,
-  startServer, until, watchForLeaks,
+  createTable, elementScreenshot, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, playOne, screenshot,
+  seeded, startServer, until, watchForLeaks,
 } from "./support.mjs";
 
 test("two browser players and a server bot play a whole hole, watched by a spectator who sees no hidden card",
@@ -128,8 +127,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
       assert.equal(seat.columns, 2, "each column's points are shown");
       assert.match(seat.total, /^-?\d+ this hole$/);
     }
-    // A locator, not an element handle: the table re-renders (a new update, a memory-mode card hidden again).
-    await ann.locator("#hole-result").screenshot({ path: join(ARTIFACTS, "08-end-of-hole.png") });
+    await elementScreenshot(ann, "#hole-result", "08-end-of-hole");
 
     // One hole was the whole match: the scorecard names the winner.
     await ann.waitForSelector("#winner");
@@ -144,7 +142,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     const seed = await ann.evaluate(() => Array.from(window.golf.update.scorecard.holes[0].seed));
     assert.equal(seed.length, 8);
     assert.equal(createHash("sha256").update(Buffer.from(seed)).digest("hex"), commitment, "the page's verdict is right");
-    await ann.locator("#fairness").screenshot({ path: join(ARTIFACTS, "10-fairness.png") });
+    await elementScreenshot(ann, "#fairness", "10-fairness");
 
     // A commitment that does not match the seed is reported as such (the check can fail).
     await bob.evaluate((c) => {

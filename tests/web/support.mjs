@@ -77,6 +77,21 @@ export async function screenshot(page, name) {
   return path;
 }
 
+// A screenshot of one element. The table re-renders on every update (a hole written to disk, a memory-mode card
+// hidden again), which can replace the element mid-shot: then the shot is taken again, at most five times.
+export async function elementScreenshot(page, selector, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.locator(selector).screenshot({ path });
+      return path;
+    } catch (error) {
+      if (attempt >= 5 || !/not attached/.test(String(error))) throw error;
+    }
+  }
+}
+
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 // Runs axe-core (the WCAG 2 A and AA rules) on the page as it is; resolves to the serious and critical violations,
