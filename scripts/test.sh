@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what is missing, then runs every test, each step timed (CI runs all of it; about 37 minutes on 2 cores
+# Installs what is missing, then runs every test, each step timed (CI runs all of it; about 45 minutes on 2 cores
 # besides the installs):
 #   0. the house rules (scripts/house.sh: .clang-format's layout, no file over 700 lines, no function over 80);
 #   1. the plain Release build with warnings as errors (build/), and every CTest test, the 10,000-hand leak oracle
