@@ -297,12 +297,15 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
     accepted(link, rid, move_note(s, *a), received);
 }
 
-std::string table::move_note(int s, action a) const {
+std::string table::move_note(int s, action a, std::string_view joiner) const {
     const auto name = [this](int who) {
         return who >= 0 && who < std::ssize(seats_) ? seats_[static_cast<std::size_t>(who)].name
                                                     : "seat " + std::to_string(who);
     };
-    return name(s) + ": " + describe(*rules_, a, s, name);
+    std::string words = describe(*rules_, a, s, name);
+    // A claim's note leads with the race: "Ann claimed first: throw ...", not "Ann: claim: throw ...".
+    if (a.kind == action_kind::claim && words.starts_with("claim: ")) words.erase(0, 7);
+    return name(s) + std::string(joiner) + words;
 }
 
 // A person's move or claim has been applied: the answer, then the consequences and everyone's update.

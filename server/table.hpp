@@ -133,7 +133,7 @@ private:
     void act(const std::shared_ptr<client_link>& link, const v1::Act& request, std::uint32_t rid,
              clock::time_point received);
     // Seat s's move in the players' words, naming the mover: "Ann: put the card in place of their top-left card".
-    std::string move_note(int s, action a) const;
+    std::string move_note(int s, action a, std::string_view joiner = ": ") const;
     void accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
                   clock::time_point received);
     void chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid);

@@ -48,10 +48,7 @@ action_error table::apply_claim(int s, action a, std::string& note) {
     claim_outcome_.emplace();
     claim_outcome_->set_seat(s);
     claim_outcome_->set_correct(correct);
-    // "Ann: claim: throw ..." reads as "Ann claimed first: throw ...": the race's outcome is the news.
-    std::string words = move_note(s, a);
-    if (const auto at = words.find(": claim: "); at != std::string::npos) words.replace(at, 9, " claimed first: ");
-    note = std::move(words) + (correct ? " (right)" : " (wrong: a penalty)");
+    note = move_note(s, a, " claimed first: ") + (correct ? " (right)" : " (wrong: a penalty)");
     return action_error::none;
 }
 
