@@ -298,6 +298,8 @@ private:
     void do_matching(action a, std::vector<event>* events);
     void finish_matching(std::vector<event>* events);
     void do_claim(int seat, action a, std::vector<event>* events);
+    void throw_tried(int seat, action a, card tried, std::vector<event>* events);
+    void show_tried(int seat, action a, card tried, seat_set everyone, std::vector<event>* events);
 
     // hand_view.cpp
     void saw(int viewer, int seat, int slot);

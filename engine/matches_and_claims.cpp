@@ -72,22 +72,8 @@ void hand::do_matching(action a, std::vector<event>* events) {
         phase_ = phase::turn;
         return end_turn(events);
     }
-    if (matches(tried, *held_)) {
-        discards_.push_back(tried);
-        p = position{};
-        p.empty = true;
-        emit_at(events, event_kind::thrown, me, a.target, a.slot, tried);
-        if (a.target != me) {  // one of yours, unseen, takes its place
-            std::swap(seats_[a.target].layout[a.slot], seats_[me].layout[a.other]);
-            emit_at(events, event_kind::gave, me, a.target, a.other, {}, -1, a.slot);
-        }
-        end_if_layout_empty(events);
-        return;
-    }
-    p.known_by = everyone;
-    p.shown = true;
-    emit_at(events, event_kind::shown, me, a.target, a.slot, tried);
-    emit(events, event_kind::match_failed, me);
+    if (matches(tried, *held_)) return throw_tried(me, a, tried, events);
+    show_tried(me, a, tried, everyone, events);
     if (!stock_.empty()) {  // a penalty card, unseen
         const card penalty = stock_.back();
         stock_.pop_back();
@@ -136,6 +122,29 @@ void hand::finish_matching(std::vector<event>* events) {
     end_turn(events);
 }
 
+// A right match or claim: the tried card goes on the discards and, when it was another seat's, one of the
+// thrower's cards, unseen, takes its place.
+void hand::throw_tried(int seat, action a, card tried, std::vector<event>* events) {
+    discards_.push_back(tried);
+    seats_[a.target].layout[a.slot] = position{};
+    seats_[a.target].layout[a.slot].empty = true;
+    emit_at(events, event_kind::thrown, seat, a.target, a.slot, tried);
+    if (a.target != seat) {
+        std::swap(seats_[a.target].layout[a.slot], seats_[static_cast<std::size_t>(seat)].layout[a.other]);
+        emit_at(events, event_kind::gave, seat, a.target, a.other, {}, -1, a.slot);
+    }
+    end_if_layout_empty(events);
+}
+
+// A wrong one: the tried card stays, shown to everyone.
+void hand::show_tried(int seat, action a, card tried, seat_set everyone, std::vector<event>* events) {
+    position& p = seats_[a.target].layout[a.slot];
+    p.known_by = everyone;
+    p.shown = true;
+    emit_at(events, event_kind::shown, seat, a.target, a.slot, tried);
+    emit(events, event_kind::match_failed, seat);
+}
+
 void hand::do_claim(int seat, action a, std::vector<event>* events) {
     const ruleset& r = *rules_;
     const seat_set everyone = static_cast<seat_set>(seat_bit(players()) - 1);
@@ -143,22 +152,10 @@ void hand::do_claim(int seat, action a, std::vector<event>* events) {
     position& p = seats_[a.target].layout[a.slot];
     const card tried = p.value;
     if (matches(tried, discards_.back())) {
-        discards_.push_back(tried);
         discard_power_unused_ = false;
-        p = position{};
-        p.empty = true;
-        emit_at(events, event_kind::thrown, seat, a.target, a.slot, tried);
-        if (a.target != seat) {
-            std::swap(seats_[a.target].layout[a.slot], seats_[static_cast<std::size_t>(seat)].layout[a.other]);
-            emit_at(events, event_kind::gave, seat, a.target, a.other, {}, -1, a.slot);
-        }
-        end_if_layout_empty(events);
-        return;
+        return throw_tried(seat, a, tried, events);
     }
-    p.known_by = everyone;
-    p.shown = true;
-    emit_at(events, event_kind::shown, seat, a.target, a.slot, tried);
-    emit(events, event_kind::match_failed, seat);
+    show_tried(seat, a, tried, everyone, events);
     if (a.target != seat) seats_[static_cast<std::size_t>(seat)].penalty_points += r.wrong_claim_points;
     for (int i = 0; i < r.wrong_claim_cards && !stock_.empty(); ++i) {
         const card penalty = stock_.back();
