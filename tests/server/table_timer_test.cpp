@@ -69,13 +69,15 @@ TEST(TableTimer, ReArmingMakesTheEarlierFiringStale) {
 // The wait has already completed (its firing is queued on the strand behind the work that cancels it): still stale.
 TEST(TableTimer, ExpiredButQueuedFiringIsStaleAfterCancel) {
     fixture f;
+    // Both pieces of work are queued on the strand before any thread runs, so the cancel always comes after the
+    // arm and before the firing can: the firing is queued behind it (or, if no thread reached the timer in the
+    // 20 ms, aborted). A helper thread runs the timer's completion while the strand sleeps.
     f.on_strand([&] { f.timer.arm_at(table_timer::clock::now() - 1ms, nullptr, f.mark('a')); });
-    // A second thread runs the timer's completion while the strand is busy, so it is queued, not aborted.
-    std::thread helper([&] { f.io.run_for(50ms); });
     f.on_strand([&] {
         std::this_thread::sleep_for(20ms);
         f.timer.cancel();
     });
+    std::thread helper([&] { f.io.run_for(200ms); });
     f.io.run();
     helper.join();
     EXPECT_EQ(f.fired, "");
