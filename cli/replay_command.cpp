@@ -17,7 +17,7 @@
 #include "cli/commands.hpp"
 #include "persistence/match_file.hpp"
 #include "persistence/match_replay.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 
 namespace golf::cli {
 
@@ -51,24 +51,26 @@ match_id parse_match_id(std::string_view text) {
 }
 
 match_detail load_from_database(const std::string& path, match_id id) {
-    // Said here in plain words before SQLite's own messages (the store opens read-only and never creates a file).
-    std::error_code error;
-    if (!fs::exists(path, error)) throw run_failure{"no such database file '" + path + "'"};
-    if (!fs::is_regular_file(path, error)) throw run_failure{"'" + path + "' is not a database file"};
-    // SQLite takes an empty file for an empty database (schema version 0).
-    if (fs::file_size(path, error) == 0) throw run_failure{"'" + path + "' is empty, not a golf-server database"};
+    const bool postgres = persistence::is_postgres(path);
+    const std::string where = persistence::printable_db(path);  // never a password
+    if (!postgres) {
+        // Said here in plain words before SQLite's own messages (the store opens read-only and never creates a file).
+        std::error_code error;
+        if (!fs::exists(path, error)) throw run_failure{"no such database file '" + path + "'"};
+        if (!fs::is_regular_file(path, error)) throw run_failure{"'" + path + "' is not a database file"};
+        // SQLite takes an empty file for an empty database (schema version 0).
+        if (fs::file_size(path, error) == 0) throw run_failure{"'" + path + "' is empty, not a golf-server database"};
+    }
     quiet_store_logs();
     std::optional<match_detail> detail;
     try {
-        persistence::sqlite_options options;
-        options.path = path;
-        options.read_only = true;  // a replay never migrates, locks or changes the file, even beside a running server
-        persistence::sqlite_store store(options);
-        detail = store.match(id);
+        // A replay never migrates, locks or changes the database, even beside a running server.
+        const auto store = persistence::open_store({.db = path, .read_only = true});
+        detail = store->match(id);
     } catch (const std::exception& e) {
-        throw run_failure{"cannot read the database '" + path + "': " + e.what()};
+        throw run_failure{"cannot read the database '" + where + "': " + e.what()};
     }
-    if (!detail) throw run_failure{"no match " + std::to_string(id) + " in '" + path + "'"};
+    if (!detail) throw run_failure{"no match " + std::to_string(id) + " in '" + where + "'"};
     return std::move(*detail);
 }
 
@@ -198,25 +200,26 @@ int report_failure(std::string_view command, const run_failure& failure) {
 }  // namespace
 
 std::string_view replay_usage() {
-    return "usage: golf replay --db PATH MATCH_ID\n"
+    return "usage: golf replay --db DB MATCH_ID\n"
            "       golf replay --file PATH\n"
            "\n"
            "Re-plays a recorded match through the engine, hole by hole from its seeds and actions, checks every\n"
            "hole's scores, running totals and caller against the record, and prints the scorecard. Exit status 1\n"
            "names the first thing that does not match (or a missing match, file or unreadable database).\n"
            "\n"
-           "  --db PATH    a golf-server database; MATCH_ID is the match's number\n"
+           "  --db DB      a golf-server database (a SQLite file or a postgresql:// URL); MATCH_ID is the\n"
+           "               match's number\n"
            "  --file PATH  a match record written by golf export (no database needed)\n";
 }
 
 std::string_view export_usage() {
-    return "usage: golf export --db PATH MATCH_ID [--out FILE]\n"
+    return "usage: golf export --db DB MATCH_ID [--out FILE]\n"
            "\n"
            "Writes a recorded match as a portable plain-text match record: its seats, every rule, and each hole's\n"
            "dealer, seed, caller, scores, totals and actions (never a seat token). `golf replay --file` checks it\n"
            "without the database; docs/match-record.md describes the format.\n"
            "\n"
-           "  --db PATH   a golf-server database\n"
+           "  --db DB     a golf-server database (a SQLite file or a postgresql:// URL)\n"
            "  --out FILE  write the record to FILE instead of standard output\n";
 }
 

@@ -15,7 +15,18 @@
 
 namespace golf::persistence {
 
-enum class store_error_kind { cannot_open, locked, read_only, corrupt, newer_schema, older_schema, io };
+// unreachable and authentication are a database server's (PostgreSQL): the first may pass, the second will not.
+enum class store_error_kind {
+    cannot_open,
+    locked,
+    read_only,
+    corrupt,
+    newer_schema,
+    older_schema,
+    io,
+    unreachable,
+    authentication
+};
 
 // Thrown when a store cannot be opened or read; what() is a sentence a host can act on.
 class store_error : public std::runtime_error {

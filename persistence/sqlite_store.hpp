@@ -15,8 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "persistence/match_store.hpp"
-#include "persistence/write_queue.hpp"
+#include "persistence/queued_store.hpp"
 
 namespace golf::persistence {
 
@@ -51,23 +50,13 @@ struct sqlite_options {
 // The schema version this build writes; a database with a higher user_version is refused.
 inline constexpr int schema_version = 3;
 
-class sqlite_store final : public match_store {
+class sqlite_store final : public queued_store {
 public:
     // Opens (creating if needed) and migrates; throws store_error with a clear sentence on failure.
     explicit sqlite_store(sqlite_options options);
     ~sqlite_store() override;  // drains the queue, then joins the writer
     sqlite_store(const sqlite_store&) = delete;
     sqlite_store& operator=(const sqlite_store&) = delete;
-
-    void record_table(table_record table) override;
-    match_id start_match(match_start match) override;
-    void record_hole(hole_record hole) override;
-    void record_hand_progress(hand_progress progress) override;
-    void finish_match(match_result result) override;
-    bool flush(std::chrono::milliseconds timeout) override;
-    // `done` runs on the writer thread, outside the store's locks: it may read or enqueue, never flush().
-    void when_written(std::function<void(bool written)> done) override;
-    store_health health() const override;
 
     std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) override;
     std::optional<match_detail> match(match_id id) override;
@@ -79,7 +68,8 @@ public:
     std::string integrity_check();
 
 private:
-    void enqueue(write_op op);
+    match_id next_match_id() override { return next_match_id_++; }
+    void add_backend_health(store_health& health) const override;
 
     sqlite_options options_;
     std::atomic<match_id> next_match_id_{1};
@@ -87,7 +77,6 @@ private:
     std::unique_ptr<detail::sqlite_writer> writer_;
     std::unique_ptr<detail::sqlite_reader> reader_;
     std::unique_ptr<detail::sqlite_checkpointer> checkpointer_;
-    std::unique_ptr<write_queue> queue_;  // none when read-only
 };
 
 }  // namespace golf::persistence

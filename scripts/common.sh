@@ -9,6 +9,7 @@ GOLF_PACKAGES=(
   g++ cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev libmimalloc-dev
+  libpq-dev  # PostgreSQL's client library: golf-server --db postgresql://...
   sqlite3
   chromium python3 python3-protobuf python3-websockets
   clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions

@@ -28,6 +28,8 @@ if ! [[ "$fuzz_seconds" =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 [ -z "$sanitizers" ] || GOLF_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the sanitizer and libFuzzer runtimes
+# The tests start PostgreSQL servers of their own (scripts/test_postgres.sh: initdb in /tmp, loopback and a socket).
+GOLF_PACKAGES+=(postgresql)
 builds="$(dirname "$GOLF_BUILD")"
 # Instrumented code makes GCC's flow warnings (-Wmaybe-uninitialized in Boost) unreliable: the plain build is the
 # one that holds warnings as errors. -g1 keeps stack traces with lines.

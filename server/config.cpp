@@ -62,10 +62,12 @@ const std::array options{
            }},
     option{"--port", "GOLF_PORT", "PORT", "TCP port for WebSocket and HTTP (default 8080; 0: any free port)",
            [](server_config& c, std::string_view text) { return set_number(c.port, text, 0, 65535); }},
-    option{"--db", "GOLF_DB", "PATH", "database file (default golf.db in the working directory)",
+    option{"--db", "GOLF_DB", "PATH|URL",
+           "SQLite database file (default golf.db in the working directory), or a PostgreSQL server as "
+           "postgresql://USER:PASSWORD@HOST:PORT/DATABASE",
            [](server_config& c, std::string_view text) -> std::string {
-               if (text.empty()) return "expected a file path (got '')";
-               c.db_path = std::string(text);
+               if (text.empty()) return "expected a file path or a postgresql:// URL (got '')";
+               c.db = std::string(text);
                return {};
            }},
     option{"--db-sync", "GOLF_DB_SYNC", "MODE",
@@ -83,6 +85,15 @@ const std::array options{
                std::int64_t ms = 0;
                auto error = set_number(ms, text, 0, 10000);
                if (error.empty()) c.db_move_delay = std::chrono::milliseconds(ms);
+               return error;
+           }},
+    option{"--db-connect-retry-s", "GOLF_DB_CONNECT_RETRY_S", "SECONDS",
+           "PostgreSQL: how long a start keeps trying a database server it cannot reach (default 30; a refused "
+           "login fails at once)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t seconds = 0;
+               auto error = set_number(seconds, text, 0, 3600);
+               if (error.empty()) c.db_connect_retry = std::chrono::seconds(seconds);
                return error;
            }},
     option{"--web-root", "GOLF_WEB_ROOT", "DIR", "the built web client served at / (default: the build's web folder)",
@@ -147,8 +158,8 @@ std::string usage() {
         "\n"
         "Serves Golf, the card game: WebSocket at ws://HOST:PORT/ws (protocol golf.v1), and on the same port\n"
         "the web client at /, history as JSON under /api/, GET /healthz and GET /metrics (Prometheus).\n"
-        "Finished holes, matches in progress and results are kept in a SQLite database (--db); matches in\n"
-        "progress are restored when the server starts again, and players reclaim their seats.\n"
+        "Finished holes, matches in progress and results are kept in a SQLite file or a PostgreSQL database\n"
+        "(--db); matches in progress are restored when the server starts again, and players reclaim their seats.\n"
         "\n"
         "options (each may also come from the environment variable shown; a flag wins over its variable):\n";
     for (const option& o : options) {

@@ -13,10 +13,12 @@ namespace golf::server {
 struct server_config {
     std::string host = "0.0.0.0";      // --host, GOLF_HOST
     std::uint16_t port = 8080;         // --port, GOLF_PORT (0: any free port)
-    std::string db_path = "golf.db";   // --db, GOLF_DB
+    std::string db = "golf.db";        // --db, GOLF_DB: a SQLite file or a postgresql:// URL
     bool db_synchronous_full = false;  // --db-sync normal|full, GOLF_DB_SYNC
     // --db-move-delay-ms, GOLF_DB_MOVE_DELAY_MS: how long the hand in play may wait to be written after a move
     std::chrono::milliseconds db_move_delay{20};
+    // --db-connect-retry-s, GOLF_DB_CONNECT_RETRY_S: how long a start waits for a PostgreSQL server it cannot reach
+    std::chrono::milliseconds db_connect_retry{std::chrono::seconds(30)};
     std::string web_root = GOLF_DEFAULT_WEB_ROOT;   // --web-root, GOLF_WEB_ROOT: the built web client
     int threads = 2;                                // --threads, GOLF_THREADS (default: hardware threads)
     std::string log_level = "info";                 // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "server/history.hpp"
 #include "server/listener.hpp"
 #include "server/registry.hpp"
@@ -25,11 +25,12 @@ server::server(server_config config)
       drain_deadline_(io_),
       idle_sweep_(io_) {
     // Opening the database first: a locked, read-only, corrupt or newer one stops the start with its reason.
-    persistence::sqlite_options options;
-    options.path = state_->config().db_path;
-    options.synchronous_full = state_->config().db_synchronous_full;
-    options.progress_delay = state_->config().db_move_delay;
-    auto store = std::make_shared<persistence::sqlite_store>(options);
+    persistence::store_settings settings;
+    settings.db = state_->config().db;
+    settings.synchronous_full = state_->config().db_synchronous_full;
+    settings.progress_delay = state_->config().db_move_delay;
+    settings.connect_retry_for = state_->config().db_connect_retry;
+    auto store = persistence::open_store(settings);
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);
     state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past));
@@ -58,7 +59,9 @@ std::uint16_t server::start() {
     if (listener_) throw std::logic_error("server::start called twice");
     if (const auto& store = state_->store()) {
         const int restored = state_->games()->restore(store->unfinished_matches());
-        if (restored > 0) spdlog::info("restored {} unfinished matches from {}", restored, state_->config().db_path);
+        if (restored > 0)
+            spdlog::info("restored {} unfinished matches from {}", restored,
+                         persistence::printable_db(state_->config().db));
     }
     const std::string& host = state_->config().host;
     boost::system::error_code error;

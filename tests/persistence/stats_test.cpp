@@ -1,10 +1,9 @@
-// Tests for the SQLite store's history and statistics: matches by player newest first with limits, every match for
+// Tests for the stores' history and statistics (SQLite and PostgreSQL alike): matches by player newest first with limits, every match for
 // an empty name, the leaderboard (wins by lowest final total, shared on a tie, bots not ranked, per preset and all
 // presets) and a player's per-preset stats, on a hand-built set of matches whose numbers are worked out below.
 #include <gtest/gtest.h>
 
-#include "persistence/sqlite_store.hpp"
-#include "tests/persistence/temp_database.hpp"
+#include "tests/persistence/any_store.hpp"
 
 namespace golf::persistence {
 namespace {
@@ -12,6 +11,7 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto flush_limit = 60s;  // a bound for a hung writer, not a timing assertion
+using test_support::backend;
 
 struct player {
     std::string name;
@@ -26,7 +26,7 @@ const player cat{"cat", "t-cat", ""};
 const player robo{"Robo", "", "heuristic"};
 
 // Records a match: hand scores per hole (by seat), running totals summed; finished unless told otherwise.
-match_id play(sqlite_store& store, const std::string& preset, std::int64_t started_at,
+match_id play(match_store& store, const std::string& preset, std::int64_t started_at,
               const std::vector<player>& players, const std::vector<std::vector<int>>& holes, bool finish = true) {
     match_start start{"", preset, preset, {}, started_at};
     for (std::size_t i = 0; i < players.size(); ++i) {
@@ -49,11 +49,12 @@ match_id play(sqlite_store& store, const std::string& preset, std::int64_t start
     return id;
 }
 
-class stats_test : public test_support::temp_database {
+class stats_test : public test_support::any_store {
 protected:
     void SetUp() override {
-        temp_database::SetUp();
-        store_ = std::make_unique<sqlite_store>(options());
+        any_store::SetUp();
+        if (IsSkipped()) return;
+        store_ = open();
         auto& s = *store_;
         // six-card: Robo (a bot) wins m1 with 5; ann 7, bob 9.
         m1_ = play(s, "six-card", 100, {ann, bob, robo}, {{5, 3, 4}, {2, 6, 1}});
@@ -70,7 +71,7 @@ protected:
     }
     void TearDown() override {
         store_.reset();
-        temp_database::TearDown();
+        any_store::TearDown();
     }
 
     static std::vector<match_id> ids(const std::vector<match_summary>& matches) {
@@ -79,11 +80,11 @@ protected:
         return out;
     }
 
-    std::unique_ptr<sqlite_store> store_;
+    std::unique_ptr<match_store> store_;
     match_id m1_ = 0, m2_ = 0, m3_ = 0, m4_ = 0, m5_ = 0;
 };
 
-TEST_F(stats_test, a_players_matches_come_newest_first_up_to_the_limit) {
+TEST_P(stats_test, a_players_matches_come_newest_first_up_to_the_limit) {
     EXPECT_EQ(ids(store_->matches_by_player("ann", 10)), (std::vector<match_id>{m5_, m4_, m3_, m2_, m1_}));
     EXPECT_EQ(ids(store_->matches_by_player("ann", 2)), (std::vector<match_id>{m5_, m4_}));
     EXPECT_EQ(ids(store_->matches_by_player("bob", 10)), (std::vector<match_id>{m5_, m4_, m2_, m1_}));
@@ -94,12 +95,12 @@ TEST_F(stats_test, a_players_matches_come_newest_first_up_to_the_limit) {
     EXPECT_TRUE(store_->matches_by_player("ANN", 10).empty());  // names are exact
 }
 
-TEST_F(stats_test, an_empty_name_lists_every_match_newest_first) {
+TEST_P(stats_test, an_empty_name_lists_every_match_newest_first) {
     EXPECT_EQ(ids(store_->matches_by_player("", 100)), (std::vector<match_id>{m5_, m4_, m3_, m2_, m1_}));
     EXPECT_EQ(ids(store_->matches_by_player("", 3)), (std::vector<match_id>{m5_, m4_, m3_}));
 }
 
-TEST_F(stats_test, history_summaries_carry_preset_seats_bots_and_totals) {
+TEST_P(stats_test, history_summaries_carry_preset_seats_bots_and_totals) {
     const auto all = store_->matches_by_player("", 100);
     ASSERT_EQ(all.size(), 5u);
     const auto& first = all.back();  // m1
@@ -115,14 +116,14 @@ TEST_F(stats_test, history_summaries_carry_preset_seats_bots_and_totals) {
     EXPECT_EQ(unfinished.final_totals, (std::vector<std::optional<int>>{std::nullopt, std::nullopt}));
 }
 
-TEST_F(stats_test, matches_started_at_the_same_second_come_by_id_newest_first) {
+TEST_P(stats_test, matches_started_at_the_same_second_come_by_id_newest_first) {
     const auto a = play(*store_, "four-card", 900, {cat, ann}, {{1, 2}});
     const auto b = play(*store_, "four-card", 900, {cat, ann}, {{1, 2}});
     ASSERT_TRUE(store_->flush(flush_limit));
     EXPECT_EQ(ids(store_->matches_by_player("cat", 2)), (std::vector<match_id>{b, a}));
 }
 
-TEST_F(stats_test, the_leaderboard_of_one_preset_ranks_wins_then_lower_average) {
+TEST_P(stats_test, the_leaderboard_of_one_preset_ranks_wins_then_lower_average) {
     // six-card, finished only (m1, m2, m3); Robo is a bot and not ranked:
     //   ann: 3 matches, 1 win (the m2 tie), totals 7 4 10 -> 7,   holes 5 2 1 3 10 -> 4.2
     //   bob: 2 matches, 1 win (the m2 tie), totals 9 4    -> 6.5, holes 3 6 4 0    -> 3.25
@@ -153,7 +154,7 @@ TEST_F(stats_test, the_leaderboard_of_one_preset_ranks_wins_then_lower_average) 
     EXPECT_TRUE(store_->leaderboard("ten-card", 10).empty());
 }
 
-TEST_F(stats_test, the_leaderboard_of_every_preset_counts_them_together) {
+TEST_P(stats_test, the_leaderboard_of_every_preset_counts_them_together) {
     //   ann: 4 matches, 2 wins, totals 7 4 10 0 -> 5.25, holes 5 2 1 3 10 0 -> 3.5
     //   cat: 1 match,   1 win,  total 2         -> 2,    hole 2             -> 2
     //   bob: 3 matches, 1 win,  totals 9 4 5    -> 6,    holes 3 6 4 0 5    -> 3.6 (two tokens, one name)
@@ -173,7 +174,7 @@ TEST_F(stats_test, the_leaderboard_of_every_preset_counts_them_together) {
     EXPECT_EQ(nine[1], (leaderboard_entry{"bob", 1, 0, 5.0, 5.0}));
 }
 
-TEST_F(stats_test, equal_wins_and_averages_are_ranked_by_name) {
+TEST_P(stats_test, equal_wins_and_averages_are_ranked_by_name) {
     play(*store_, "ten-card", 1000, {cat, bob}, {{3, 3}});
     ASSERT_TRUE(store_->flush(flush_limit));
     const auto board = store_->leaderboard("ten-card", 10);
@@ -182,7 +183,7 @@ TEST_F(stats_test, equal_wins_and_averages_are_ranked_by_name) {
     EXPECT_EQ(board[1], (leaderboard_entry{"cat", 1, 1, 3.0, 3.0}));
 }
 
-TEST_F(stats_test, a_players_stats_are_per_preset_and_leave_out_unfinished_matches) {
+TEST_P(stats_test, a_players_stats_are_per_preset_and_leave_out_unfinished_matches) {
     const auto stats = store_->player_stats("ann");
     ASSERT_EQ(stats.size(), 2u);
     EXPECT_EQ(stats[0], (preset_stats{"nine-card", 1, 1, 0.0, 0.0}));
@@ -201,12 +202,15 @@ TEST_F(stats_test, a_players_stats_are_per_preset_and_leave_out_unfinished_match
     EXPECT_TRUE(store_->player_stats("nobody").empty());
 }
 
-TEST_F(stats_test, stats_survive_reopening_the_database) {
+TEST_P(stats_test, stats_survive_reopening_the_database) {
     store_.reset();
-    store_ = std::make_unique<sqlite_store>(options());
+    store_ = open();
     EXPECT_EQ(store_->leaderboard("", 1).at(0), (leaderboard_entry{"ann", 4, 2, 5.25, 3.5}));
     EXPECT_EQ(store_->player_stats("cat"), (std::vector<preset_stats>{{"six-card", 1, 1, 2.0, 2.0}}));
 }
+
+INSTANTIATE_TEST_SUITE_P(every_backend, stats_test, ::testing::Values(backend::sqlite, backend::postgresql),
+                         test_support::backend_name);
 
 }  // namespace
 }  // namespace golf::persistence

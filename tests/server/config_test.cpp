@@ -46,7 +46,7 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
     const server_config c = parse_ok({});
     EXPECT_EQ(c.host, "0.0.0.0");
     EXPECT_EQ(c.port, 8080);
-    EXPECT_EQ(c.db_path, "golf.db");
+    EXPECT_EQ(c.db, "golf.db");
     EXPECT_EQ(c.log_level, "info");
     EXPECT_EQ(c.seat_grace, std::chrono::seconds(120));
     EXPECT_EQ(c.bot_delay, std::chrono::milliseconds(400));
@@ -77,10 +77,12 @@ TEST(Config, EveryFlagWithASeparateValue) {
                                       "--max-per-address",
                                       "4",
                                       "--db-move-delay-ms",
-                                      "0"});
+                                      "0",
+                                      "--db-connect-retry-s",
+                                      "5"});
     EXPECT_EQ(c.host, "127.0.0.1");
     EXPECT_EQ(c.port, 9000);
-    EXPECT_EQ(c.db_path, "/tmp/x.db");
+    EXPECT_EQ(c.db, "/tmp/x.db");
     EXPECT_EQ(c.threads, 3);
     EXPECT_EQ(c.log_level, "debug");
     EXPECT_EQ(c.seat_grace, std::chrono::seconds(30));
@@ -88,15 +90,16 @@ TEST(Config, EveryFlagWithASeparateValue) {
     EXPECT_EQ(c.between_holes, std::chrono::milliseconds(250));
     EXPECT_EQ(c.max_connections_per_address, 4);
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(0));
+    EXPECT_EQ(c.db_connect_retry, std::chrono::seconds(5));
 }
 
 TEST(Config, EveryFlagWithAnEqualsSign) {
     const server_config c = parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off",
                                       "--seat-grace=0", "--bot-delay-ms=60000", "--between-holes-ms=600000",
-                                      "--max-per-address=1", "--db-move-delay-ms=10000"});
+                                      "--max-per-address=1", "--db-move-delay-ms=10000", "--db-connect-retry-s=3600"});
     EXPECT_EQ(c.host, "::1");
     EXPECT_EQ(c.port, 0);
-    EXPECT_EQ(c.db_path, "a.db");
+    EXPECT_EQ(c.db, "a.db");
     EXPECT_EQ(c.threads, 256);
     EXPECT_EQ(c.log_level, "off");
     EXPECT_EQ(c.seat_grace, std::chrono::seconds(0));
@@ -104,6 +107,14 @@ TEST(Config, EveryFlagWithAnEqualsSign) {
     EXPECT_EQ(c.between_holes, std::chrono::milliseconds(600000));
     EXPECT_EQ(c.max_connections_per_address, 1);
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(10000));
+    EXPECT_EQ(c.db_connect_retry, std::chrono::seconds(3600));
+}
+
+TEST(Config, APostgresqlUrlIsADatabase) {
+    EXPECT_EQ(parse_ok({"--db", "postgresql://golf:secret@127.0.0.1:5432/golf"}).db,
+              "postgresql://golf:secret@127.0.0.1:5432/golf");
+    const fake_environment env{{{"GOLF_DB", "postgres:///golf?host=/run/postgresql"}}};
+    EXPECT_EQ(parse_ok({}, env).db, "postgres:///golf?host=/run/postgresql");
 }
 
 TEST(Config, LocalhostIsAcceptedAsAHost) { EXPECT_EQ(parse_ok({"--host", "localhost"}).host, "localhost"); }
@@ -128,7 +139,7 @@ TEST(Config, EveryVariableFromTheEnvironment) {
     const server_config c = parse_ok({}, env);
     EXPECT_EQ(c.host, "127.0.0.1");
     EXPECT_EQ(c.port, 9001);
-    EXPECT_EQ(c.db_path, "env.db");
+    EXPECT_EQ(c.db, "env.db");
     EXPECT_EQ(c.threads, 5);
     EXPECT_EQ(c.log_level, "warn");
     EXPECT_EQ(c.seat_grace, std::chrono::seconds(45));
@@ -141,7 +152,7 @@ TEST(Config, FlagWinsOverItsVariable) {
     const fake_environment env{{{"GOLF_PORT", "9001"}, {"GOLF_DB", "env.db"}}};
     const server_config c = parse_ok({"--port", "9002"}, env);
     EXPECT_EQ(c.port, 9002);
-    EXPECT_EQ(c.db_path, "env.db");
+    EXPECT_EQ(c.db, "env.db");
 }
 
 TEST(Config, FlagWinsEvenOverABadVariable) {
@@ -171,6 +182,7 @@ TEST(Config, UsageNamesEveryFlagAndVariable) {
                              "--between-holes-ms",
                              "--max-per-address",
                              "--db-move-delay-ms",
+                             "--db-connect-retry-s",
                              "--help",
                              "GOLF_HOST",
                              "GOLF_PORT",
@@ -181,7 +193,8 @@ TEST(Config, UsageNamesEveryFlagAndVariable) {
                              "GOLF_BOT_DELAY_MS",
                              "GOLF_BETWEEN_HOLES_MS",
                              "GOLF_MAX_PER_ADDRESS",
-                             "GOLF_DB_MOVE_DELAY_MS"})
+                             "GOLF_DB_MOVE_DELAY_MS",
+                             "GOLF_DB_CONNECT_RETRY_S"})
         EXPECT_NE(text.find(name), std::string::npos) << name;
 }
 
@@ -214,6 +227,8 @@ TEST(Config, EveryNumberIsRangeChecked) {
                  "--between-holes-ms: expected a number from 0 to 600000 (got 'ten')");
     expect_error(parse({"--db-move-delay-ms", "10001"}),
                  "--db-move-delay-ms: expected a number from 0 to 10000 (got '10001')");
+    expect_error(parse({"--db-connect-retry-s", "3601"}),
+                 "--db-connect-retry-s: expected a number from 0 to 3600 (got '3601')");
     expect_error(parse({"--max-per-address", "0"}), "--max-per-address: expected a number from 1 to 100000 (got '0')");
 }
 
@@ -223,7 +238,7 @@ TEST(Config, BadHostLogLevelAndDb) {
     expect_error(parse({"--host="}), "--host: expected an IP address such as 0.0.0.0 or ::1 (got '')");
     expect_error(parse({"--log-level", "INFO"}),
                  "--log-level: expected one of trace, debug, info, warn, error, off (got 'INFO')");
-    expect_error(parse({"--db="}), "--db: expected a file path (got '')");
+    expect_error(parse({"--db="}), "--db: expected a file path or a postgresql:// URL (got '')");
 }
 
 TEST(Config, UnknownFlag) {

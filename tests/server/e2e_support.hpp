@@ -56,7 +56,7 @@ private:
         config.bot_delay = bot_delay;
         config.between_holes = 0ms;
         config.seat_grace = seat_grace;
-        config.db_path = std::move(db_path);
+        config.db = std::move(db_path);
         return config;
     }
 

@@ -46,7 +46,7 @@ inline server_config test_config(const temp_dir& dir) {
     config.host = "127.0.0.1";
     config.port = 0;
     config.threads = 2;
-    config.db_path = (dir.path() / "golf.db").string();
+    config.db = (dir.path() / "golf.db").string();
     config.web_root = (dir.path() / "web").string();  // none unless a test makes one
     config.handshake_timeout = 1s;
     config.bot_delay = 0ms;

@@ -225,15 +225,15 @@ TEST(Persistence, HealthzSaysWhenDatabaseWritesFailAndTablesPlayOnUntilTheyRecov
 TEST(Persistence, AFileThatIsNotADatabaseStopsTheStartWithAClearMessageAndIsLeftAlone) {
     temp_dir dir;
     golf::server::server_config config = golf::server::testing::test_config(dir);
-    std::ofstream(config.db_path) << "existing data that is not SQLite";
+    std::ofstream(config.db) << "existing data that is not SQLite";
     try {
         golf::server::server s(config);
         ADD_FAILURE() << "the server started on a file that is not a database";
     } catch (const golf::persistence::store_error& e) {
         EXPECT_EQ(e.kind(), golf::persistence::store_error_kind::corrupt);
-        EXPECT_TRUE(contains(e.what(), config.db_path)) << e.what();
+        EXPECT_TRUE(contains(e.what(), config.db)) << e.what();
     }
-    std::ifstream in(config.db_path);
+    std::ifstream in(config.db);
     const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_EQ(content, "existing data that is not SQLite");
 }
@@ -243,13 +243,13 @@ TEST(Persistence, ADatabaseThatCannotBeCreatedStopsTheStart) {
     const auto file = dir.path() / "a-regular-file";
     std::ofstream(file) << "not a directory";
     golf::server::server_config config = golf::server::testing::test_config(dir);
-    config.db_path = (file / "golf.db").string();  // a path under a regular file can never be created
+    config.db = (file / "golf.db").string();  // a path under a regular file can never be created
     try {
         golf::server::server s(config);
         ADD_FAILURE() << "the server started without its database";
     } catch (const golf::persistence::store_error& e) {
         EXPECT_EQ(e.kind(), golf::persistence::store_error_kind::cannot_open);
-        EXPECT_TRUE(contains(e.what(), config.db_path)) << e.what();
+        EXPECT_TRUE(contains(e.what(), config.db)) << e.what();
     }
 }
 

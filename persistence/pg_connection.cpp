@@ -1,0 +1,213 @@
+// The PostgreSQL connection: connecting with a timeout and our application name, prepared statements cached per
+// connection, results read as text, and failures with their SQLSTATE.
+#include "persistence/pg_connection.hpp"
+
+#include <libpq-fe.h>
+
+#include <charconv>
+#include <stdexcept>
+#include <utility>
+
+namespace golf::persistence::detail {
+
+namespace {
+
+// libpq's messages end in a newline and may run over several lines; a log line wants the first.
+std::string first_line(const char* message) {
+    std::string text = message != nullptr ? message : "";
+    if (const auto end = text.find('\n'); end != std::string::npos) text.resize(end);
+    return text.empty() ? "unknown error" : text;
+}
+
+std::string describe_target(pg_conn* conn) {
+    const auto value = [](const char* v) { return std::string(v != nullptr && *v != '\0' ? v : "?"); };
+    std::string host = value(PQhost(conn));
+    if (!host.empty() && host.front() == '/') host = "socket " + host;
+    return "database " + value(PQdb(conn)) + " at " + host + ":" + value(PQport(conn)) + " as " +
+           value(PQuser(conn));
+}
+
+void ignore_notice(void*, const char*) {}  // "relation already exists, skipping" and the like are not news
+
+}  // namespace
+
+bool pg_failure::permanent() const {
+    return sqlstate.starts_with("22") || sqlstate.starts_with("23") || sqlstate == "P0002";
+}
+
+pg_params& pg_params::text(std::string_view value) {
+    values_.emplace_back(std::string(value));
+    formats_.push_back(0);
+    return *this;
+}
+
+pg_params& pg_params::bytes(std::string_view value) {
+    values_.emplace_back(std::string(value));
+    formats_.push_back(1);
+    return *this;
+}
+
+pg_params& pg_params::number(std::int64_t value) { return text(std::to_string(value)); }
+
+pg_params& pg_params::optional_number(const std::optional<int>& value) {
+    return value ? number(*value) : null();
+}
+
+pg_params& pg_params::null() {
+    values_.emplace_back(std::nullopt);
+    formats_.push_back(0);
+    return *this;
+}
+
+std::vector<const char*> pg_params::pointers() const {
+    std::vector<const char*> out;
+    for (const auto& v : values_) out.push_back(v ? v->data() : nullptr);
+    return out;
+}
+
+std::vector<int> pg_params::lengths() const {
+    std::vector<int> out;
+    for (const auto& v : values_) out.push_back(v ? static_cast<int>(v->size()) : 0);
+    return out;
+}
+
+std::vector<int> pg_params::formats() const { return formats_; }
+
+pg_rows::pg_rows(pg_result* result) : result_(result) {}
+pg_rows::~pg_rows() { PQclear(result_); }
+pg_rows::pg_rows(pg_rows&& other) noexcept : result_(std::exchange(other.result_, nullptr)) {}
+
+int pg_rows::size() const { return PQntuples(result_); }
+bool pg_rows::is_null(int row, int column) const { return PQgetisnull(result_, row, column) != 0; }
+std::string pg_rows::text(int row, int column) const {
+    return std::string(PQgetvalue(result_, row, column), static_cast<std::size_t>(PQgetlength(result_, row, column)));
+}
+
+std::int64_t pg_rows::int64(int row, int column) const {
+    if (is_null(row, column)) return 0;
+    const char* v = PQgetvalue(result_, row, column);
+    std::int64_t out = 0;
+    std::from_chars(v, v + PQgetlength(result_, row, column), out);
+    return out;
+}
+
+std::optional<int> pg_rows::optional_int(int row, int column) const {
+    if (is_null(row, column)) return std::nullopt;
+    return integer(row, column);
+}
+
+double pg_rows::real(int row, int column) const { return is_null(row, column) ? 0 : std::stod(text(row, column)); }
+bool pg_rows::boolean(int row, int column) const { return text(row, column) == "t"; }
+
+std::string pg_rows::bytes(int row, int column) const {
+    std::size_t length = 0;
+    unsigned char* raw =
+        PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(result_, row, column)), &length);
+    if (raw == nullptr) throw pg_failure{"", "a bytea value could not be decoded"};
+    std::string out(reinterpret_cast<const char*>(raw), length);
+    PQfreemem(raw);
+    return out;
+}
+
+std::int64_t pg_rows::affected() const {
+    const char* n = PQcmdTuples(result_);
+    std::int64_t out = 0;
+    std::from_chars(n, n + std::char_traits<char>::length(n), out);
+    return out;
+}
+
+pg_connection::pg_connection(std::string url, std::chrono::seconds connect_timeout)
+    : url_(std::move(url)), connect_timeout_(connect_timeout) {
+    connect();
+}
+
+pg_connection::~pg_connection() { PQfinish(conn_); }
+
+void pg_connection::connect() {
+    PQfinish(conn_);
+    prepared_.clear();
+    const std::string timeout = std::to_string(std::max<std::int64_t>(1, connect_timeout_.count()));
+    // Ours come first: the URL's own settings (expanded from dbname) override them.
+    const char* keys[] = {"connect_timeout", "fallback_application_name", "dbname", nullptr};
+    const char* values[] = {timeout.c_str(), "golf-server", url_.c_str(), nullptr};
+    conn_ = PQconnectdbParams(keys, values, 1);
+    if (conn_ == nullptr) throw pg_failure{"", "out of memory", true};
+    where_ = describe_target(conn_);
+    if (PQstatus(conn_) != CONNECTION_OK) throw pg_failure{"", first_line(PQerrorMessage(conn_)), true};
+    PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+}
+
+bool pg_connection::alive() const { return conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK; }
+
+void pg_connection::reconnect() { connect(); }
+
+void pg_connection::fail(pg_result* result) {
+    pg_failure f{"", "", !alive()};
+    if (result != nullptr) {
+        const char* state = PQresultErrorField(result, PG_DIAG_SQLSTATE);
+        f.sqlstate = state != nullptr ? state : "";
+        f.message = first_line(PQresultErrorMessage(result));
+        PQclear(result);
+    }
+    if (f.message.empty() || f.message == "unknown error") f.message = first_line(PQerrorMessage(conn_));
+    // Classes 08 (connection exception) and 57P (the server shutting down) mean the connection must be made anew.
+    if (f.sqlstate.starts_with("08") || f.sqlstate.starts_with("57P")) f.connection_lost = true;
+    throw f;
+}
+
+pg_rows pg_connection::checked(pg_result* result) {
+    const auto status = result != nullptr ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(result);
+    return pg_rows(result);
+}
+
+void pg_connection::exec(const char* sql) {
+    if (!alive()) throw pg_failure{"", "the connection to the " + where_ + " is closed", true};
+    checked(PQexec(conn_, sql));
+}
+
+pg_rows pg_connection::run(const char* sql, const pg_params& params) {
+    if (!alive()) throw pg_failure{"", "the connection to the " + where_ + " is closed", true};
+    auto found = prepared_.find(sql);
+    if (found == prepared_.end()) {
+        std::string name = "golf_" + std::to_string(prepared_.size());
+        checked(PQprepare(conn_, name.c_str(), sql, params.size(), nullptr));
+        found = prepared_.emplace(sql, std::move(name)).first;
+    }
+    const auto values = params.pointers();
+    const auto lengths = params.lengths();
+    const auto formats = params.formats();
+    return checked(PQexecPrepared(conn_, found->second.c_str(), params.size(), values.data(), lengths.data(),
+                                  formats.data(), 0));
+}
+
+void pg_connection::rollback() noexcept {
+    if (!alive()) return;
+    PQclear(PQexec(conn_, "ROLLBACK"));
+}
+
+bool is_postgres_url(std::string_view db) {
+    return db.starts_with("postgresql://") || db.starts_with("postgres://");
+}
+
+store_error describe(const std::string& where, const pg_failure& f) {
+    const std::string target = where.empty() ? "PostgreSQL" : "the PostgreSQL " + where;
+    const auto& m = f.message;
+    if (m.find("password authentication failed") != std::string::npos ||
+        m.find("no password supplied") != std::string::npos ||
+        m.find("authentication failed") != std::string::npos) {
+        return store_error(store_error_kind::authentication,
+                           "PostgreSQL refused the login (" + m + "); check the user and password in --db");
+    }
+    if (m.find("does not exist") != std::string::npos) {
+        return store_error(store_error_kind::cannot_open, "cannot open " + target + ": " + m +
+                                                              "; create it first (createdb) or name another in --db");
+    }
+    if (f.connection_lost) {
+        return store_error(store_error_kind::unreachable,
+                           "cannot reach " + target + ": " + m + "; is the server running and the address right?");
+    }
+    return store_error(store_error_kind::io, "reading " + target + " failed: " + m);
+}
+
+}  // namespace golf::persistence::detail

@@ -1,0 +1,143 @@
+// The PostgreSQL store's schema: migrations numbered in golf_schema, run under an advisory lock so that several
+// nodes starting at once migrate the database exactly once.
+#include "persistence/pg_schema.hpp"
+
+#include <iterator>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "persistence/pg_connection.hpp"
+
+namespace golf::persistence::detail {
+
+namespace {
+
+// Migration i takes a database from version i to i + 1; append, never edit a shipped one. Version 1 holds what
+// SQLite's schema 3 holds, with PostgreSQL's types (bytea for action logs, bigint for seeds and times) and a
+// sequence for match ids, so that several nodes never hand out the same one.
+constexpr const char* migrations[] = {
+    R"sql(
+CREATE TABLE players (
+  id BIGSERIAL PRIMARY KEY,
+  display_name TEXT NOT NULL,
+  token_hash TEXT UNIQUE
+);
+CREATE INDEX players_by_name ON players(display_name);
+-- Bots and token-less seats share one row per name, whichever node records them first.
+CREATE UNIQUE INDEX players_tokenless ON players(display_name) WHERE token_hash IS NULL;
+CREATE TABLE tables (
+  code TEXT PRIMARY KEY,
+  preset TEXT NOT NULL DEFAULT '',
+  ruleset TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  seats INTEGER NOT NULL DEFAULT 0,
+  is_public BOOLEAN NOT NULL DEFAULT FALSE,
+  password_hash TEXT NOT NULL DEFAULT '',
+  turn_clock_ms BIGINT NOT NULL DEFAULT 0,
+  forfeit_when_away BOOLEAN NOT NULL DEFAULT FALSE,
+  claim_window_ms BIGINT NOT NULL DEFAULT 0,
+  -- FALSE for the placeholder row a match at an unrecorded table needs.
+  recorded BOOLEAN NOT NULL DEFAULT TRUE
+);
+-- Each nextval is a block of match_id_block ids for one store (pg_schema.hpp).
+CREATE SEQUENCE match_ids INCREMENT BY 100;
+CREATE TABLE matches (
+  id BIGINT PRIMARY KEY,
+  table_code TEXT REFERENCES tables(code),
+  preset TEXT NOT NULL DEFAULT '',
+  ruleset TEXT NOT NULL,
+  started_at BIGINT NOT NULL,
+  ended_at BIGINT,
+  winner_seat INTEGER,
+  abandoned BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX matches_unfinished ON matches(id) WHERE ended_at IS NULL;
+CREATE INDEX matches_by_start ON matches(started_at, id);
+CREATE INDEX matches_finished_by_preset ON matches(preset) WHERE ended_at IS NOT NULL;
+CREATE TABLE match_seats (
+  match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL,
+  player_id BIGINT NOT NULL REFERENCES players(id),
+  final_total INTEGER,
+  bot TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (match_id, seat)
+);
+CREATE INDEX match_seats_by_player ON match_seats(player_id, match_id);
+CREATE TABLE holes (
+  match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  hole INTEGER NOT NULL,
+  seed BIGINT NOT NULL,
+  dealer INTEGER NOT NULL,
+  caller INTEGER,
+  actions BYTEA NOT NULL,
+  PRIMARY KEY (match_id, hole)
+);
+CREATE TABLE hole_scores (
+  match_id BIGINT NOT NULL,
+  hole INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  hand_score INTEGER NOT NULL,
+  running_total INTEGER NOT NULL,
+  PRIMARY KEY (match_id, hole, seat),
+  FOREIGN KEY (match_id, hole) REFERENCES holes(match_id, hole) ON DELETE CASCADE
+);
+CREATE TABLE hands_in_play (
+  match_id BIGINT PRIMARY KEY REFERENCES matches(id) ON DELETE CASCADE,
+  hole INTEGER NOT NULL,
+  seed BIGINT NOT NULL,
+  dealer INTEGER NOT NULL,
+  actions BYTEA NOT NULL
+);
+)sql",
+};
+static_assert(std::size(migrations) == pg_schema_version);
+
+// Any number will do as long as nothing else in the database takes the same advisory lock.
+constexpr const char* lock_migrations = "SELECT pg_advisory_xact_lock(7140551)";
+constexpr const char* version_table = "CREATE TABLE IF NOT EXISTS golf_schema (version INTEGER NOT NULL)";
+constexpr const char* read_version = "SELECT COALESCE(MAX(version), 0) FROM golf_schema";
+constexpr const char* has_version_table = "SELECT to_regclass('golf_schema') IS NOT NULL";
+
+int current_version(pg_connection& db, const char* sql) { return db.run(sql).integer(0, 0); }
+
+store_error newer(const pg_connection& db, int version) {
+    return store_error(store_error_kind::newer_schema,
+                       "the PostgreSQL " + db.where() + " has schema version " + std::to_string(version) +
+                           ", newer than this server's " + std::to_string(pg_schema_version) +
+                           "; upgrade the server or use another --db");
+}
+
+}  // namespace
+
+void check_pg_schema_for_reading(pg_connection& db) {
+    const int version = db.run(has_version_table).boolean(0, 0) ? current_version(db, read_version) : 0;
+    if (version > pg_schema_version) throw newer(db, version);
+    if (version < pg_schema_version) {
+        throw store_error(store_error_kind::older_schema,
+                          "the PostgreSQL " + db.where() + " has schema version " + std::to_string(version) +
+                              ", this build reads version " + std::to_string(pg_schema_version) +
+                              "; start golf-server on it once to migrate it");
+    }
+}
+
+match_id reserve_match_id_block(pg_connection& db) {
+    static constexpr const char* reserve = "SELECT nextval('match_ids')";
+    return db.run(reserve).int64(0, 0);
+}
+
+void migrate_pg_schema(pg_connection& db) {
+    db.in_transaction("BEGIN", [&] {
+        db.run(lock_migrations);  // the second node to start waits here, then finds nothing left to do
+        db.exec(version_table);
+        const int version = current_version(db, read_version);
+        if (version > pg_schema_version) throw newer(db, version);
+        for (int v = version; v < pg_schema_version; ++v) {
+            db.exec(migrations[v]);
+            db.exec(("DELETE FROM golf_schema; INSERT INTO golf_schema VALUES (" + std::to_string(v + 1) + ")").c_str());
+            spdlog::info("PostgreSQL {} migrated to schema version {}", db.where(), v + 1);
+        }
+    });
+}
+
+}  // namespace golf::persistence::detail

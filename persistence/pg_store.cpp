@@ -1,0 +1,94 @@
+// The PostgreSQL match_store: connects (waiting a while for a server that is not up yet), migrates, reserves the
+// first blocks of match ids, then wires the write queue into the writer and serves reads from the reader.
+#include "persistence/pg_store.hpp"
+
+#include <thread>
+#include <utility>
+
+#include <spdlog/spdlog.h>
+
+#include "persistence/pg_connection.hpp"
+#include "persistence/pg_match_ids.hpp"
+#include "persistence/pg_reader.hpp"
+#include "persistence/pg_schema.hpp"
+#include "persistence/pg_writer.hpp"
+
+namespace golf::persistence {
+
+namespace {
+
+// A connection, trying again with a growing pause while the server cannot be reached and `retry_for` lasts.
+std::unique_ptr<detail::pg_connection> connect(const pg_options& o) {
+    const auto give_up = std::chrono::steady_clock::now() + o.open_retry_for;
+    auto pause = std::chrono::milliseconds(100);
+    for (;;) {
+        try {
+            return std::make_unique<detail::pg_connection>(o.url, o.connect_timeout);
+        } catch (const detail::pg_failure& f) {
+            const store_error error = detail::describe("", f);
+            if (error.kind() != store_error_kind::unreachable || std::chrono::steady_clock::now() + pause > give_up) {
+                throw error;
+            }
+            spdlog::warn("{}; trying again in {} ms", error.what(), pause.count());
+            std::this_thread::sleep_for(pause);
+            pause = std::min(pause * 2, std::chrono::milliseconds(2000));
+        }
+    }
+}
+
+}  // namespace
+
+pg_store::pg_store(pg_options options) : options_(std::move(options)) {
+    auto first = connect(options_);
+    where_ = first->where();
+    set_name("the PostgreSQL " + where_);
+    try {
+        if (options_.read_only) {
+            detail::check_pg_schema_for_reading(*first);
+            reader_ = std::make_unique<detail::pg_reader>(std::move(first));
+            return;  // no writer thread: nothing is ever written
+        }
+        detail::migrate_pg_schema(*first);
+        ids_ = std::make_unique<detail::pg_match_ids>();
+        ids_->add(detail::reserve_match_id_block(*first));  // the block in use
+        ids_->add(detail::reserve_match_id_block(*first));  // and the spare
+        writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_);
+        reader_ = std::make_unique<detail::pg_reader>(connect(options_));
+    } catch (const detail::pg_failure& f) {
+        throw detail::describe(where_, f);
+    }
+    start_queue(*writer_, {options_.max_batch, options_.progress_delay, options_.shutdown_retries});
+    spdlog::info("recording to the PostgreSQL {}", where_);
+}
+
+pg_store::~pg_store() {
+    stop_queue();  // drains the queue, then joins the writer (a read-only store has none)
+}
+
+match_id pg_store::next_match_id() {
+    auto id = ids_->take();
+    if (!id) {
+        // The writer has not reserved the next block yet (many matches at once, or the database away): ask now.
+        ids_->add(reader_->reserve_match_ids());
+        id = ids_->take();
+    }
+    return *id;
+}
+
+std::vector<match_summary> pg_store::matches_by_player(std::string_view display_name, std::size_t limit) {
+    return reader_->matches_by_player(display_name, limit);
+}
+
+std::optional<match_detail> pg_store::match(match_id id) { return reader_->match(id); }
+
+std::vector<match_detail> pg_store::unfinished_matches() { return reader_->unfinished_matches(); }
+
+std::vector<leaderboard_entry> pg_store::leaderboard(std::string_view preset, std::size_t limit) {
+    return reader_->leaderboard(preset, limit);
+}
+
+std::vector<preset_stats> pg_store::player_stats(std::string_view display_name) {
+    return reader_->player_stats(display_name);
+}
+
+}  // namespace golf::persistence

@@ -1,0 +1,68 @@
+// The PostgreSQL match_store: the same write queue as SQLite's (write_queue.hpp: one writer thread, batches,
+// retries with backoff, nothing enqueued lost while the server is away) writing through a connection of its own,
+// reads through another. Schema versioned and migrated like SQLite's (pg_schema.cpp); match ids come in blocks
+// from a sequence, so several nodes can share one database.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "persistence/queued_store.hpp"
+
+namespace golf::persistence {
+
+namespace detail {
+class pg_match_ids;
+class pg_writer;
+class pg_reader;
+}  // namespace detail
+
+struct pg_options {
+    std::string url;  // postgresql://user:password@host:port/database?options (libpq's URI)
+    std::chrono::seconds connect_timeout{10};  // one attempt to connect
+    // How long opening keeps trying a server it cannot reach (nodes may start before their database); a refused
+    // login, a missing database or a newer schema fail at once. 0: one attempt.
+    std::chrono::milliseconds open_retry_for{0};
+    std::size_t max_batch = 1000;  // records per transaction
+    // As sqlite_options::progress_delay: how long the hand in play may wait to be written after a move.
+    std::chrono::milliseconds progress_delay{0};
+    std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
+    // Reads only (golf replay, golf export): the database must be at this build's schema; nothing is migrated or
+    // written. Recording into such a store throws logic_error.
+    bool read_only = false;
+};
+
+class pg_store final : public queued_store {
+public:
+    // Connects (retrying an unreachable server for open_retry_for) and migrates; throws store_error with a clear
+    // sentence on failure, never with the password.
+    explicit pg_store(pg_options options);
+    ~pg_store() override;  // drains the queue, then joins the writer
+    pg_store(const pg_store&) = delete;
+    pg_store& operator=(const pg_store&) = delete;
+
+    std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) override;
+    std::optional<match_detail> match(match_id id) override;
+    std::vector<match_detail> unfinished_matches() override;
+    std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
+    std::vector<preset_stats> player_stats(std::string_view display_name) override;
+
+    // "database golf at 127.0.0.1:5432 as golf": where the store is, without the password.
+    const std::string& where() const { return where_; }
+
+private:
+    match_id next_match_id() override;
+
+    pg_options options_;
+    std::string where_;
+    std::unique_ptr<detail::pg_match_ids> ids_;
+    std::unique_ptr<detail::pg_writer> writer_;
+    std::unique_ptr<detail::pg_reader> reader_;
+};
+
+}  // namespace golf::persistence
