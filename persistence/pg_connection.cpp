@@ -23,8 +23,7 @@ std::string describe_target(pg_conn* conn) {
     const auto value = [](const char* v) { return std::string(v != nullptr && *v != '\0' ? v : "?"); };
     std::string host = value(PQhost(conn));
     if (!host.empty() && host.front() == '/') host = "socket " + host;
-    return "database " + value(PQdb(conn)) + " at " + host + ":" + value(PQport(conn)) + " as " +
-           value(PQuser(conn));
+    return "database " + value(PQdb(conn)) + " at " + host + ":" + value(PQport(conn)) + " as " + value(PQuser(conn));
 }
 
 void ignore_notice(void*, const char*) {}  // "relation already exists, skipping" and the like are not news
@@ -49,9 +48,7 @@ pg_params& pg_params::bytes(std::string_view value) {
 
 pg_params& pg_params::number(std::int64_t value) { return text(std::to_string(value)); }
 
-pg_params& pg_params::optional_number(const std::optional<int>& value) {
-    return value ? number(*value) : null();
-}
+pg_params& pg_params::optional_number(const std::optional<int>& value) { return value ? number(*value) : null(); }
 
 pg_params& pg_params::null() {
     values_.emplace_back(std::nullopt);
@@ -177,8 +174,8 @@ pg_rows pg_connection::run(const char* sql, const pg_params& params) {
     const auto values = params.pointers();
     const auto lengths = params.lengths();
     const auto formats = params.formats();
-    return checked(PQexecPrepared(conn_, found->second.c_str(), params.size(), values.data(), lengths.data(),
-                                  formats.data(), 0));
+    return checked(
+        PQexecPrepared(conn_, found->second.c_str(), params.size(), values.data(), lengths.data(), formats.data(), 0));
 }
 
 void pg_connection::rollback() noexcept {
@@ -186,22 +183,19 @@ void pg_connection::rollback() noexcept {
     PQclear(PQexec(conn_, "ROLLBACK"));
 }
 
-bool is_postgres_url(std::string_view db) {
-    return db.starts_with("postgresql://") || db.starts_with("postgres://");
-}
+bool is_postgres_url(std::string_view db) { return db.starts_with("postgresql://") || db.starts_with("postgres://"); }
 
 store_error describe(const std::string& where, const pg_failure& f) {
     const std::string target = where.empty() ? "PostgreSQL" : "the PostgreSQL " + where;
     const auto& m = f.message;
     if (m.find("password authentication failed") != std::string::npos ||
-        m.find("no password supplied") != std::string::npos ||
-        m.find("authentication failed") != std::string::npos) {
+        m.find("no password supplied") != std::string::npos || m.find("authentication failed") != std::string::npos) {
         return store_error(store_error_kind::authentication,
                            "PostgreSQL refused the login (" + m + "); check the user and password in --db");
     }
     if (m.find("does not exist") != std::string::npos) {
-        return store_error(store_error_kind::cannot_open, "cannot open " + target + ": " + m +
-                                                              "; create it first (createdb) or name another in --db");
+        return store_error(store_error_kind::cannot_open,
+                           "cannot open " + target + ": " + m + "; create it first (createdb) or name another in --db");
     }
     if (f.connection_lost) {
         return store_error(store_error_kind::unreachable,

@@ -38,18 +38,18 @@ constexpr const char* all_matches = "SELECT id FROM matches ORDER BY started_at 
 constexpr const char* unfinished = "SELECT id FROM matches WHERE ended_at IS NULL ORDER BY id";
 
 // Every ranked seat of every finished match (of one preset, or of all), with whether it had the lowest total.
-#define GOLF_RANKED_SEATS(preset_filter)                                                                          \
-    "WITH ranked AS (SELECT p.display_name AS name, m.preset AS preset, s.match_id, s.seat, s.final_total, "      \
-    "CASE WHEN s.final_total = (SELECT MIN(o.final_total) FROM match_seats o WHERE o.match_id = s.match_id) "     \
-    "THEN 1 ELSE 0 END AS won "                                                                                   \
-    "FROM matches m JOIN match_seats s ON s.match_id = m.id JOIN players p ON p.id = s.player_id "                \
+#define GOLF_RANKED_SEATS(preset_filter)                                                                      \
+    "WITH ranked AS (SELECT p.display_name AS name, m.preset AS preset, s.match_id, s.seat, s.final_total, "  \
+    "CASE WHEN s.final_total = (SELECT MIN(o.final_total) FROM match_seats o WHERE o.match_id = s.match_id) " \
+    "THEN 1 ELSE 0 END AS won "                                                                               \
+    "FROM matches m JOIN match_seats s ON s.match_id = m.id JOIN players p ON p.id = s.player_id "            \
     "WHERE m.ended_at IS NOT NULL AND NOT m.abandoned " preset_filter " AND s.bot = '') "
-#define GOLF_LEADERBOARD(preset_filter)                                                                           \
-    GOLF_RANKED_SEATS(preset_filter)                                                                              \
-    ", hole_means AS (SELECT r.name, AVG(h.hand_score) AS average_hole FROM ranked r "                            \
-    "JOIN hole_scores h ON h.match_id = r.match_id AND h.seat = r.seat GROUP BY r.name) "                         \
+#define GOLF_LEADERBOARD(preset_filter)                                                                              \
+    GOLF_RANKED_SEATS(preset_filter)                                                                                 \
+    ", hole_means AS (SELECT r.name, AVG(h.hand_score) AS average_hole FROM ranked r "                               \
+    "JOIN hole_scores h ON h.match_id = r.match_id AND h.seat = r.seat GROUP BY r.name) "                            \
     "SELECT r.name, COUNT(*), COALESCE(SUM(r.won), 0) AS wins, COALESCE(AVG(r.final_total), 0)::float8 AS average, " \
-    "COALESCE(MAX(hm.average_hole), 0)::float8 FROM ranked r LEFT JOIN hole_means hm ON hm.name = r.name "        \
+    "COALESCE(MAX(hm.average_hole), 0)::float8 FROM ranked r LEFT JOIN hole_means hm ON hm.name = r.name "           \
     "GROUP BY r.name ORDER BY wins DESC, average ASC, r.name COLLATE \"C\" ASC LIMIT $2"
 constexpr const char* leaderboard_of_preset = GOLF_LEADERBOARD("AND m.preset = $1");
 constexpr const char* leaderboard_of_all = GOLF_LEADERBOARD("AND $1::text = ''");
@@ -182,8 +182,7 @@ std::vector<match_summary> pg_reader::matches_by_player(std::string_view display
             const auto ids =
                 display_name.empty()
                     ? match_ids(db.run(sql::all_matches, pg_params().number(as_limit(limit))))
-                    : match_ids(db.run(sql::matches_of_player,
-                                       pg_params().text(display_name).number(as_limit(limit))));
+                    : match_ids(db.run(sql::matches_of_player, pg_params().text(display_name).number(as_limit(limit))));
             for (auto id : ids) {
                 if (auto s = read_summary(db, id)) out.push_back(std::move(*s));
             }

@@ -102,10 +102,10 @@ constexpr const char* has_version_table = "SELECT to_regclass('golf_schema') IS 
 int current_version(pg_connection& db, const char* sql) { return db.run(sql).integer(0, 0); }
 
 store_error newer(const pg_connection& db, int version) {
-    return store_error(store_error_kind::newer_schema,
-                       "the PostgreSQL " + db.where() + " has schema version " + std::to_string(version) +
-                           ", newer than this server's " + std::to_string(pg_schema_version) +
-                           "; upgrade the server or use another --db");
+    return store_error(store_error_kind::newer_schema, "the PostgreSQL " + db.where() + " has schema version " +
+                                                           std::to_string(version) + ", newer than this server's " +
+                                                           std::to_string(pg_schema_version) +
+                                                           "; upgrade the server or use another --db");
 }
 
 }  // namespace
@@ -114,10 +114,10 @@ void check_pg_schema_for_reading(pg_connection& db) {
     const int version = db.run(has_version_table).boolean(0, 0) ? current_version(db, read_version) : 0;
     if (version > pg_schema_version) throw newer(db, version);
     if (version < pg_schema_version) {
-        throw store_error(store_error_kind::older_schema,
-                          "the PostgreSQL " + db.where() + " has schema version " + std::to_string(version) +
-                              ", this build reads version " + std::to_string(pg_schema_version) +
-                              "; start golf-server on it once to migrate it");
+        throw store_error(store_error_kind::older_schema, "the PostgreSQL " + db.where() + " has schema version " +
+                                                              std::to_string(version) + ", this build reads version " +
+                                                              std::to_string(pg_schema_version) +
+                                                              "; start golf-server on it once to migrate it");
     }
 }
 
@@ -134,7 +134,8 @@ void migrate_pg_schema(pg_connection& db) {
         if (version > pg_schema_version) throw newer(db, version);
         for (int v = version; v < pg_schema_version; ++v) {
             db.exec(migrations[v]);
-            db.exec(("DELETE FROM golf_schema; INSERT INTO golf_schema VALUES (" + std::to_string(v + 1) + ")").c_str());
+            db.exec(
+                ("DELETE FROM golf_schema; INSERT INTO golf_schema VALUES (" + std::to_string(v + 1) + ")").c_str());
             spdlog::info("PostgreSQL {} migrated to schema version {}", db.where(), v + 1);
         }
     });

@@ -23,7 +23,7 @@ class pg_reader;
 }  // namespace detail
 
 struct pg_options {
-    std::string url;  // postgresql://user:password@host:port/database?options (libpq's URI)
+    std::string url;                           // postgresql://user:password@host:port/database?options (libpq's URI)
     std::chrono::seconds connect_timeout{10};  // one attempt to connect
     // How long opening keeps trying a server it cannot reach (nodes may start before their database); a refused
     // login, a missing database or a newer schema fail at once. 0: one attempt.

@@ -133,11 +133,9 @@ void apply(pg_connection& db, const hand_progress& p) {
 }
 
 void apply(pg_connection& db, const match_result& r) {
-    const auto ended = db.run(sql::end_match, pg_params()
-                                                  .number(r.ended_at)
-                                                  .optional_number(r.winner_seat)
-                                                  .text(flag(r.abandoned))
-                                                  .number(r.match));
+    const auto ended =
+        db.run(sql::end_match,
+               pg_params().number(r.ended_at).optional_number(r.winner_seat).text(flag(r.abandoned)).number(r.match));
     if (ended.affected() == 0) throw pg_failure{"P0002", "no match " + std::to_string(r.match)};
     for (std::size_t seat = 0; seat < r.final_totals.size(); ++seat) {
         db.run(sql::set_final_total,

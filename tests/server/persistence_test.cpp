@@ -1,6 +1,7 @@
-// Persistence through the real server over real sockets: what a match leaves in the database, history over the
-// protocol and as JSON over HTTP, a graceful restart that restores a match in progress (players reclaim their
-// seats with their tokens and see the very same hand), /healthz while database writes fail, and start-up refusals.
+// Persistence through the real server over real sockets, on SQLite and on PostgreSQL alike (PersistedOn*): what a
+// match leaves in the database, history over the protocol and as JSON over HTTP, a graceful restart that restores
+// a match in progress (players reclaim their seats with their tokens and see the very same hand), /healthz while
+// database writes fail; and each backend's start-up refusals.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -17,8 +18,9 @@
 #include "engine/bot.hpp"
 #include "engine/random.hpp"
 #include "persistence/match_replay.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/open_store.hpp"
 #include "server/table.hpp"
+#include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 
@@ -40,6 +42,8 @@ namespace http = boost::beast::http;
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 using golf::server::e2e::two_players;
+using golf::server::testing::backend;
+using PersistedOn = golf::server::testing::on_each_backend;
 
 v1::ServerMessage ask(connection& c, v1::ClientMessage message) {
     v1::ServerMessage reply = c.request(std::move(message));
@@ -47,8 +51,8 @@ v1::ServerMessage ask(connection& c, v1::ClientMessage message) {
     return reply;
 }
 
-TEST(Persistence, AFinishedMatchIsRecordedAndServedAsHistoryOverTheProtocolAndHttp) {
-    running_server server;
+TEST_P(PersistedOn, AFinishedMatchIsRecordedAndServedAsHistoryOverTheProtocolAndHttp) {
+    running_server server(1s, db());
     two_players table(server.url(), "four-card", 2);
     table.play_to_the_end();
     const v1::Scorecard card = table.seats[0]->latest()->scorecard();
@@ -132,21 +136,21 @@ TEST(Persistence, AFinishedMatchIsRecordedAndServedAsHistoryOverTheProtocolAndHt
     EXPECT_EQ(http_request(server.port(), "/api/nothing").result(), http::status::not_found);
 
     // The record replays through the engine and matches hole by hole.
-    const std::string db = server.db_path();
     table.seats.clear();
     server.stop();
-    golf::persistence::sqlite_store store({.path = db});
-    const auto detail = store.match(summary.match_id());
+    const auto store = golf::persistence::open_store({.db = db()});
+    const auto detail = store->match(summary.match_id());
     ASSERT_TRUE(detail);
     const auto replayed = golf::persistence::replay_match(*detail);
     EXPECT_EQ(replayed.problem, "");
     EXPECT_EQ(replayed.holes_checked, 2);
-    EXPECT_EQ(store.integrity_check(), "ok");
+    if (!postgres()) {
+        EXPECT_EQ(query("PRAGMA integrity_check"), "ok");
+    }
 }
 
-TEST(Persistence, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
-    temp_dir dir;
-    const std::string db = (dir.path() / "golf.db").string();
+TEST_P(PersistedOn, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
+    const std::string db = this->db();
     std::string code;
     std::vector<std::string> tokens;
     std::vector<v1::TableUpdate> before;
@@ -200,26 +204,31 @@ TEST(Persistence, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
     EXPECT_GT(matches.matches(0).ended_unix(), 0);
 }
 
-TEST(Persistence, HealthzSaysWhenDatabaseWritesFailAndTablesPlayOnUntilTheyRecover) {
-    running_server server;
+TEST_P(PersistedOn, HealthzSaysWhenDatabaseWritesFailAndTablesPlayOnUntilTheyRecover) {
+    running_server server(1s, db());
     two_players table(server.url(), "six-card", 9);
     table.move();
 
-    // Another process takes the write lock and keeps it past the store's busy timeout.
-    sqlite3* other = nullptr;
-    ASSERT_EQ(sqlite3_open(server.db_path().c_str(), &other), SQLITE_OK);
-    sqlite3_busy_timeout(other, 5000);  // the server's writer may be mid-transaction
-    ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
-    table.move();  // its record now waits for the lock
+    // SQLite: another process keeps the write lock past the store's busy timeout. PostgreSQL: the database refuses
+    // connections and the server's are cut.
+    auto failing = fail_writes();
+    table.move();  // its record now waits for the database
     EXPECT_TRUE(eventually(
         [&] { return http_request(server.port(), "/healthz").result() == http::status::service_unavailable; }));
     const auto unhealthy = http_request(server.port(), "/healthz");
     EXPECT_TRUE(contains(unhealthy.body(), "database writes are failing")) << unhealthy.body();
     for (int m = 0; m < 3; ++m) table.move();  // the table does not wait for the database
 
-    ASSERT_EQ(sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr), SQLITE_OK);
-    sqlite3_close(other);
+    failing.reset();
     EXPECT_TRUE(eventually([&] { return http_request(server.port(), "/healthz").result() == http::status::ok; }));
+    // The moves made while the database was away are written once it is back: the hand in play holds all five.
+    const auto store = golf::persistence::open_store({.db = db(), .read_only = true});
+    EXPECT_TRUE(eventually([&] {
+        const auto unfinished = store->unfinished_matches();
+        if (unfinished.size() != 1 || !unfinished[0].in_play) return false;
+        const auto actions = golf::decode_action_log(unfinished[0].in_play->actions);
+        return actions && actions->size() == 5;
+    }));
 }
 
 TEST(Persistence, AFileThatIsNotADatabaseStopsTheStartWithAClearMessageAndIsLeftAlone) {
@@ -257,9 +266,8 @@ TEST(Persistence, ADatabaseThatCannotBeCreatedStopsTheStart) {
 
 namespace {
 
-TEST(Persistence, AMatchEveryoneLeftIsAbandonedNotRestoredAndNotRanked) {
-    temp_dir dir;
-    const std::string db = (dir.path() / "golf.db").string();
+TEST_P(PersistedOn, AMatchEveryoneLeftIsAbandonedNotRestoredAndNotRanked) {
+    const std::string db = this->db();
     {
         // Server bots stand in, slowly enough that the long match is far from over when the table closes.
         running_server server(0s, db, 300ms);
@@ -320,9 +328,8 @@ std::optional<std::uint32_t> next_claim_window(const std::vector<connection*>& p
 
 }  // namespace
 
-TEST(Persistence, ARestoredTableKeepsItsClaimWindow) {
-    temp_dir dir;
-    const std::string db = (dir.path() / "golf.db").string();
+TEST_P(PersistedOn, ARestoredTableKeepsItsClaimWindow) {
+    const std::string db = this->db();
     std::vector<std::string> tokens;
     golf::ruleset rules;
     {
@@ -385,8 +392,8 @@ TEST(Persistence, ACactusScorecardSaysWhoPlaysFirstAsTheReplayOfTheRecordDoes) {
         const std::string db = server.db_path();
         table.seats.clear();
         server.stop();
-        golf::persistence::sqlite_store store({.path = db});
-        const auto detail = store.match(matches.matches(0).match_id());
+        const auto store = golf::persistence::open_store({.db = db});
+        const auto detail = store->match(matches.matches(0).match_id());
         ASSERT_TRUE(detail);
         const auto replayed = golf::persistence::replay_match(*detail);
         ASSERT_EQ(replayed.problem, "");
@@ -409,4 +416,8 @@ TEST(Persistence, ACactusScorecardSaysWhoPlaysFirstAsTheReplayOfTheRecordDoes) {
     }
     EXPECT_TRUE(tie_seen) << "200 matches without a tie to break: the draw was never checked";
 }
+
+INSTANTIATE_TEST_SUITE_P(every_backend, PersistedOn, ::testing::Values(backend::sqlite, backend::postgresql),
+                         golf::server::testing::backend_name);
+
 }  // namespace persistence_tests

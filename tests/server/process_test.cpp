@@ -1,6 +1,7 @@
 // The golf-server binary itself (GOLF_SERVER_PATH): --help, bad flags and variables, a port already taken, a
 // graceful stop on SIGTERM or SIGINT while clients are connected (they are told, and the process exits 0), and
-// kill -9 in the middle of a match: the database is intact and the match resumes where it was.
+// kill -9 in the middle of a match (on SQLite and on PostgreSQL): the database is intact and the match resumes
+// where it was; and each backend's refusals at start-up (a locked or newer SQLite file, a wrong PostgreSQL login).
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -12,6 +13,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include "engine/action_log.hpp"
+#include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/child_process.hpp"
@@ -24,6 +26,7 @@ namespace {
 using golf::testing::child_process;
 using golf::testing::listening_port;
 using golf::testing::query_text;
+using ProcessOn = on_each_backend;
 
 TEST(Process, HelpPrintsUsageAndExitsZero) {
     child_process p({GOLF_SERVER_PATH, "--help"});
@@ -104,9 +107,11 @@ child_process start_server(const std::string& db_path) {
                           "--bot-delay-ms", "0", "--between-holes-ms", "0", "--seat-grace", "120"});
 }
 
-TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
-    temp_dir dir;
-    const std::string db = (dir.path() / "golf.db").string();
+TEST_P(ProcessOn, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
+    const std::string db = this->db();
+    const auto in_play = [&] {
+        return query("SELECT actions FROM hands_in_play", "SELECT convert_from(actions, 'UTF8') FROM hands_in_play");
+    };
     std::string code;
     std::vector<std::string> tokens;
     std::vector<v1::TableUpdate> before;
@@ -122,18 +127,19 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
         tokens = table.tokens;
         // Every move reaches the database within moments; wait until the hand in play there is this one.
         const std::string expected = golf::encode_action_log(since_deal);
-        EXPECT_TRUE(eventually([&] { return query_text(db, "SELECT actions FROM hands_in_play") == expected; }))
-            << "the hand in play in the database: " << query_text(db, "SELECT actions FROM hands_in_play")
-            << "\nexpected: " << expected;
+        EXPECT_TRUE(eventually([&] { return in_play() == expected; }))
+            << "the hand in play in the database: " << in_play() << "\nexpected: " << expected;
         server.signal(SIGKILL);
         EXPECT_EQ(server.wait_exit(), 128 + SIGKILL);
     }
     ASSERT_EQ(before[0].scorecard().holes_size(), 1);
-    EXPECT_EQ(query_text(db, "PRAGMA integrity_check"), "ok");
-    EXPECT_EQ(query_text(db, "SELECT count(*) FROM holes"), "1");
-    EXPECT_EQ(query_text(db,
-                         "SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM hole_scores "
-                         "WHERE hole = 1 ORDER BY seat)"),
+    if (!postgres()) {
+        EXPECT_EQ(query("PRAGMA integrity_check"), "ok");
+    }
+    EXPECT_EQ(query("SELECT count(*) FROM holes"), "1");
+    EXPECT_EQ(query("SELECT group_concat(hand_score, ',') FROM (SELECT hand_score FROM hole_scores "
+                    "WHERE hole = 1 ORDER BY seat)",
+                    "SELECT string_agg(hand_score::text, ',' ORDER BY seat) FROM hole_scores WHERE hole = 1"),
               std::to_string(before[0].scorecard().holes(0).scores(0)) + "," +
                   std::to_string(before[0].scorecard().holes(0).scores(1)));
 
@@ -168,9 +174,14 @@ TEST(Process, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
     seats.clear();
     server.signal(SIGTERM);
     EXPECT_EQ(server.wait_exit(), 0);
-    EXPECT_EQ(query_text(db, "SELECT count(*) FROM matches WHERE ended_at IS NOT NULL"), "1");
-    EXPECT_EQ(query_text(db, "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(query("SELECT count(*) FROM matches WHERE ended_at IS NOT NULL"), "1");
+    if (!postgres()) {
+        EXPECT_EQ(query("PRAGMA integrity_check"), "ok");
+    }
 }
+
+INSTANTIATE_TEST_SUITE_P(every_backend, ProcessOn, ::testing::Values(backend::sqlite, backend::postgresql),
+                         backend_name);
 
 TEST(Process, ALockedDatabaseStopsTheStartWithAClearMessage) {
     temp_dir dir;
@@ -202,6 +213,45 @@ TEST(Process, ADatabaseFromANewerServerIsRefusedAtStartUp) {
     child_process server = start_server(db);
     EXPECT_EQ(server.wait_exit(), 1);
     EXPECT_TRUE(server.err().find("schema version 999, newer than this server's") != std::string::npos) << server.err();
+}
+
+class ProcessOnPostgres : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (golf::testing::pg_test_dir().empty()) GTEST_SKIP() << "no PostgreSQL for the tests (GOLF_TEST_PG_DIR)";
+        db_ = std::make_unique<golf::testing::pg_database>();
+    }
+    std::unique_ptr<golf::testing::pg_database> db_;
+};
+
+TEST_F(ProcessOnPostgres, AWrongPasswordStopsTheStartWithASentenceThatNeverShowsIt) {
+    child_process server = start_server(db_->tcp_url("wrong-secret-52d0"));
+    EXPECT_EQ(server.wait_exit(), 1);
+    EXPECT_NE(server.err().find("PostgreSQL refused the login"), std::string::npos) << server.err();
+    EXPECT_EQ((server.out() + server.err()).find("wrong-secret-52d0"), std::string::npos) << server.err();
+}
+
+TEST_F(ProcessOnPostgres, ADatabaseFromANewerServerIsRefusedAtStartUp) {
+    {
+        child_process first = start_server(db_->url());  // creates and migrates the database
+        ASSERT_TRUE(first.wait_for_output("listening on 127.0.0.1:")) << first.err();
+        first.signal(SIGTERM);
+        ASSERT_EQ(first.wait_exit(), 0);
+    }
+    db_->run("UPDATE golf_schema SET version = 99");
+    child_process server = start_server(db_->url());
+    EXPECT_EQ(server.wait_exit(), 1);
+    EXPECT_NE(server.err().find("schema version 99, newer than this server's"), std::string::npos) << server.err();
+}
+
+TEST_F(ProcessOnPostgres, AServerStartedBeforeItsDatabaseWaitsForIt) {
+    db_->refuse_connections(true);  // as a database still starting up would
+    child_process server = start_server(db_->url());
+    ASSERT_TRUE(server.wait_for_output("trying again in")) << server.err();
+    db_->refuse_connections(false);
+    ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.err();
+    server.signal(SIGTERM);
+    EXPECT_EQ(server.wait_exit(), 0);
 }
 
 }  // namespace

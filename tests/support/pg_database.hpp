@@ -33,7 +33,8 @@ inline std::string read_first_line(const std::string& path) {
 inline std::string pg_run(const std::string& url, const std::string& sql) {
     std::unique_ptr<PGconn, decltype(&PQfinish)> conn(PQconnectdb(url.c_str()), &PQfinish);
     if (PQstatus(conn.get()) != CONNECTION_OK) throw std::runtime_error(PQerrorMessage(conn.get()));
-    PQsetNoticeProcessor(conn.get(), [](void*, const char*) {}, nullptr);  // "does not exist, skipping"
+    PQsetNoticeProcessor(
+        conn.get(), [](void*, const char*) {}, nullptr);  // "does not exist, skipping"
     std::unique_ptr<PGresult, decltype(&PQclear)> result(PQexec(conn.get(), sql.c_str()), &PQclear);
     const auto status = PQresultStatus(result.get());
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
@@ -84,7 +85,8 @@ public:
     }
     // Connections to our database waiting for a lock, as text.
     std::string waiting_for_locks() const {
-        return admin("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '" + name_ + "' AND wait_event_type = 'Lock'");
+        return admin("SELECT COUNT(*) FROM pg_stat_activity WHERE datname = '" + name_ +
+                     "' AND wait_event_type = 'Lock'");
     }
 
     // A table's lock held from a connection of its own (in an open transaction) until this goes.
