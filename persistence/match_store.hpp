@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "persistence/node_directory.hpp"
 #include "persistence/records.hpp"
 
 namespace golf::persistence {
@@ -77,6 +78,10 @@ public:
     virtual std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) = 0;
     // A player's finished matches, per preset (by preset name).
     virtual std::vector<preset_stats> player_stats(std::string_view display_name) = 0;
+
+    // The cluster this store is a node of, or null when it is the only one (SQLite, or PostgreSQL without a node
+    // name).
+    virtual node_directory* nodes() { return nullptr; }
 };
 
 }  // namespace golf::persistence

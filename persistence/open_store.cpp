@@ -16,7 +16,12 @@ std::shared_ptr<match_store> open_store(const store_settings& settings) {
         o.progress_delay = settings.progress_delay;
         o.open_retry_for = settings.connect_retry_for;
         o.read_only = settings.read_only;
+        o.node = settings.node;
         return std::make_shared<pg_store>(std::move(o));
+    }
+    if (!settings.node.empty()) {
+        throw store_error(store_error_kind::cannot_open,
+                          "several nodes need a shared PostgreSQL database: --node needs --db postgresql://...");
     }
     sqlite_options o;
     o.path = settings.db;

@@ -12,12 +12,13 @@
 namespace golf::persistence {
 
 struct store_settings {
-    std::string db;                 // a SQLite file's path or a PostgreSQL URL
+    std::string db{};               // a SQLite file's path or a PostgreSQL URL
     bool synchronous_full = false;  // SQLite: sync every commit (PostgreSQL: the server's synchronous_commit rules)
     std::chrono::milliseconds progress_delay{0};  // how long the hand in play may wait to be written after a move
     // PostgreSQL: how long to keep trying a server that cannot be reached yet before giving up the start.
     std::chrono::milliseconds connect_retry_for{0};
     bool read_only = false;  // reads only: nothing created, migrated or written
+    std::string node{};      // PostgreSQL: this node's name among several sharing the database (empty: the only one)
 };
 
 // Opens (creating and migrating unless read-only); throws store_error with a sentence naming the problem.

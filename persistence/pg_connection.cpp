@@ -31,7 +31,7 @@ void ignore_notice(void*, const char*) {}  // "relation already exists, skipping
 }  // namespace
 
 bool pg_failure::permanent() const {
-    return sqlstate.starts_with("22") || sqlstate.starts_with("23") || sqlstate == "P0002";
+    return sqlstate.starts_with("22") || sqlstate.starts_with("23") || sqlstate == "P0002" || sqlstate == "GF001";
 }
 
 pg_params& pg_params::text(std::string_view value) {

@@ -27,7 +27,7 @@ struct pg_failure {
     bool connection_lost = false;  // the connection is gone: reconnect before the next try
 
     // A failure the database will repeat however often it is retried: the data itself is refused (classes 22, 23)
-    // or the record has nothing to apply to ("P0002", ours).
+    // or the record has nothing to apply to ("P0002", ours) or is for a table another node owns ("GF001", ours).
     bool permanent() const;
 };
 

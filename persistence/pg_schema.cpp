@@ -14,7 +14,7 @@ namespace golf::persistence::detail {
 namespace {
 
 // Migration i takes a database from version i to i + 1; append, never edit a shipped one. Version 1 holds what
-// SQLite's schema 3 holds, with PostgreSQL's types (bytea for action logs, bigint for seeds and times) and a
+// SQLite's schema 3 holds, and the nodes of a cluster, with PostgreSQL's types (bytea for action logs, bigint for seeds and times) and a
 // sequence for match ids, so that several nodes never hand out the same one.
 constexpr const char* migrations[] = {
     R"sql(
@@ -38,7 +38,10 @@ CREATE TABLE tables (
   forfeit_when_away BOOLEAN NOT NULL DEFAULT FALSE,
   claim_window_ms BIGINT NOT NULL DEFAULT 0,
   -- FALSE for the placeholder row a match at an unrecorded table needs.
-  recorded BOOLEAN NOT NULL DEFAULT TRUE
+  recorded BOOLEAN NOT NULL DEFAULT TRUE,
+  -- The node (and its incarnation) that plays the table; NULL with a single node.
+  owner_node TEXT,
+  owner_incarnation BIGINT
 );
 -- Each nextval is a block of match_id_block ids for one store (pg_schema.hpp).
 CREATE SEQUENCE match_ids INCREMENT BY 100;
@@ -89,6 +92,15 @@ CREATE TABLE hands_in_play (
   dealer INTEGER NOT NULL,
   actions BYTEA NOT NULL
 );
+-- Several nodes on one database (node_directory.hpp): each node's incarnation and heartbeat, and each table's owner.
+CREATE TABLE nodes (
+  name TEXT PRIMARY KEY,
+  incarnation BIGINT NOT NULL,
+  heartbeat_at TIMESTAMPTZ NOT NULL,
+  tables INTEGER NOT NULL DEFAULT 0,
+  draining BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE INDEX tables_by_owner ON tables(owner_node, owner_incarnation);
 )sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);

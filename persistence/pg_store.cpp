@@ -9,6 +9,7 @@
 
 #include "persistence/pg_connection.hpp"
 #include "persistence/pg_match_ids.hpp"
+#include "persistence/pg_nodes.hpp"
 #include "persistence/pg_reader.hpp"
 #include "persistence/pg_schema.hpp"
 #include "persistence/pg_writer.hpp"
@@ -52,7 +53,8 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
         ids_ = std::make_unique<detail::pg_match_ids>();
         ids_->add(detail::reserve_match_id_block(*first));  // the block in use
         ids_->add(detail::reserve_match_id_block(*first));  // and the spare
-        writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_);
+        if (!options_.node.empty()) nodes_ = std::make_unique<detail::pg_nodes>(connect(options_), options_.node);
+        writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_, nodes_.get());
         reader_ = std::make_unique<detail::pg_reader>(connect(options_));
     } catch (const detail::pg_failure& f) {
         throw detail::describe(where_, f);
@@ -74,6 +76,8 @@ match_id pg_store::next_match_id() {
     }
     return *id;
 }
+
+node_directory* pg_store::nodes() { return nodes_.get(); }
 
 std::vector<match_summary> pg_store::matches_by_player(std::string_view display_name, std::size_t limit) {
     return reader_->matches_by_player(display_name, limit);

@@ -18,6 +18,7 @@ namespace golf::persistence {
 
 namespace detail {
 class pg_match_ids;
+class pg_nodes;
 class pg_writer;
 class pg_reader;
 }  // namespace detail
@@ -35,6 +36,8 @@ struct pg_options {
     // Reads only (golf replay, golf export): the database must be at this build's schema; nothing is migrated or
     // written. Recording into such a store throws logic_error.
     bool read_only = false;
+    // This node's name in a cluster of nodes sharing the database (node_directory.hpp); empty: the only node.
+    std::string node;
 };
 
 class pg_store final : public queued_store {
@@ -52,6 +55,8 @@ public:
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
+    node_directory* nodes() override;
+
     // "database golf at 127.0.0.1:5432 as golf": where the store is, without the password.
     const std::string& where() const { return where_; }
 
@@ -61,6 +66,7 @@ private:
     pg_options options_;
     std::string where_;
     std::unique_ptr<detail::pg_match_ids> ids_;
+    std::unique_ptr<detail::pg_nodes> nodes_;  // with a node name only
     std::unique_ptr<detail::pg_writer> writer_;
     std::unique_ptr<detail::pg_reader> reader_;
 };

@@ -29,6 +29,25 @@ constexpr const char* upsert_table =
     "created_at = excluded.created_at, seats = excluded.seats, is_public = excluded.is_public, "
     "password_hash = excluded.password_hash, turn_clock_ms = excluded.turn_clock_ms, "
     "forfeit_when_away = excluded.forfeit_when_away, claim_window_ms = excluded.claim_window_ms, recorded = TRUE";
+// With nodes: the table is ours (this incarnation's) unless another live owner holds an unfinished match at it.
+constexpr const char* upsert_owned_table =
+    "INSERT INTO tables(code, preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, "
+    "forfeit_when_away, claim_window_ms, recorded, owner_node, owner_incarnation) "
+    "VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, TRUE, $11, $12) "
+    "ON CONFLICT(code) DO UPDATE SET preset = excluded.preset, ruleset = excluded.ruleset, "
+    "created_at = excluded.created_at, seats = excluded.seats, is_public = excluded.is_public, "
+    "password_hash = excluded.password_hash, turn_clock_ms = excluded.turn_clock_ms, "
+    "forfeit_when_away = excluded.forfeit_when_away, claim_window_ms = excluded.claim_window_ms, recorded = TRUE, "
+    "owner_node = excluded.owner_node, owner_incarnation = excluded.owner_incarnation "
+    "WHERE tables.owner_node IS NULL OR (tables.owner_node = excluded.owner_node AND "
+    "tables.owner_incarnation = excluded.owner_incarnation) OR NOT EXISTS (SELECT 1 FROM matches m "
+    "WHERE m.table_code = tables.code AND m.ended_at IS NULL)";
+// The fence: every table a batch touches, locked against a takeover until the batch commits, and whether this
+// incarnation ($3, $4) owns it. $1: table codes of new matches; $2: ids of matches already written.
+constexpr const char* fence =
+    "SELECT t.code, t.owner_node IS NOT DISTINCT FROM $3 AND t.owner_incarnation IS NOT DISTINCT FROM $4 "
+    "FROM tables t WHERE t.code = ANY($1::text[]) OR t.code IN (SELECT m.table_code FROM matches m "
+    "WHERE m.id = ANY($2::bigint[])) FOR SHARE OF t";
 constexpr const char* placeholder_table =
     "INSERT INTO tables(code, preset, ruleset, created_at, recorded) VALUES($1, $2, $3, $4, FALSE) "
     "ON CONFLICT(code) DO NOTHING";
@@ -65,18 +84,63 @@ constexpr const char* clear_progress = "DELETE FROM hands_in_play WHERE match_id
 
 std::string_view flag(bool value) { return value ? "true" : "false"; }
 
-void apply(pg_connection& db, const table_record& t) {
-    db.run(sql::upsert_table, pg_params()
-                                  .text(t.code)
-                                  .text(t.preset)
-                                  .text(t.ruleset)
-                                  .number(t.created_at)
-                                  .number(t.seats)
-                                  .text(flag(t.is_public))
-                                  .text(t.password_hash)
-                                  .number(t.turn_clock_ms)
-                                  .text(flag(t.forfeit_when_away))
-                                  .number(t.claim_window_ms));
+void apply(pg_connection& db, const table_record& t, const node_directory* nodes) {
+    auto values = pg_params()
+                      .text(t.code)
+                      .text(t.preset)
+                      .text(t.ruleset)
+                      .number(t.created_at)
+                      .number(t.seats)
+                      .text(flag(t.is_public))
+                      .text(t.password_hash)
+                      .number(t.turn_clock_ms)
+                      .text(flag(t.forfeit_when_away))
+                      .number(t.claim_window_ms);
+    if (!nodes) {
+        db.run(sql::upsert_table, values);
+        return;
+    }
+    const auto written = db.run(sql::upsert_owned_table, values.text(nodes->node()).number(nodes->incarnation()));
+    if (written.affected() == 0) throw pg_failure{"GF001", "table " + t.code + " is played by another node"};
+}
+
+// {a,b,c}: an array literal of codes (letters and digits) or ids.
+template <typename T>
+std::string array_literal(const std::vector<T>& items) {
+    std::string out = "{";
+    for (const auto& item : items) {
+        if (out.size() > 1) out += ',';
+        if constexpr (std::is_same_v<T, std::string>) out += item;
+        else out += std::to_string(item);
+    }
+    return out + "}";
+}
+
+// Refuses the batch when it touches a table this incarnation does not own (a node that was paused while another
+// took its tables over); the write queue then writes the other records one by one and drops the fenced ones.
+void check_fence(pg_connection& db, std::span<const write_op> batch, const node_directory& nodes) {
+    std::vector<std::string> codes;
+    std::vector<match_id> matches;
+    for (const auto& op : batch) {
+        if (const auto* s = std::get_if<started_match>(&op)) {
+            if (!s->match.table_code.empty()) codes.push_back(s->match.table_code);
+        } else if (const auto* h = std::get_if<hole_record>(&op)) {
+            matches.push_back(h->match);
+        } else if (const auto* p = std::get_if<hand_progress>(&op)) {
+            matches.push_back(p->match);
+        } else if (const auto* r = std::get_if<match_result>(&op)) {
+            matches.push_back(r->match);
+        }
+    }
+    if (codes.empty() && matches.empty()) return;
+    const auto rows = db.run(sql::fence, pg_params()
+                                             .text(array_literal(codes))
+                                             .text(array_literal(matches))
+                                             .text(nodes.node())
+                                             .number(nodes.incarnation()));
+    for (int r = 0; r < rows.size(); ++r) {
+        if (!rows.boolean(r, 1)) throw pg_failure{"GF001", "table " + rows.text(r, 0) + " is played by another node"};
+    }
 }
 
 std::int64_t player_id(pg_connection& db, const seat_record& s) {
@@ -146,7 +210,8 @@ void apply(pg_connection& db, const match_result& r) {
 
 }  // namespace
 
-pg_writer::pg_writer(std::unique_ptr<pg_connection> db, pg_match_ids& ids) : db_(std::move(db)), ids_(ids) {}
+pg_writer::pg_writer(std::unique_ptr<pg_connection> db, pg_match_ids& ids, const node_directory* nodes)
+    : db_(std::move(db)), ids_(ids), nodes_(nodes) {}
 
 pg_writer::~pg_writer() = default;
 
@@ -158,11 +223,15 @@ write_result pg_writer::write_batch(std::span<const write_op> batch) {
         }
         reserve_ids_if_wanted();
         db_->in_transaction("BEGIN", [&] {
+            if (nodes_) check_fence(*db_, batch, *nodes_);
             for (const auto& op : batch) {
                 std::visit(
                     [&](const auto& record) {
-                        if constexpr (std::is_same_v<std::decay_t<decltype(record)>, started_match>) {
+                        using T = std::decay_t<decltype(record)>;
+                        if constexpr (std::is_same_v<T, started_match>) {
                             apply(*db_, record.id, record.match);
+                        } else if constexpr (std::is_same_v<T, table_record>) {
+                            apply(*db_, record, nodes_);
                         } else {
                             apply(*db_, record);
                         }

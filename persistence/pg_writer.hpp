@@ -5,6 +5,7 @@
 #include <memory>
 #include <span>
 
+#include "persistence/node_directory.hpp"
 #include "persistence/write_queue.hpp"
 
 namespace golf::persistence::detail {
@@ -14,8 +15,9 @@ class pg_match_ids;
 
 class pg_writer final : public write_backend {
 public:
-    // `db` is a connection to a migrated database; the writer keeps `ids` supplied with a spare block.
-    pg_writer(std::unique_ptr<pg_connection> db, pg_match_ids& ids);
+    // `db` is a connection to a migrated database; the writer keeps `ids` supplied with a spare block. With
+    // `nodes` (a cluster) every table it records is this node's, and every batch is fenced (check_fence).
+    pg_writer(std::unique_ptr<pg_connection> db, pg_match_ids& ids, const node_directory* nodes);
     ~pg_writer() override;
     pg_writer(const pg_writer&) = delete;
     pg_writer& operator=(const pg_writer&) = delete;
@@ -27,6 +29,7 @@ private:
 
     std::unique_ptr<pg_connection> db_;
     pg_match_ids& ids_;
+    const node_directory* nodes_;
 };
 
 }  // namespace golf::persistence::detail

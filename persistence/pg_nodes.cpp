@@ -1,0 +1,136 @@
+// The node directory on PostgreSQL: the nodes table (name, incarnation, heartbeat by the database's clock) and
+// the owner columns of tables. Taking a table over is one UPDATE that names the owner it replaces, so two nodes
+// racing for an orphan cannot both win; FOR UPDATE SKIP LOCKED lets them share a dead node's tables.
+#include "persistence/pg_nodes.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "persistence/pg_connection.hpp"
+
+namespace golf::persistence::detail {
+
+namespace {
+
+namespace sql {
+
+constexpr const char* join =
+    "INSERT INTO nodes(name, incarnation, heartbeat_at) VALUES($1, 1, now()) ON CONFLICT(name) DO UPDATE SET "
+    "incarnation = nodes.incarnation + 1, heartbeat_at = now(), tables = 0, draining = FALSE RETURNING incarnation";
+constexpr const char* heartbeat =
+    "UPDATE nodes SET heartbeat_at = now(), tables = $3, draining = $4 WHERE name = $1 AND incarnation = $2";
+// An owner is alive when its row has this incarnation and a heartbeat within the timeout ($1 milliseconds).
+#define GOLF_DEAD_OWNER                                                                                         \
+    "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = t.owner_node AND n.incarnation = t.owner_incarnation " \
+    "AND n.heartbeat_at > now() - make_interval(secs => $1 / 1000.0))"
+constexpr const char* claim_orphans =
+    "WITH orphan AS (SELECT t.code FROM tables t WHERE t.owner_node IS NOT NULL AND " GOLF_DEAD_OWNER
+    " AND EXISTS (SELECT 1 FROM matches m WHERE m.table_code = t.code AND m.ended_at IS NULL) "
+    "ORDER BY t.code LIMIT $4 FOR UPDATE OF t SKIP LOCKED) "
+    "UPDATE tables SET owner_node = $2, owner_incarnation = $3 FROM orphan WHERE tables.code = orphan.code "
+    "RETURNING tables.code";
+constexpr const char* claim_one =
+    "UPDATE tables t SET owner_node = $2, owner_incarnation = $3 WHERE t.code = $4 AND " GOLF_DEAD_OWNER
+    " RETURNING t.code";
+#undef GOLF_DEAD_OWNER
+constexpr const char* release =
+    "UPDATE tables SET owner_incarnation = -1 WHERE owner_node = $1 AND owner_incarnation = $2";
+constexpr const char* owner =
+    "SELECT t.owner_node, n.name IS NOT NULL AND n.incarnation = t.owner_incarnation AND "
+    "n.heartbeat_at > now() - make_interval(secs => $2 / 1000.0), COALESCE(n.tables, 0), COALESCE(n.draining, FALSE) "
+    "FROM tables t LEFT JOIN nodes n ON n.name = t.owner_node WHERE t.code = $1 AND t.owner_node IS NOT NULL";
+constexpr const char* token_table =
+    "SELECT m.table_code FROM players p JOIN match_seats s ON s.player_id = p.id JOIN matches m ON m.id = s.match_id "
+    "WHERE p.token_hash = $1 AND m.ended_at IS NULL AND m.table_code IS NOT NULL ORDER BY m.id DESC LIMIT 1";
+constexpr const char* all_nodes =
+    "SELECT name, heartbeat_at > now() - make_interval(secs => $1 / 1000.0), tables, draining FROM nodes "
+    "ORDER BY name";
+
+}  // namespace sql
+
+}  // namespace
+
+pg_nodes::pg_nodes(std::unique_ptr<pg_connection> db, std::string node) : db_(std::move(db)), node_(std::move(node)) {
+    rejoin();
+}
+
+pg_nodes::~pg_nodes() = default;
+
+template <typename F>
+auto pg_nodes::call(F&& body) {
+    std::lock_guard lock(mutex_);
+    for (int attempt = 1;; ++attempt) {
+        try {
+            if (!db_->alive()) db_->reconnect();
+            return body(*db_);
+        } catch (const pg_failure& f) {
+            if (!f.connection_lost || attempt >= 2) throw describe(db_->where(), f);
+        }
+    }
+}
+
+void pg_nodes::rejoin() {
+    incarnation_ = call([&](pg_connection& db) { return db.run(sql::join, pg_params().text(node_)).int64(0, 0); });
+    spdlog::info("node {} joined the cluster (incarnation {})", node_, incarnation_.load());
+}
+
+bool pg_nodes::heartbeat(int tables, bool draining) {
+    return call([&](pg_connection& db) {
+        return db.run(sql::heartbeat, pg_params()
+                                          .text(node_)
+                                          .number(incarnation_)
+                                          .number(tables)
+                                          .text(draining ? "true" : "false"))
+                   .affected() == 1;
+    });
+}
+
+std::vector<std::string> pg_nodes::claim_orphans(std::chrono::milliseconds timeout, int limit) {
+    return call([&](pg_connection& db) {
+        const auto rows = db.run(sql::claim_orphans,
+                                 pg_params().number(timeout.count()).text(node_).number(incarnation_).number(limit));
+        std::vector<std::string> codes;
+        for (int r = 0; r < rows.size(); ++r) codes.push_back(rows.text(r, 0));
+        return codes;
+    });
+}
+
+bool pg_nodes::claim_orphan(const std::string& code, std::chrono::milliseconds timeout) {
+    return call([&](pg_connection& db) {
+        return db.run(sql::claim_one,
+                      pg_params().number(timeout.count()).text(node_).number(incarnation_).text(code))
+                   .size() == 1;
+    });
+}
+
+void pg_nodes::release_tables() {
+    call([&](pg_connection& db) { db.run(sql::release, pg_params().text(node_).number(incarnation_)); });
+}
+
+std::optional<node_status> pg_nodes::owner_of_table(const std::string& code, std::chrono::milliseconds timeout) {
+    return call([&](pg_connection& db) -> std::optional<node_status> {
+        const auto rows = db.run(sql::owner, pg_params().text(code).number(timeout.count()));
+        if (rows.size() == 0) return std::nullopt;
+        return node_status{rows.text(0, 0), rows.boolean(0, 1), rows.integer(0, 2), rows.boolean(0, 3)};
+    });
+}
+
+std::optional<std::string> pg_nodes::table_of_token(const std::string& token_hash) {
+    return call([&](pg_connection& db) -> std::optional<std::string> {
+        const auto rows = db.run(sql::token_table, pg_params().text(token_hash));
+        if (rows.size() == 0) return std::nullopt;
+        return rows.text(0, 0);
+    });
+}
+
+std::vector<node_status> pg_nodes::nodes(std::chrono::milliseconds timeout) {
+    return call([&](pg_connection& db) {
+        const auto rows = db.run(sql::all_nodes, pg_params().number(timeout.count()));
+        std::vector<node_status> out;
+        for (int r = 0; r < rows.size(); ++r) {
+            out.push_back({rows.text(r, 0), rows.boolean(r, 1), rows.integer(r, 2), rows.boolean(r, 3)});
+        }
+        return out;
+    });
+}
+
+}  // namespace golf::persistence::detail

@@ -1,0 +1,173 @@
+// Several nodes on one PostgreSQL database (node_directory.hpp), as stores with node names on the tests' own
+// server: a table belongs to the node that recorded it; another node takes it over only once the owner stops
+// heartbeating (or releases it), exactly one node wins each table, and the fence refuses the old owner's writes.
+#include <set>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "persistence/pg_store.hpp"
+#include "tests/persistence/sample_records.hpp"
+#include "tests/support/pg_database.hpp"
+
+namespace golf::persistence {
+namespace {
+
+using namespace std::chrono_literals;
+using namespace test_support;
+
+constexpr auto dead_after = 300ms;  // a node whose heartbeat is older than this is gone
+
+class pg_nodes_test : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (golf::testing::pg_test_dir().empty()) GTEST_SKIP() << "no PostgreSQL for the tests (GOLF_TEST_PG_DIR)";
+        db_ = std::make_unique<golf::testing::pg_database>();
+    }
+    std::unique_ptr<pg_store> node(const std::string& name) const {
+        pg_options o;
+        o.url = db_->url();
+        o.node = name;
+        return std::make_unique<pg_store>(std::move(o));
+    }
+    // A table with an unfinished match, recorded by `store`.
+    static match_id table_in_play(pg_store& store, const std::string& code) {
+        auto t = bare_table(1'700'000'000, 2);
+        t.code = code;
+        store.record_table(t);
+        auto m = two_player_match();
+        m.table_code = code;
+        const auto id = store.start_match(m);
+        EXPECT_TRUE(store.flush(flush_limit));
+        return id;
+    }
+
+    std::unique_ptr<golf::testing::pg_database> db_;
+};
+
+TEST_F(pg_nodes_test, a_table_is_taken_over_only_once_its_owner_stops_heartbeating) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    const auto owner = b->nodes()->owner_of_table("TABLE1", dead_after);
+    ASSERT_TRUE(owner.has_value());
+    EXPECT_EQ(owner->name, "a");
+    EXPECT_TRUE(owner->live);
+    EXPECT_TRUE(b->nodes()->claim_orphans(dead_after, 10).empty());
+    EXPECT_FALSE(b->nodes()->claim_orphan("TABLE1", dead_after));
+
+    // a keeps heartbeating for a while: still its table.
+    for (int i = 0; i < 4; ++i) {
+        std::this_thread::sleep_for(dead_after / 3);
+        ASSERT_TRUE(a->nodes()->heartbeat(1, false));
+    }
+    EXPECT_TRUE(b->nodes()->claim_orphans(dead_after, 10).empty());
+
+    // a stops answering.
+    std::this_thread::sleep_for(dead_after + 200ms);
+    ASSERT_TRUE(b->nodes()->heartbeat(0, false));
+    EXPECT_FALSE(b->nodes()->owner_of_table("TABLE1", dead_after)->live);
+    EXPECT_EQ(b->nodes()->claim_orphans(dead_after, 10), std::vector<std::string>{"TABLE1"});
+    EXPECT_EQ(b->nodes()->owner_of_table("TABLE1", dead_after)->name, "b");
+    EXPECT_TRUE(b->nodes()->claim_orphans(dead_after, 10).empty());  // once
+}
+
+TEST_F(pg_nodes_test, the_old_owner_cannot_write_to_a_table_taken_over_and_the_new_one_can) {
+    auto a = node("a");
+    auto b = node("b");
+    const auto id = table_in_play(*a, "TABLE1");
+    a->record_hole(hole(id, 1));
+    ASSERT_TRUE(a->flush(flush_limit));
+    std::this_thread::sleep_for(dead_after + 200ms);  // a is paused
+    ASSERT_EQ(b->nodes()->claim_orphans(dead_after, 10).size(), 1u);
+
+    // a wakes up and writes on as if nothing happened: refused, counted, nothing changed.
+    a->record_hole(hole(id, 2));
+    a->record_hand_progress(progress(id, 3, 4));
+    ASSERT_TRUE(a->flush(flush_limit));
+    EXPECT_EQ(a->health().dropped, 2u);
+    EXPECT_EQ(b->match(id)->holes.size(), 1u);
+    EXPECT_FALSE(b->match(id)->in_play.has_value());
+    // Nor can it take the table back by recording it again.
+    auto again = bare_table(1'700'000'001, 2);
+    again.code = "TABLE1";
+    a->record_table(again);
+    ASSERT_TRUE(a->flush(flush_limit));
+    EXPECT_EQ(a->health().dropped, 3u);
+    EXPECT_EQ(b->nodes()->owner_of_table("TABLE1", dead_after)->name, "b");
+
+    b->record_hole(hole(id, 2));
+    ASSERT_TRUE(b->flush(flush_limit));
+    EXPECT_EQ(b->health().dropped, 0u);
+    EXPECT_EQ(b->match(id)->holes.size(), 2u);
+}
+
+TEST_F(pg_nodes_test, nodes_claiming_together_take_each_orphan_exactly_once) {
+    {
+        auto gone = node("gone");
+        for (int i = 0; i < 30; ++i) table_in_play(*gone, "T" + std::to_string(100 + i));
+    }
+    auto a = node("a");
+    auto b = node("b");
+    std::this_thread::sleep_for(dead_after + 200ms);
+    a->nodes()->heartbeat(0, false);
+    b->nodes()->heartbeat(0, false);
+    std::vector<std::string> by_a, by_b;
+    std::thread other([&] {
+        for (int round = 0; round < 10; ++round) {
+            for (auto& code : b->nodes()->claim_orphans(dead_after, 4)) by_b.push_back(code);
+        }
+    });
+    for (int round = 0; round < 10; ++round) {
+        for (auto& code : a->nodes()->claim_orphans(dead_after, 4)) by_a.push_back(code);
+    }
+    other.join();
+    std::set<std::string> all(by_a.begin(), by_a.end());
+    for (const auto& code : by_b) EXPECT_TRUE(all.insert(code).second) << code << " was taken twice";
+    EXPECT_EQ(all.size(), 30u);
+}
+
+TEST_F(pg_nodes_test, a_node_that_joins_again_leaves_its_old_tables_to_be_taken_over) {
+    auto a = node("a");
+    table_in_play(*a, "TABLE1");
+    const auto first = a->nodes()->incarnation();
+    a->nodes()->rejoin();
+    EXPECT_GT(a->nodes()->incarnation(), first);
+    EXPECT_FALSE(a->nodes()->owner_of_table("TABLE1", 60s)->live);  // the old incarnation is gone
+    EXPECT_TRUE(a->nodes()->claim_orphan("TABLE1", 60s));             // so anyone, itself included, may take it
+    EXPECT_TRUE(a->nodes()->owner_of_table("TABLE1", 60s)->live);
+}
+
+TEST_F(pg_nodes_test, a_released_table_is_taken_over_at_once_while_its_node_lives_on) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    a->nodes()->release_tables();
+    EXPECT_TRUE(a->nodes()->heartbeat(0, true));
+    EXPECT_EQ(b->nodes()->claim_orphans(60s, 10), std::vector<std::string>{"TABLE1"});
+    const auto nodes = b->nodes()->nodes(60s);
+    ASSERT_EQ(nodes.size(), 2u);
+    EXPECT_EQ(nodes[0].name, "a");
+    EXPECT_TRUE(nodes[0].draining);
+    EXPECT_TRUE(nodes[1].live);
+}
+
+TEST_F(pg_nodes_test, a_seat_token_finds_the_table_of_its_unfinished_match) {
+    auto a = node("a");
+    const auto id = table_in_play(*a, "TABLE1");
+    EXPECT_EQ(a->nodes()->table_of_token("hash-bob"), "TABLE1");
+    EXPECT_EQ(a->nodes()->table_of_token("hash-nobody"), std::nullopt);
+    a->finish_match({id, 1'700'000'100, 0, {1, 2}});
+    ASSERT_TRUE(a->flush(flush_limit));
+    EXPECT_EQ(a->nodes()->table_of_token("hash-bob"), std::nullopt);
+}
+
+TEST_F(pg_nodes_test, a_store_without_a_node_name_is_the_only_node) {
+    pg_options o;
+    o.url = db_->url();
+    pg_store single(o);
+    EXPECT_EQ(single.nodes(), nullptr);
+}
+
+}  // namespace
+}  // namespace golf::persistence
