@@ -1,6 +1,9 @@
 // The node directory on PostgreSQL: the nodes table (name, incarnation, heartbeat by the database's clock) and
 // the owner columns of tables. Taking a table over is one UPDATE that names the owner it replaces, so two nodes
-// racing for an orphan cannot both win; FOR UPDATE SKIP LOCKED lets them share a dead node's tables.
+// racing for an orphan cannot both win; FOR UPDATE SKIP LOCKED lets them share a dead node's tables. Claims run
+// in REPEATABLE READ: under READ COMMITTED a row another node has just claimed would be re-checked against its new
+// owner without re-running the liveness test (it is an anti-join), and could be taken twice; here that is a
+// serialization failure, and the claim is tried again on a fresh snapshot.
 #include "persistence/pg_nodes.hpp"
 
 #include <spdlog/spdlog.h>
@@ -47,6 +50,23 @@ constexpr const char* all_nodes =
 
 }  // namespace sql
 
+// The codes an UPDATE ... RETURNING code claimed, in its own REPEATABLE READ transaction (tried again after a
+// serialization failure: another node claimed some of the same rows first).
+std::vector<std::string> claim(pg_connection& db, const char* sql, const pg_params& params) {
+    for (int attempt = 1;; ++attempt) {
+        try {
+            std::vector<std::string> codes;
+            db.in_transaction("BEGIN ISOLATION LEVEL REPEATABLE READ", [&] {
+                const auto rows = db.run(sql, params);
+                for (int r = 0; r < rows.size(); ++r) codes.push_back(rows.text(r, 0));
+            });
+            return codes;
+        } catch (const pg_failure& f) {
+            if (f.sqlstate != "40001" || attempt >= 5) throw;
+        }
+    }
+}
+
 }  // namespace
 
 pg_nodes::pg_nodes(std::unique_ptr<pg_connection> db, std::string node) : db_(std::move(db)), node_(std::move(node)) {
@@ -86,18 +106,14 @@ bool pg_nodes::heartbeat(int tables, bool draining) {
 
 std::vector<std::string> pg_nodes::claim_orphans(std::chrono::milliseconds timeout, int limit) {
     return call([&](pg_connection& db) {
-        const auto rows = db.run(sql::claim_orphans,
-                                 pg_params().number(timeout.count()).text(node_).number(incarnation_).number(limit));
-        std::vector<std::string> codes;
-        for (int r = 0; r < rows.size(); ++r) codes.push_back(rows.text(r, 0));
-        return codes;
+        return claim(db, sql::claim_orphans,
+                     pg_params().number(timeout.count()).text(node_).number(incarnation_).number(limit));
     });
 }
 
 bool pg_nodes::claim_orphan(const std::string& code, std::chrono::milliseconds timeout) {
     return call([&](pg_connection& db) {
-        return db.run(sql::claim_one,
-                      pg_params().number(timeout.count()).text(node_).number(incarnation_).text(code))
+        return claim(db, sql::claim_one, pg_params().number(timeout.count()).text(node_).number(incarnation_).text(code))
                    .size() == 1;
     });
 }
