@@ -22,7 +22,7 @@ constexpr const char* join =
 constexpr const char* heartbeat =
     "UPDATE nodes SET heartbeat_at = now(), tables = $3, draining = $4 WHERE name = $1 AND incarnation = $2";
 // An owner is alive when its row has this incarnation and a heartbeat within the timeout ($1 milliseconds).
-#define GOLF_DEAD_OWNER                                                                                         \
+#define GOLF_DEAD_OWNER                                                                                      \
     "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = t.owner_node AND n.incarnation = t.owner_incarnation " \
     "AND n.heartbeat_at > now() - make_interval(secs => $1 / 1000.0))"
 constexpr const char* claim_orphans =
@@ -95,11 +95,8 @@ void pg_nodes::rejoin() {
 
 bool pg_nodes::heartbeat(int tables, bool draining) {
     return call([&](pg_connection& db) {
-        return db.run(sql::heartbeat, pg_params()
-                                          .text(node_)
-                                          .number(incarnation_)
-                                          .number(tables)
-                                          .text(draining ? "true" : "false"))
+        return db.run(sql::heartbeat,
+                      pg_params().text(node_).number(incarnation_).number(tables).text(draining ? "true" : "false"))
                    .affected() == 1;
     });
 }
@@ -113,7 +110,8 @@ std::vector<std::string> pg_nodes::claim_orphans(std::chrono::milliseconds timeo
 
 bool pg_nodes::claim_orphan(const std::string& code, std::chrono::milliseconds timeout) {
     return call([&](pg_connection& db) {
-        return claim(db, sql::claim_one, pg_params().number(timeout.count()).text(node_).number(incarnation_).text(code))
+        return claim(db, sql::claim_one,
+                     pg_params().number(timeout.count()).text(node_).number(incarnation_).text(code))
                    .size() == 1;
     });
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <boost/asio/ip/address.hpp>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <map>
@@ -94,6 +95,26 @@ const std::array options{
                std::int64_t seconds = 0;
                auto error = set_number(seconds, text, 0, 3600);
                if (error.empty()) c.db_connect_retry = std::chrono::seconds(seconds);
+               return error;
+           }},
+    option{"--node", "GOLF_NODE", "NAME",
+           "this node's name when several golf-server nodes share one PostgreSQL --db (letters, digits, - and _; "
+           "default: the only node)",
+           [](server_config& c, std::string_view text) -> std::string {
+               const bool valid =
+                   !text.empty() && text.size() <= 32 && std::all_of(text.begin(), text.end(), [](char ch) {
+                       return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_';
+                   });
+               if (!valid) return "expected 1 to 32 letters, digits, - or _ (got " + quoted(text) + ")";
+               c.node = std::string(text);
+               return {};
+           }},
+    option{"--node-timeout-ms", "GOLF_NODE_TIMEOUT_MS", "MS",
+           "how long a node may be silent before the others take its tables over (default 3000)",
+           [](server_config& c, std::string_view text) -> std::string {
+               std::int64_t ms = 0;
+               auto error = set_number(ms, text, 500, 600000);
+               if (error.empty()) c.node_timeout = std::chrono::milliseconds(ms);
                return error;
            }},
     option{"--web-root", "GOLF_WEB_ROOT", "DIR", "the built web client served at / (default: the build's web folder)",

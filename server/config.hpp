@@ -19,6 +19,10 @@ struct server_config {
     std::chrono::milliseconds db_move_delay{20};
     // --db-connect-retry-s, GOLF_DB_CONNECT_RETRY_S: how long a start waits for a PostgreSQL server it cannot reach
     std::chrono::milliseconds db_connect_retry{std::chrono::seconds(30)};
+    // --node, GOLF_NODE: this node's name when several share one PostgreSQL database (empty: the only node)
+    std::string node;
+    // --node-timeout-ms, GOLF_NODE_TIMEOUT_MS: a node silent this long is presumed dead and its tables taken over
+    std::chrono::milliseconds node_timeout{3000};
     std::string web_root = GOLF_DEFAULT_WEB_ROOT;   // --web-root, GOLF_WEB_ROOT: the built web client
     int threads = 2;                                // --threads, GOLF_THREADS (default: hardware threads)
     std::string log_level = "info";                 // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off

@@ -257,7 +257,7 @@ void registry::create_table(const std::shared_ptr<client_link>& link, const v1::
     boost::asio::post(t->strand(), [t, link, name = request.player_name(), rid] { t->open(link, name, rid); });
 }
 
-void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {
     const v1::JoinTable& request = message.join_table();
     const std::uint32_t rid = message.request_id();
     if (refuse_seating(link, message)) return;
@@ -266,16 +266,19 @@ void registry::join_table(const std::shared_ptr<client_link>& link, const v1::Cl
         if (auto problem = check_name(request.player_name()))
             return refuse(link, message, v1::ERROR_CODE_BAD_NAME, *problem);
     auto t = find(request.code());
+    if (!t && router_ && !located) return route(link, message, secure::normalize_join_code(request.code()), {});
     if (!t) return refuse(link, message, v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code");
     link->set_table(t);  // at once, so a second join from this connection is refused
     boost::asio::post(t->strand(), [t, link, request, rid] { t->join(link, request, rid); });
 }
 
-void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {
     const std::string& token = message.reclaim_seat().seat_token();
     const std::uint32_t rid = message.request_id();
     if (refuse_seating(link, message)) return;
-    auto t = token.empty() || token.size() > token_max_bytes ? nullptr : find_by_token(token);
+    const bool valid = !token.empty() && token.size() <= token_max_bytes;
+    auto t = valid ? find_by_token(token) : nullptr;
+    if (!t && valid && router_ && !located) return route(link, message, {}, secure::to_hex(secure::sha256(token)));
     if (!t) return refuse(link, message, v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
     link->set_table(t);
     boost::asio::post(t->strand(), [t, link, token, rid] { t->reclaim(link, token, rid); });
@@ -319,6 +322,19 @@ void registry::shutdown() {
     }
     spdlog::info("closing {} tables for shutdown", tables.size());
     for (auto& t : tables) boost::asio::post(t->strand(), [t] { t->shutdown("server shutting down"); });
+}
+
+void registry::hand_over(std::string_view reason) {
+    std::vector<std::shared_ptr<table>> tables;
+    {
+        std::lock_guard lock(impl_->mutex);
+        for (auto& [code, e] : impl_->tables) tables.push_back(e.t);
+        impl_->tables.clear();
+        impl_->tokens.clear();
+        lobby_->clear();
+    }
+    spdlog::info("handing {} tables over", tables.size());
+    for (auto& t : tables) boost::asio::post(t->strand(), [t, why = std::string(reason)] { t->shutdown(why); });
 }
 
 table_counts registry::count_tables() const {

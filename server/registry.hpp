@@ -19,6 +19,7 @@
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
+#include "server/table_router.hpp"
 #include "server/table_settings.hpp"
 
 namespace golf::server {
@@ -46,6 +47,11 @@ public:
     void disconnected(const std::shared_ptr<client_link>& link);
     // Graceful shutdown: every table tells its clients and stops its timers.
     void shutdown();
+    // Several nodes: where to look for a table that is not here (set before accepting; none with a single node).
+    void set_router(std::shared_ptr<table_router> router) { router_ = std::move(router); }
+    // This node no longer holds its tables (it stepped down): each closes and tells its clients `reason`, the
+    // matches stay unfinished in the database for another node to take over; the registry goes on serving.
+    void hand_over(std::string_view reason);
 
     table_counts count_tables() const;
 
@@ -67,8 +73,12 @@ private:
     // One method per request, as table::handle has.
     void list_presets(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void create_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
-    void join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
-    void reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    // `located`: asked again after the router took the table over here (registry_routing.cpp); not routed twice.
+    void join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located = false);
+    void reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located = false);
+    // Asks the router where the table of a JoinTable or ReclaimSeat is, then answers (registry_routing.cpp).
+    void route(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, std::string code,
+               std::string token_hash);
     void watch_lobby(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     void to_table(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                   std::chrono::steady_clock::time_point received);
@@ -87,6 +97,7 @@ private:
     std::shared_ptr<history> history_;
     std::unique_ptr<impl> impl_;
     std::shared_ptr<lobby> lobby_;  // the public tables and who watches them
+    std::shared_ptr<table_router> router_;
 };
 
 }  // namespace golf::server

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "persistence/open_store.hpp"
+#include "server/cluster.hpp"
 #include "server/history.hpp"
 #include "server/listener.hpp"
 #include "server/registry.hpp"
@@ -30,15 +31,21 @@ server::server(server_config config)
     settings.synchronous_full = state_->config().db_synchronous_full;
     settings.progress_delay = state_->config().db_move_delay;
     settings.connect_retry_for = state_->config().db_connect_retry;
+    settings.node = state_->config().node;
     auto store = persistence::open_store(settings);
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);
     state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past));
+    if (store->nodes()) {
+        cluster_ = std::make_shared<cluster>(store, state_->games(), state_->config().node_timeout);
+        state_->games()->set_router(cluster_);
+    }
 }
 
 server::~server() {
     state_->cancel_when_empty();
     state_->set_accepting(false);
+    if (cluster_) cluster_->stop();  // no more take-overs while the tables close
     // The registry's tables own timers on io_, so they go while io_ still exists.
     state_->set_games(nullptr);
     // Every record the tables made is queued by now: write it all before the store closes.
@@ -48,6 +55,9 @@ server::~server() {
         if (!store->flush(std::chrono::seconds(30)))
             spdlog::error("the database did not take every record within 30 s: {}", store->health().last_error);
     }
+    // After the flush, so the node that takes a table over reads every move made here.
+    if (cluster_) cluster_->release();
+    cluster_.reset();  // the registry it holds goes now, while io_ exists
     state_->set_persistence(nullptr, nullptr);
 }
 
@@ -57,7 +67,10 @@ std::size_t server::open_connections() const { return state_->open_connections()
 
 std::uint16_t server::start() {
     if (listener_) throw std::logic_error("server::start called twice");
-    if (const auto& store = state_->store()) {
+    if (cluster_) {
+        const int restored = cluster_->start();  // the orphaned tables only: the others are played elsewhere
+        spdlog::info("node {} joined: restored {} unfinished matches", cluster_->node(), restored);
+    } else if (const auto& store = state_->store()) {
         const int restored = state_->games()->restore(store->unfinished_matches());
         if (restored > 0)
             spdlog::info("restored {} unfinished matches from {}", restored,

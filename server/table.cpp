@@ -1,5 +1,7 @@
 #include "server/table.hpp"
 
+#include <boost/asio/post.hpp>
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -62,6 +64,18 @@ void table::open(const std::shared_ptr<client_link>& link, const std::string& na
                  turn_clock_.count() > 0 ? ", turn clock" : "");
     host_ = 0;
     recorder_.record_table(settings_, seat_count());
+    persistence::match_store* store = recorder_.store();
+    if (!store || !store->nodes()) return seat_creator(link, name, request_id);
+    // Several nodes: the join code is handed out once every node can find the table (its record is written).
+    store->when_written([weak = weak_from_this(), link, name, request_id](bool) {
+        if (auto self = weak.lock())
+            boost::asio::post(self->strand_, [self, link, name, request_id] {
+                if (!self->closed_) self->seat_creator(link, name, request_id);
+            });
+    });
+}
+
+void table::seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id) {
     seat_person(0, link, name, request_id);
     changed(name + " created the table");
 }

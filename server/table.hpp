@@ -156,6 +156,8 @@ private:
     int spectator_of(const client_link* link) const;
     bool is_host(const client_link* link) const;
     int first_free_seat() const;
+    // The creator takes seat 0 and is told the table's code (open(); with several nodes once it is recorded).
+    void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
     void stand_in(int s);

@@ -245,6 +245,7 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
         welcome.mutable_welcome()->set_protocol_version(protocol_version);
         welcome.mutable_welcome()->set_session_id(session_id_);
         welcome.mutable_welcome()->set_update_answers_act(update_answers_act());
+        welcome.mutable_welcome()->set_node(state_->config().node);
         return reply(encode(welcome), received);
     }
 

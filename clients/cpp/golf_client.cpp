@@ -210,6 +210,8 @@ connection::~connection() {
 
 void connection::connect(std::string_view url, std::string_view client_name, duration timeout) {
     if (impl_->ws) throw error("this connection has already been used; make a new one");
+    url_ = std::string(url);
+    client_name_ = std::string(client_name);
     const auto where = parse_url(url);
     if (!where) throw error("not a WebSocket URL of the form ws://HOST:PORT/PATH: '" + std::string(url) + "'");
     const auto deadline = clock_type::now() + timeout;
@@ -393,12 +395,50 @@ v1::TableJoined connection::create_table(const v1::CreateTable& request, duratio
     return reply.table_joined();
 }
 
+std::string with_node(std::string_view url, std::string_view node) {
+    std::string out(url);
+    const auto authority = out.find("://");
+    if (authority != std::string::npos && out.find('/', authority + 3) == std::string::npos) out += "/ws";
+    const auto query = out.find('?');
+    for (auto at = out.find("node=", query == std::string::npos ? out.size() : query); at != std::string::npos;
+         at = out.find("node=", at + 1)) {
+        if (out[at - 1] != '?' && out[at - 1] != '&') continue;
+        const auto end = out.find('&', at);
+        return out.replace(at + 5, (end == std::string::npos ? out.size() : end) - at - 5, node);
+    }
+    return out + (query == std::string::npos ? "?node=" : "&node=") + std::string(node);
+}
+
+v1::ServerMessage connection::seat_request(const v1::ClientMessage& message, duration timeout) {
+    const auto deadline = clock_type::now() + timeout;
+    v1::ServerMessage reply = request(message, timeout);
+    // Several nodes: the table is played on another one. Connect there (the proxy routes ?node=) and ask again;
+    // a table that moves twice while we follow it is followed once more.
+    for (int hop = 0; hop < 3 && reply.has_error() && reply.error().code() == v1::ERROR_CODE_TABLE_ELSEWHERE &&
+                      !reply.error().node().empty();
+         ++hop) {
+        const std::string target = with_node(url_, reply.error().node());
+        abort();
+        impl_->ws.reset();
+        impl_->buffer.clear();
+        inbox_.clear();
+        close_reason_.clear();
+        connect(target, std::string(client_name_), deadline - clock_type::now());
+        reply = request(message, deadline - clock_type::now());
+    }
+    if (reply.has_error())
+        throw error(request_name(message) + " refused (" + std::string(error_code_name(reply.error().code())) +
+                        "): " + reply.error().message(),
+                    reply.error().code());
+    return reply;
+}
+
 v1::TableJoined connection::join(std::string_view code, std::string_view player_name, bool spectate, duration timeout) {
     v1::ClientMessage message;
     message.mutable_join_table()->set_code(std::string(code));
     message.mutable_join_table()->set_player_name(std::string(player_name));
     message.mutable_join_table()->set_spectate(spectate);
-    v1::ServerMessage reply = expect_success(std::move(message), timeout);
+    v1::ServerMessage reply = seat_request(message, timeout);
     if (!reply.has_table_joined()) throw error("join_table: the reply was not TableJoined");
     joined_ = reply.table_joined();
     return reply.table_joined();
@@ -407,7 +447,7 @@ v1::TableJoined connection::join(std::string_view code, std::string_view player_
 v1::TableJoined connection::reclaim(std::string_view seat_token, duration timeout) {
     v1::ClientMessage message;
     message.mutable_reclaim_seat()->set_seat_token(std::string(seat_token));
-    v1::ServerMessage reply = expect_success(std::move(message), timeout);
+    v1::ServerMessage reply = seat_request(message, timeout);
     if (!reply.has_table_joined()) throw error("reclaim_seat: the reply was not TableJoined");
     joined_ = reply.table_joined();
     return reply.table_joined();

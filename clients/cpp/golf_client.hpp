@@ -96,7 +96,11 @@ public:
     v1::TableJoined create_table(const v1::CreateTable& request, duration timeout = default_timeout);
     v1::TableJoined join(std::string_view code, std::string_view player_name, bool spectate = false,
                          duration timeout = default_timeout);
+    // join and reclaim follow a table played on another node (ERROR_CODE_TABLE_ELSEWHERE): the connection is made
+    // again to the same URL with ?node=NAME, which the proxy in front routes to that node, and the request repeated.
     v1::TableJoined reclaim(std::string_view seat_token, duration timeout = default_timeout);
+    // The URL this connection was last made to (with ?node= once it followed a table).
+    const std::string& url() const { return url_; }
     void add_bot(v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC, duration timeout = default_timeout);
     void start_match(duration timeout = default_timeout);
     void rematch(duration timeout = default_timeout);
@@ -116,6 +120,7 @@ public:
 private:
     struct impl;
     void note(const v1::ServerMessage& message);
+    v1::ServerMessage seat_request(const v1::ClientMessage& message, duration timeout);
     [[noreturn]] void fail_closed() const;
 
     std::unique_ptr<impl> impl_;
@@ -126,6 +131,8 @@ private:
     std::optional<v1::TableUpdate> latest_;
     std::optional<v1::TableJoined> joined_;
     std::string close_reason_;
+    std::string url_;
+    std::string client_name_;
     std::function<void(const v1::ServerMessage&)> observer_;
 };
 
@@ -133,5 +140,8 @@ private:
 bool my_move(const v1::TableUpdate& update);
 
 std::string_view error_code_name(v1::ErrorCode code);
+
+// `url` with its node query parameter set to `node` (added when it has none).
+std::string with_node(std::string_view url, std::string_view node);
 
 }  // namespace golf::client

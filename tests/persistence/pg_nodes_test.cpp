@@ -132,7 +132,7 @@ TEST_F(pg_nodes_test, a_node_that_joins_again_leaves_its_old_tables_to_be_taken_
     a->nodes()->rejoin();
     EXPECT_GT(a->nodes()->incarnation(), first);
     EXPECT_FALSE(a->nodes()->owner_of_table("TABLE1", 60s)->live);  // the old incarnation is gone
-    EXPECT_TRUE(a->nodes()->claim_orphan("TABLE1", 60s));             // so anyone, itself included, may take it
+    EXPECT_TRUE(a->nodes()->claim_orphan("TABLE1", 60s));           // so anyone, itself included, may take it
     EXPECT_TRUE(a->nodes()->owner_of_table("TABLE1", 60s)->live);
 }
 

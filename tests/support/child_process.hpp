@@ -216,12 +216,19 @@ public:
         text << in.rdbuf();
         return text.str();
     }
-    // Sends `signal_number` and waits (at most 30 s) for the exit: the status, 128 + N when killed by signal N.
-    std::optional<int> stop(int signal_number) {
-        if (status_) return status_;
-        process_.signal(signal_number);
-        status_ = process_.wait_exit(std::chrono::seconds(30));
+    // Sends a signal without waiting (SIGSTOP, SIGCONT, or a stop whose exit is awaited later with wait()).
+    void signal(int signal_number) {
+        if (!status_) process_.signal(signal_number);
+    }
+    // Waits (at most 30 s) for the exit: the status, 128 + N when killed by signal N.
+    std::optional<int> wait() {
+        if (!status_) status_ = process_.wait_exit(std::chrono::seconds(30));
         return status_;
+    }
+    // Sends `signal_number` and waits for the exit.
+    std::optional<int> stop(int signal_number) {
+        signal(signal_number);
+        return wait();
     }
 
 private:

@@ -1,0 +1,158 @@
+// The cluster loop (heartbeat, take-overs, stepping down) and the router's lookups, both off the I/O threads.
+#include "server/cluster.hpp"
+
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <exception>
+#include <set>
+#include <stdexcept>
+
+#include "server/registry.hpp"
+
+namespace golf::server {
+
+namespace {
+
+constexpr int claims_per_round = 32;  // a dead node's tables are shared among the live ones, a batch a round
+
+}  // namespace
+
+cluster::cluster(std::shared_ptr<persistence::match_store> store, std::shared_ptr<registry> games,
+                 std::chrono::milliseconds node_timeout)
+    : store_(std::move(store)),
+      nodes_(*store_->nodes()),
+      games_(std::move(games)),
+      timeout_(node_timeout),
+      interval_(std::max(std::chrono::milliseconds(50), node_timeout / 6)),
+      lease_(std::chrono::steady_clock::now()) {}
+
+cluster::~cluster() { stop(); }
+
+const std::string& cluster::node() const { return nodes_.node(); }
+
+int cluster::start() {
+    nodes_.heartbeat(0, false);
+    lease_ = std::chrono::steady_clock::now();
+    int restored = 0;
+    for (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty();
+         codes = nodes_.claim_orphans(timeout_, claims_per_round)) {
+        restored += take_over(codes);
+    }
+    loop_ = std::thread([this] { run(); });
+    return restored;
+}
+
+void cluster::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return;
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    if (loop_.joinable()) loop_.join();
+    lookups_.join();
+}
+
+void cluster::release() {
+    try {
+        nodes_.release_tables();
+        nodes_.heartbeat(0, true);
+        spdlog::info("node {} handed its tables over to the other nodes", node());
+    } catch (const std::exception& e) {
+        spdlog::warn("node {} could not hand its tables over ({}); they move once its heartbeat is old", node(),
+                     e.what());
+    }
+}
+
+void cluster::run() {
+    std::unique_lock lock(mutex_);
+    while (!stopping_) {
+        wake_.wait_for(lock, interval_, [&] { return stopping_; });
+        if (stopping_) return;
+        lock.unlock();
+        round();
+        lock.lock();
+    }
+}
+
+// One heartbeat and one batch of take-overs. A lease older than the timeout (this process was paused, or the
+// database out of reach) means another node may hold our tables now: step down before anything else.
+void cluster::round() {
+    if (std::chrono::steady_clock::now() - lease_ > timeout_) step_down("its lease ran out");
+    try {
+        const auto counts = games_->count_tables();
+        const auto tables = static_cast<int>(counts.waiting + counts.playing + counts.between_holes + counts.finished);
+        if (!nodes_.heartbeat(tables, false)) {
+            step_down("a newer incarnation took its name");
+            return;
+        }
+        lease_ = std::chrono::steady_clock::now();
+        if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty()) take_over(codes);
+    } catch (const std::exception& e) {
+        spdlog::warn("node {}: the cluster round failed: {}", node(), e.what());
+    }
+}
+
+void cluster::step_down(const char* why) {
+    spdlog::warn("node {} steps down ({}): its tables move to the live nodes", node(), why);
+    games_->hand_over("this node lost its place in the cluster; connect again to play on");
+    try {
+        nodes_.rejoin();
+        lease_ = std::chrono::steady_clock::now();
+    } catch (const std::exception& e) {
+        spdlog::warn("node {} could not join again yet: {}", node(), e.what());
+    }
+}
+
+// Restores the unfinished matches of tables this node has just claimed.
+int cluster::take_over(const std::vector<std::string>& codes) {
+    const std::set<std::string> claimed(codes.begin(), codes.end());
+    std::vector<persistence::match_detail> matches;
+    for (auto& m : store_->unfinished_matches())
+        if (claimed.contains(m.summary.table_code)) matches.push_back(std::move(m));
+    const int restored = games_->restore(matches);
+    spdlog::info("node {} took over {} tables and restored {} matches", node(), codes.size(), restored);
+    return restored;
+}
+
+void cluster::locate(const std::string& code, const std::string& token_hash, std::function<void(location)> done) {
+    boost::asio::post(lookups_, [self = shared_from_this(), code, token_hash, done = std::move(done)] {
+        location found;
+        try {
+            found = self->find(code, token_hash);
+        } catch (const std::exception& e) {
+            spdlog::warn("node {}: looking up table {} failed: {}", self->node(), code.empty() ? "by token" : code,
+                         e.what());
+            found.where = location::kind::unavailable;
+        }
+        done(std::move(found));
+    });
+}
+
+table_router::location cluster::find(std::string code, const std::string& token_hash) {
+    if (code.empty()) code = nodes_.table_of_token(token_hash).value_or("");
+    location found{location::kind::not_found, {}, code};
+    if (code.empty()) return found;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        const auto owner = nodes_.owner_of_table(code, timeout_);
+        if (!owner) return found;
+        if (owner->live && owner->name != node()) {
+            found.where = location::kind::elsewhere;
+            found.node = owner->name;
+            return found;
+        }
+        // Ours already (a take-over in flight), or its owner is gone: take it over now rather than wait a round.
+        if ((owner->live && owner->name == node()) || nodes_.claim_orphan(code, timeout_)) {
+            take_over({code});
+            found.where = location::kind::here;
+            return found;
+        }
+        // Another node claimed it first: ask again who.
+    }
+    found.where = location::kind::unavailable;
+    return found;
+}
+
+}  // namespace golf::server

@@ -1,0 +1,66 @@
+// This node among several sharing one PostgreSQL database (golf-server --node NAME). A thread of its own, never an
+// I/O thread, talks to the node directory: it heartbeats, takes over the tables of nodes that stopped (restoring
+// their matches from the database, seats held for their tokens), and steps down when its own lease ran out (the
+// process was paused, or could not reach the database, for longer than the timeout: another node may be playing
+// its tables now, so it closes them all and joins again). It also finds, for the registry, where a table that is
+// not here is played (table_router), taking it over on the spot when its owner is gone.
+#pragma once
+
+#include <boost/asio/thread_pool.hpp>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "persistence/match_store.hpp"
+#include "server/table_router.hpp"
+
+namespace golf::server {
+
+class registry;
+
+class cluster final : public table_router, public std::enable_shared_from_this<cluster> {
+public:
+    // `store` must be a node of a cluster (store->nodes() not null).
+    cluster(std::shared_ptr<persistence::match_store> store, std::shared_ptr<registry> games,
+            std::chrono::milliseconds node_timeout);
+    ~cluster() override;  // stop()
+
+    // Takes over what is orphaned now (this node's previous incarnation included) and restores it, then starts
+    // the loop. Returns how many matches were restored.
+    int start();
+    // Stops the loop and the lookups: no more take-overs. Idempotent.
+    void stop();
+    // A drain, after stop(), the tables closed and their records flushed: the node's tables are given up so that
+    // the other nodes take them over at once, rather than once this node's heartbeat is old.
+    void release();
+
+    void locate(const std::string& code, const std::string& token_hash, std::function<void(location)> done) override;
+    const std::string& node() const;
+
+private:
+    void run();
+    void round();
+    void step_down(const char* why);
+    int take_over(const std::vector<std::string>& codes);
+    location find(std::string code, const std::string& token_hash);
+
+    std::shared_ptr<persistence::match_store> store_;
+    persistence::node_directory& nodes_;
+    std::shared_ptr<registry> games_;
+    std::chrono::milliseconds timeout_;
+    std::chrono::milliseconds interval_;  // between heartbeats: a sixth of the timeout
+    std::chrono::steady_clock::time_point lease_;  // the last heartbeat the database took (loop thread only)
+
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+    std::thread loop_;
+    boost::asio::thread_pool lookups_{1};
+};
+
+}  // namespace golf::server

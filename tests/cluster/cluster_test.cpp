@@ -1,0 +1,310 @@
+// Several golf-server processes (--node) on one PostgreSQL database (the tests' own server) behind a real HAProxy
+// on loopback (scripts/haproxy_config.sh), played by real clients through the proxy: a table made on one node is
+// joined through the others; kill -9 of the node holding a live match moves the match to another node with its
+// hand as it was; a node only paused (SIGSTOP past the timeout, then SIGCONT) steps down and never plays the table
+// again; a restart of every node restores every unfinished match exactly once.
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <csignal>
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "clients/cpp/golf_client.hpp"
+#include "engine/action_log.hpp"
+#include "persistence/match_replay.hpp"
+#include "persistence/open_store.hpp"
+#include "tests/server/e2e_support.hpp"
+#include "tests/support/child_process.hpp"
+#include "tests/support/pg_database.hpp"
+
+namespace golf::cluster_tests {
+namespace {
+
+using namespace std::chrono_literals;
+using client::connection;
+using google::protobuf::util::MessageDifferencer;
+using testing::child_process;
+using testing::server_options;
+using testing::server_process;
+
+constexpr auto node_timeout = "1500";  // ms: a node silent this long is presumed dead
+
+std::uint16_t free_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t size = sizeof address;
+    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
+    ::close(fd);
+    return ntohs(address.sin_port);
+}
+
+// `body` until it returns true or `limit` passes; every 100 ms.
+bool within(std::chrono::milliseconds limit, const std::function<bool()>& body) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < deadline) {
+        if (body()) return true;
+        std::this_thread::sleep_for(100ms);
+    }
+    return body();
+}
+
+class cluster_test : public ::testing::Test {
+protected:
+    void SetUp() override {
+        if (golf::testing::pg_test_dir().empty()) GTEST_SKIP() << "no PostgreSQL for the tests (GOLF_TEST_PG_DIR)";
+        db_ = std::make_unique<golf::testing::pg_database>();
+        for (const char* name : {"n1", "n2", "n3"}) {
+            names_.emplace_back(name);
+            ports_.push_back(0);
+            nodes_.emplace_back();
+            start_node(nodes_.size() - 1);
+        }
+        proxy_port_ = free_port();
+        std::vector<std::string> args{"/bin/bash", GOLF_HAPROXY_CONFIG, "127.0.0.1:" + std::to_string(proxy_port_)};
+        for (std::size_t i = 0; i < nodes_.size(); ++i)
+            args.push_back(names_[i] + "=127.0.0.1:" + std::to_string(ports_[i]));
+        child_process config(args);
+        ASSERT_EQ(config.wait_exit(), 0) << config.err();
+        std::ofstream(dir_.path() / "haproxy.cfg") << config.out();
+        proxy_ = std::make_unique<child_process>(
+            std::vector<std::string>{"/usr/sbin/haproxy", "-db", "-f", (dir_.path() / "haproxy.cfg").string()});
+        ASSERT_TRUE(within(10s, [&] { return every_node_up(); })) << proxy_->err();
+    }
+    void TearDown() override {
+        if (proxy_) proxy_->signal(SIGTERM);
+    }
+
+    void start_node(std::size_t i) {
+        server_options o;
+        o.db = db_->url();
+        o.port = ports_[i];
+        o.extra = {"--node", names_[i], "--node-timeout-ms", node_timeout, "--seat-grace", "120"};
+        nodes_[i] = std::make_unique<server_process>(GOLF_SERVER_PATH, o);
+        ASSERT_NE(nodes_[i]->port(), 0) << nodes_[i]->log();
+        ports_[i] = nodes_[i]->port();
+    }
+    bool every_node_up() const {
+        for (const auto& n : nodes_) {
+            if (!n || n->port() == 0) return false;
+        }
+        try {
+            server::testing::http_client client(proxy_port_);
+            boost::system::error_code error;
+            const auto reply = client.request(boost::beast::http::verb::get, "/healthz", &error, false);
+            return !error && reply.result() == boost::beast::http::status::ok;
+        } catch (...) {
+            return false;
+        }
+    }
+    std::string proxy_url(const std::string& node = {}) const {
+        return "ws://127.0.0.1:" + std::to_string(proxy_port_) + "/ws" + (node.empty() ? "" : "?node=" + node);
+    }
+    std::size_t index_of(const std::string& node) const {
+        return static_cast<std::size_t>(std::find(names_.begin(), names_.end(), node) - names_.begin());
+    }
+    // A new connection through the proxy that reclaims `token`, trying again (for up to 20 s) while the table
+    // finds its new node.
+    std::unique_ptr<connection> reclaim_through_proxy(const std::string& token) const {
+        std::unique_ptr<connection> c;
+        const bool seated = within(20s, [&] {
+            try {
+                c = std::make_unique<connection>();
+                c->connect(proxy_url(), "cluster_test", 2s);  // a paused node takes the connection, never answers
+                c->reclaim(token, 3s);
+                return true;
+            } catch (const client::error&) {
+                return false;
+            }
+        });
+        EXPECT_TRUE(seated) << "the seat could not be reclaimed through the proxy\n"
+                            << db_->run("SELECT string_agg(code || ':' || COALESCE(owner_node, '-') || '/' || "
+                                        "COALESCE(owner_incarnation::text, '-'), ' ') FROM tables")
+                            << "\nmatches " << db_->run("SELECT string_agg(id || ':' || table_code, ' ') FROM matches")
+                            << "\nplayers " << db_->run("SELECT string_agg(display_name || ':' || COALESCE(token_hash, '-'), ' ') FROM players")
+                            << "\n" << logs();
+        return seated ? std::move(c) : nullptr;
+    }
+    std::string logs() const {
+        std::string out;
+        for (std::size_t i = 0; i < nodes_.size(); ++i) out += "---- " + names_[i] + "\n" + nodes_[i]->log();
+        return out;
+    }
+    // The table's node, from the connection's Welcome.
+    static std::string node_of(const connection& c) { return c.welcome().node(); }
+
+    golf::testing::temp_dir dir_;
+    std::unique_ptr<golf::testing::pg_database> db_;
+    std::vector<std::string> names_;
+    std::vector<std::uint16_t> ports_;
+    std::vector<std::unique_ptr<server_process>> nodes_;
+    std::uint16_t proxy_port_ = 0;
+    std::unique_ptr<child_process> proxy_;
+};
+
+// Two players at a table made on `node` (through the proxy, asked for by name).
+std::unique_ptr<server::e2e::two_players> table_on(const std::string& url, int holes) {
+    return std::make_unique<server::e2e::two_players>(url, "six-card", holes);
+}
+
+TEST_F(cluster_test, a_table_made_on_one_node_is_played_through_the_proxy_by_four_clients_from_every_node) {
+    std::vector<std::unique_ptr<connection>> seats;
+    for (const std::string node : {"n1", "n2", "", "n3"}) {
+        seats.push_back(std::make_unique<connection>());
+        seats.back()->connect(proxy_url(node), "cluster_test");
+    }
+    v1::Ruleset house;
+    house.set_holes(2);
+    const auto created = seats[0]->create_table("Ann", "six-card", 4, house);
+    EXPECT_EQ(node_of(*seats[0]), "n1");
+    const char* names[] = {"", "Bob", "Cat", "Dan"};
+    for (std::size_t s = 1; s < 4; ++s) {
+        seats[s]->join(created.code(), names[s]);  // follows the table to n1 where it landed elsewhere
+        EXPECT_EQ(node_of(*seats[s]), "n1") << "seat " << s;
+    }
+    for (auto& c : seats) c->wait_until(server::e2e::everyone_seated);
+    seats[0]->start_match();
+    const golf::ruleset rules = wire::to_ruleset(created.rules()).value();
+    auto bot = golf::make_bot("heuristic");
+    golf::random_source random{21};
+    std::vector<connection*> players;
+    for (auto& c : seats) players.push_back(c.get());
+    for (int m = 0; m < 20000 && server::e2e::step(players, rules, *bot, random); ++m) {}
+    const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
+    ASSERT_EQ(last.scorecard().holes_size(), 2);
+
+    // The record, read from the database, replays hole by hole.
+    const auto store = persistence::open_store({.db = db_->url(), .read_only = true});
+    const auto matches = store->matches_by_player("Dan", 5);
+    ASSERT_EQ(matches.size(), 1u);
+    const auto replayed = persistence::replay_match(*store->match(matches[0].id));
+    EXPECT_EQ(replayed.problem, "");
+    EXPECT_EQ(replayed.holes_checked, 2);
+}
+
+TEST_F(cluster_test, kill_nine_of_the_node_playing_a_match_moves_it_to_another_node_as_it_was) {
+    auto table = table_on(proxy_url("n2"), 3);
+    ASSERT_EQ(node_of(*table->seats[0]), "n2");
+    const auto since_deal = table->play_into_hole(1, 5);
+    table->catch_up();
+    std::vector<v1::TableUpdate> before;
+    for (auto& c : table->seats) before.push_back(*c->latest());
+    // Every move reaches the database within moments (--db-move-delay-ms, 20 by default); wait until it has.
+    const std::string expected = golf::encode_action_log(since_deal);
+    ASSERT_TRUE(within(10s, [&] {
+        return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected;
+    }));
+    const auto killed_at = std::chrono::steady_clock::now();
+    nodes_[index_of("n2")]->stop(SIGKILL);
+    table->seats.clear();
+
+    std::vector<std::unique_ptr<connection>> seats;
+    for (const auto& token : table->tokens) seats.push_back(reclaim_through_proxy(token));
+    ASSERT_TRUE(seats[0] && seats[1]);
+    const auto moved_in = std::chrono::steady_clock::now() - killed_at;
+    EXPECT_NE(node_of(*seats[0]), "n2");
+    EXPECT_EQ(seats[0]->joined()->code(), table->code);
+    for (std::size_t s = 0; s < 2; ++s) {
+        const auto& now = seats[s]->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
+        EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), before[s].hand()))
+            << "seat " << s << " after the failover:\n"
+            << now.hand().DebugString() << "\nbefore:\n"
+            << before[s].hand().DebugString();
+        EXPECT_TRUE(MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
+    }
+    std::cout << "[ failover ] kill -9 to both seats reclaimed on " << node_of(*seats[0]) << ": "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(moved_in).count() << " ms\n";
+
+    std::vector<connection*> players{seats[0].get(), seats[1].get()};
+    for (int m = 0; m < 20000 && server::e2e::step(players, table->rules, *table->bot, table->random); ++m) {}
+    const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
+    EXPECT_EQ(last.scorecard().holes_size(), 3);
+    EXPECT_TRUE(MessageDifferencer::Equals(last.scorecard().holes(0), before[0].scorecard().holes(0)));
+    const auto store = persistence::open_store({.db = db_->url(), .read_only = true});
+    const auto matches = store->matches_by_player("Ann", 5);
+    ASSERT_EQ(matches.size(), 1u);
+    const auto replayed = persistence::replay_match(*store->match(matches[0].id));
+    EXPECT_EQ(replayed.problem, "");
+    EXPECT_EQ(replayed.holes_checked, 3);
+}
+
+TEST_F(cluster_test, a_paused_node_steps_down_and_never_plays_the_table_it_lost) {
+    auto table = table_on(proxy_url("n1"), 3);
+    const std::string expected = golf::encode_action_log(table->play_into_hole(0, 4));
+    table->catch_up();
+    // As with kill -9: the moves reach the database within moments (--db-move-delay-ms); pause once they have.
+    ASSERT_TRUE(within(10s, [&] {
+        return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected;
+    }));
+    auto& paused = *nodes_[index_of("n1")];
+    paused.signal(SIGSTOP);
+    table->seats.clear();
+    std::vector<std::unique_ptr<connection>> seats;
+    for (const auto& token : table->tokens) seats.push_back(reclaim_through_proxy(token));
+    ASSERT_TRUE(seats[0] && seats[1]);
+    const std::string new_owner = node_of(*seats[0]);
+    EXPECT_NE(new_owner, "n1");
+    std::vector<connection*> players{seats[0].get(), seats[1].get()};
+    for (auto* c : players) c->wait_until([](const v1::TableUpdate& u) { return u.has_hand(); });
+    ASSERT_TRUE(server::e2e::step(players, table->rules, *table->bot, table->random));
+
+    paused.signal(SIGCONT);
+    EXPECT_TRUE(within(10s, [&] { return paused.log().find("steps down") != std::string::npos; })) << paused.log();
+    // Asked for by name (once the proxy sees it up again), the woken node sends the seat on to the table's one
+    // owner.
+    std::unique_ptr<connection> follower;
+    ASSERT_TRUE(within(10s, [&] {
+        follower = std::make_unique<connection>();
+        follower->connect(proxy_url("n1"), "cluster_test", 2s);
+        return node_of(*follower) == "n1";
+    }));
+    seats[1].reset();
+    follower->reclaim(table->tokens[1]);
+    EXPECT_EQ(node_of(*follower), new_owner);
+    EXPECT_EQ(db_->run("SELECT owner_node FROM tables WHERE code = '" + table->code + "'"), new_owner);
+}
+
+TEST_F(cluster_test, a_restart_of_every_node_restores_every_unfinished_match_exactly_once) {
+    auto first = table_on(proxy_url("n1"), 3);
+    auto second = table_on(proxy_url("n3"), 3);
+    first->play_into_hole(0, 3);
+    second->play_into_hole(0, 2);
+    first->seats.clear();
+    second->seats.clear();
+    // Every node stops at once (each hands its tables over as it goes), then every node starts again.
+    for (auto& n : nodes_) n->signal(SIGTERM);
+    for (auto& n : nodes_) EXPECT_EQ(n->wait(), 0);
+    for (std::size_t i = 0; i < nodes_.size(); ++i) start_node(i);
+    // Each match is restored by exactly one node: as it starts, or by its loop a moment later (both log it so).
+    const std::regex taken("took over \\d+ tables and restored (\\d+)");
+    const auto restored = [&] {
+        int count = 0;
+        for (auto& n : nodes_) {
+            const std::string log = n->log();
+            for (std::sregex_iterator m(log.begin(), log.end(), taken), end; m != end; ++m) count += std::stoi((*m)[1]);
+        }
+        return count;
+    };
+    EXPECT_TRUE(within(10s, [&] { return restored() >= 2; }));
+    std::this_thread::sleep_for(1s);  // a few more rounds: nothing is restored twice
+    EXPECT_EQ(restored(), 2);
+    for (auto* t : {first.get(), second.get()}) {
+        auto c = reclaim_through_proxy(t->tokens[0]);
+        ASSERT_TRUE(c);
+        EXPECT_EQ(c->joined()->code(), t->code);
+    }
+}
+
+}  // namespace
+}  // namespace golf::cluster_tests
