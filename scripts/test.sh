@@ -28,8 +28,9 @@ if ! [[ "$fuzz_seconds" =~ ^[0-9]+$ ]]; then
   exit 2
 fi
 [ -z "$sanitizers" ] || GOLF_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the sanitizer and libFuzzer runtimes
-# The tests start PostgreSQL servers of their own (scripts/test_postgres.sh: initdb in /tmp, loopback and a socket).
-GOLF_PACKAGES+=(postgresql)
+# The tests start PostgreSQL servers of their own (scripts/local_postgres.sh: initdb in /tmp, loopback and a socket)
+# and HAProxy in front of golf-server nodes (tests/cluster), each in the foreground and stopped by the tests.
+GOLF_PACKAGES+=(postgresql haproxy)
 builds="$(dirname "$GOLF_BUILD")"
 # Instrumented code makes GCC's flow warnings (-Wmaybe-uninitialized in Boost) unreliable: the plain build is the
 # one that holds warnings as errors. -g1 keeps stack traces with lines.

@@ -1,4 +1,4 @@
-// A fresh PostgreSQL database per test on the tests' own server (scripts/test_postgres.sh, started by CTest as a
+// A fresh PostgreSQL database per test on the tests' own server (scripts/local_postgres.sh, started by CTest as a
 // fixture; GOLF_TEST_PG_DIR names its folder), dropped at the end, and SQL run on a connection of our own.
 #pragma once
 
