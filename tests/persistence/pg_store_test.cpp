@@ -219,6 +219,12 @@ TEST_F(pg_store_test, open_store_picks_the_backend_by_the_db_text) {
               "postgresql://golf:***@db:5432/golf?password=***&sslmode=disable");
     EXPECT_EQ(printable_db("postgresql://golf@db/golf"), "postgresql://golf@db/golf");
     EXPECT_EQ(printable_db("/var/lib/golf/golf.db"), "/var/lib/golf/golf.db");
+    try {
+        open_store({.db = "golf.db", .node = "n1"});
+        ADD_FAILURE() << "a node on a SQLite file";
+    } catch (const store_error& e) {
+        EXPECT_TRUE(contains(e.what(), "--node needs --db postgresql://")) << e.what();
+    }
 }
 
 }  // namespace
