@@ -53,7 +53,7 @@ private:
     persistence::node_directory& nodes_;
     std::shared_ptr<registry> games_;
     std::chrono::milliseconds timeout_;
-    std::chrono::milliseconds interval_;  // between heartbeats: a sixth of the timeout
+    std::chrono::milliseconds interval_;           // between heartbeats: a sixth of the timeout
     std::chrono::steady_clock::time_point lease_;  // the last heartbeat the database took (loop thread only)
 
     std::mutex mutex_;

@@ -14,6 +14,7 @@ import argparse
 import asyncio
 import random
 import sys
+import urllib.parse
 
 import websockets
 
@@ -25,6 +26,14 @@ BEHIND = {messages_pb2.ERROR_CODE_STALE, messages_pb2.ERROR_CODE_NOT_YOUR_TURN}
 
 class Failure(Exception):
     """The server refused us or went away."""
+
+
+class Elsewhere(Exception):
+    """The table is played on another node (ERROR_CODE_TABLE_ELSEWHERE)."""
+
+    def __init__(self, node):
+        super().__init__(f"the table is played on node {node}")
+        self.node = node
 
 
 class Player:
@@ -57,6 +66,8 @@ class Player:
             message = await self.receive(timeout)
             if message.request_id == request_id:
                 if message.WhichOneof("body") == "error":
+                    if message.error.code == messages_pb2.ERROR_CODE_TABLE_ELSEWHERE and message.error.node:
+                        raise Elsewhere(message.error.node)
                     raise Failure(f"refused: {messages_pb2.ErrorCode.Name(message.error.code)}: "
                                      f"{message.error.message}")
                 return message
@@ -105,8 +116,27 @@ def print_scorecard(update):
     print("winners: " + ", ".join(names[w] for w in update.scorecard.winners), flush=True)
 
 
+def with_node(url, node):
+    """The same URL with its node query parameter set: the proxy in front of several nodes routes it there."""
+    parts = urllib.parse.urlsplit(url)
+    query = [(k, v) for k, v in urllib.parse.parse_qsl(parts.query) if k != "node"] + [("node", node)]
+    return urllib.parse.urlunsplit(parts._replace(path=parts.path or "/ws", query=urllib.parse.urlencode(query)))
+
+
 async def play(args):
-    async with websockets.connect(args.url, open_timeout=args.timeout) as ws:
+    # Several nodes: a table played on another one is answered by TABLE_ELSEWHERE naming it; connect there.
+    url = args.url
+    for _ in range(3):
+        try:
+            return await play_at(url, args)
+        except Elsewhere as moved:
+            print(f"the table is played on node {moved.node}: connecting there", flush=True)
+            url = with_node(args.url, moved.node)
+    raise Failure("the table kept moving between nodes")
+
+
+async def play_at(url, args):
+    async with websockets.connect(url, open_timeout=args.timeout) as ws:
         player = Player(ws, random.Random(args.seed))
         # update_answers_act: an accepted move is answered by the TableUpdate it causes (on_message handles it
         # like any update) instead of an Ok; a refused one still gets its Error.

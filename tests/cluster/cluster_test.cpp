@@ -127,12 +127,14 @@ protected:
                 return false;
             }
         });
-        EXPECT_TRUE(seated) << "the seat could not be reclaimed through the proxy\n"
-                            << db_->run("SELECT string_agg(code || ':' || COALESCE(owner_node, '-') || '/' || "
-                                        "COALESCE(owner_incarnation::text, '-'), ' ') FROM tables")
-                            << "\nmatches " << db_->run("SELECT string_agg(id || ':' || table_code, ' ') FROM matches")
-                            << "\nplayers " << db_->run("SELECT string_agg(display_name || ':' || COALESCE(token_hash, '-'), ' ') FROM players")
-                            << "\n" << logs();
+        EXPECT_TRUE(seated)
+            << "the seat could not be reclaimed through the proxy\n"
+            << db_->run(
+                   "SELECT string_agg(code || ':' || COALESCE(owner_node, '-') || '/' || "
+                   "COALESCE(owner_incarnation::text, '-'), ' ') FROM tables")
+            << "\nmatches " << db_->run("SELECT string_agg(id || ':' || table_code, ' ') FROM matches") << "\nplayers "
+            << db_->run("SELECT string_agg(display_name || ':' || COALESCE(token_hash, '-'), ' ') FROM players") << "\n"
+            << logs();
         return seated ? std::move(c) : nullptr;
     }
     std::string logs() const {
@@ -192,6 +194,24 @@ TEST_F(cluster_test, a_table_made_on_one_node_is_played_through_the_proxy_by_fou
     EXPECT_EQ(replayed.holes_checked, 2);
 }
 
+// `golf bot` makes a table on n1; the Python example, sent to n3, follows it there and plays the match through.
+TEST_F(cluster_test, golf_bot_and_the_python_example_find_a_table_on_another_node) {
+    child_process host({GOLF_CLI_PATH, "bot", "--url", proxy_url("n1"), "--create", "six-card", "--seats", "2", "--set",
+                        "holes=2", "--name", "cpp-bot", "--timeout", "60"});
+    ASSERT_TRUE(host.wait_for_output("code: ")) << host.out() << host.err();
+    ASSERT_TRUE(host.wait_for_output("\n", 10s));
+    std::smatch code;
+    const std::string out = host.out();
+    ASSERT_TRUE(std::regex_search(out, code, std::regex(R"(code: (\w{6}))"))) << out;
+    child_process python({GOLF_PYTHON, GOLF_PYTHON_CLIENT, "--url", proxy_url("n3"), "--join", code[1].str(), "--name",
+                          "py", "--seed", "3", "--timeout", "60"},
+                         {"PYTHONPATH=" GOLF_PYTHON_PATH});
+    EXPECT_EQ(python.wait_exit(120s), 0) << python.out() << python.err();
+    EXPECT_EQ(host.wait_exit(60s), 0) << host.out() << host.err();
+    EXPECT_NE(python.out().find("the table is played on node n1"), std::string::npos) << python.out();
+    EXPECT_NE(python.out().find("winners: "), std::string::npos) << python.out();
+}
+
 TEST_F(cluster_test, kill_nine_of_the_node_playing_a_match_moves_it_to_another_node_as_it_was) {
     auto table = table_on(proxy_url("n2"), 3);
     ASSERT_EQ(node_of(*table->seats[0]), "n2");
@@ -201,9 +221,8 @@ TEST_F(cluster_test, kill_nine_of_the_node_playing_a_match_moves_it_to_another_n
     for (auto& c : table->seats) before.push_back(*c->latest());
     // Every move reaches the database within moments (--db-move-delay-ms, 20 by default); wait until it has.
     const std::string expected = golf::encode_action_log(since_deal);
-    ASSERT_TRUE(within(10s, [&] {
-        return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected;
-    }));
+    ASSERT_TRUE(
+        within(10s, [&] { return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected; }));
     const auto killed_at = std::chrono::steady_clock::now();
     nodes_[index_of("n2")]->stop(SIGKILL);
     table->seats.clear();
@@ -244,9 +263,8 @@ TEST_F(cluster_test, a_paused_node_steps_down_and_never_plays_the_table_it_lost)
     const std::string expected = golf::encode_action_log(table->play_into_hole(0, 4));
     table->catch_up();
     // As with kill -9: the moves reach the database within moments (--db-move-delay-ms); pause once they have.
-    ASSERT_TRUE(within(10s, [&] {
-        return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected;
-    }));
+    ASSERT_TRUE(
+        within(10s, [&] { return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected; }));
     auto& paused = *nodes_[index_of("n1")];
     paused.signal(SIGSTOP);
     table->seats.clear();
