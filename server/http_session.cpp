@@ -143,6 +143,7 @@ void http_session::answer(const request& req, bool keep_alive) {
         }
         return send(reply(req.version(), keep_alive, method, http::status::ok, "ok\n"), keep_alive);
     }
+    if (path.starts_with("/api/tables/")) return answer_table_route(req, keep_alive);
     if (history::is_api_path(path)) return answer_history(req, keep_alive);
     if (path == "/metrics") return answer_metrics(req, keep_alive);
     auto file = find_static_file(state_->config().web_root, path);
@@ -169,6 +170,30 @@ void http_session::answer_history(const request& req, bool keep_alive) {
             self->send(reply(version, keep_alive, method, static_cast<http::status>(answer.status),
                              std::move(answer.body), "application/json"),
                        keep_alive);
+        });
+    });
+}
+
+// GET /api/tables/CODE: the node that plays a table, so a client (or a proxy) can go straight there.
+void http_session::answer_table_route(const request& req, bool keep_alive) {
+    const auto& games = state_->games();
+    const std::string code(path_of(req.target()).substr(12));
+    if (!games)
+        return send(reply(req.version(), keep_alive, req.method(), http::status::service_unavailable,
+                          "{\"error\":\"shutting down\"}\n", "application/json"),
+                    keep_alive);
+    games->locate_table(code, [self = shared_from_this(), version = req.version(), keep_alive,
+                               method = req.method()](table_router::location l) {
+        using kind = table_router::location::kind;
+        const bool found = l.where == kind::here || l.where == kind::elsewhere;
+        const auto status = found                          ? http::status::ok
+                            : l.where == kind::unavailable ? http::status::service_unavailable
+                                                           : http::status::not_found;
+        std::string body = found ? "{\"code\":\"" + l.code + "\",\"node\":\"" + l.node + "\"}\n"
+                           : l.where == kind::unavailable ? "{\"error\":\"the table's node cannot be found now\"}\n"
+                                                          : "{\"error\":\"no such table\"}\n";
+        net::post(self->stream_.get_executor(), [self, version, keep_alive, method, status, body = std::move(body)] {
+            self->send(reply(version, keep_alive, method, status, body, "application/json"), keep_alive);
         });
     });
 }

@@ -32,6 +32,7 @@ private:
     void on_request(const request& req);
     void answer(const request& req, bool keep_alive);
     void answer_history(const request& req, bool keep_alive);
+    void answer_table_route(const request& req, bool keep_alive);
     void answer_metrics(const request& req, bool keep_alive);
     void send(boost::beast::http::message_generator response, bool keep_alive);
     void on_write(bool keep_alive, boost::system::error_code error, std::size_t bytes);

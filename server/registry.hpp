@@ -6,6 +6,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -49,6 +50,9 @@ public:
     void shutdown();
     // Several nodes: where to look for a table that is not here (set before accepting; none with a single node).
     void set_router(std::shared_ptr<table_router> router) { router_ = std::move(router); }
+    // Where table `code` is played (GET /api/tables/CODE): `done` gets the location, `node` naming this node when
+    // it is here; on the router's thread, or at once with a single node.
+    void locate_table(const std::string& code, std::function<void(table_router::location)> done);
     // This node no longer holds its tables (it stepped down): each closes and tells its clients `reason`, the
     // matches stay unfinished in the database for another node to take over; the registry goes on serving.
     void hand_over(std::string_view reason);

@@ -5,6 +5,7 @@
 
 #include "server/frames.hpp"
 #include "server/registry.hpp"
+#include "server/secure.hpp"
 
 namespace golf::server {
 
@@ -36,6 +37,17 @@ void registry::route(const std::shared_ptr<client_link>& link, const v1::ClientM
                                         "that seat token is not valid at any table");
                 return self->refuse(link, message, v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code");
         }
+    });
+}
+
+void registry::locate_table(const std::string& code, std::function<void(table_router::location)> done) {
+    const std::string normalized = secure::normalize_join_code(code);
+    using kind = table_router::location::kind;
+    if (!normalized.empty() && find(normalized)) return done({kind::here, config_.node, normalized});
+    if (!router_ || normalized.empty()) return done({kind::not_found, {}, normalized});
+    router_->locate(normalized, {}, [done = std::move(done), node = config_.node](table_router::location l) {
+        if (l.where == kind::here) l.node = node;
+        done(std::move(l));
     });
 }
 

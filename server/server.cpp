@@ -45,7 +45,11 @@ server::server(server_config config)
 server::~server() {
     state_->cancel_when_empty();
     state_->set_accepting(false);
-    if (cluster_) cluster_->stop();  // no more take-overs while the tables close
+    if (cluster_) {
+        cluster_->stop();  // no more take-overs while the tables close
+        // The registry holds the cluster as its router and the cluster holds the registry: let go of one side.
+        if (const auto& games = state_->games()) games->set_router(nullptr);
+    }
     // The registry's tables own timers on io_, so they go while io_ still exists.
     state_->set_games(nullptr);
     // Every record the tables made is queued by now: write it all before the store closes.

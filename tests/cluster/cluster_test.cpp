@@ -175,6 +175,11 @@ TEST_F(cluster_test, a_table_made_on_one_node_is_played_through_the_proxy_by_fou
         EXPECT_EQ(node_of(*seats[s]), "n1") << "seat " << s;
     }
     for (auto& c : seats) c->wait_until(server::e2e::everyone_seated);
+    // Any node says where the table is played.
+    for (int i = 0; i < 3; ++i) {
+        const auto route = server::testing::http_request(proxy_port_, "/api/tables/" + created.code());
+        EXPECT_EQ(route.body(), "{\"code\":\"" + created.code() + "\",\"node\":\"n1\"}\n");
+    }
     seats[0]->start_match();
     const golf::ruleset rules = wire::to_ruleset(created.rules()).value();
     auto bot = golf::make_bot("heuristic");

@@ -149,6 +149,17 @@ TEST_P(PersistedOn, AFinishedMatchIsRecordedAndServedAsHistoryOverTheProtocolAnd
     }
 }
 
+// GET /api/tables/CODE names the node that plays a table ("" with a single node); an unknown code is 404.
+TEST(Persistence, ATableIsFoundByItsCodeOverHttp) {
+    running_server server;
+    two_players table(server.url(), "six-card", 2);
+    const auto found = http_request(server.port(), "/api/tables/" + table.code);
+    EXPECT_EQ(found.result(), http::status::ok);
+    EXPECT_EQ(found.body(), "{\"code\":\"" + table.code + "\",\"node\":\"\"}\n");
+    EXPECT_EQ(http_request(server.port(), "/api/tables/ZZZZZZ").result(), http::status::not_found);
+    EXPECT_EQ(http_request(server.port(), "/api/tables/").result(), http::status::not_found);
+}
+
 TEST_P(PersistedOn, AMatchInProgressSurvivesARestartAndPlayersReclaimTheirSeats) {
     const std::string db = this->db();
     std::string code;
