@@ -121,7 +121,7 @@ pg_connection::pg_connection(std::string url, std::chrono::seconds connect_timeo
 pg_connection::~pg_connection() { PQfinish(conn_); }
 
 void pg_connection::connect() {
-    PQfinish(conn_);
+    PQfinish(std::exchange(conn_, nullptr));
     prepared_.clear();
     const std::string timeout = std::to_string(std::max<std::int64_t>(1, connect_timeout_.count()));
     // Ours come first: the URL's own settings (expanded from dbname) override them.
@@ -130,7 +130,11 @@ void pg_connection::connect() {
     conn_ = PQconnectdbParams(keys, values, 1);
     if (conn_ == nullptr) throw pg_failure{"", "out of memory", true};
     where_ = describe_target(conn_);
-    if (PQstatus(conn_) != CONNECTION_OK) throw pg_failure{"", first_line(PQerrorMessage(conn_)), true};
+    if (PQstatus(conn_) != CONNECTION_OK) {
+        pg_failure failed{"", first_line(PQerrorMessage(conn_)), true};
+        PQfinish(std::exchange(conn_, nullptr));  // a constructor that throws runs no destructor
+        throw failed;
+    }
     PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
 }
 
