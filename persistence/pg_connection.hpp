@@ -119,10 +119,24 @@ private:
     std::unordered_map<const char*, std::string> prepared_;  // SQL constant -> statement name on this connection
 };
 
-// Whether `db` names a PostgreSQL database (a postgresql:// or postgres:// URI) rather than a SQLite file.
-bool is_postgres_url(std::string_view db);
-
 // A failure while opening or reading as a sentence a host can act on (never with the password).
 store_error describe(const std::string& where, const pg_failure& f);
+
+// `body(db)`, making the connection anew first when it was lost, and once more when it is lost during the call (a
+// restarted server is worth one more try at once); any failure comes out as a store_error. Callers hold their lock.
+template <typename F>
+auto with_reconnect(pg_connection& db, F&& body) {
+    for (int attempt = 1;; ++attempt) {
+        try {
+            if (!db.alive()) db.reconnect();
+            return body(db);
+        } catch (const pg_failure& f) {
+            if (!f.connection_lost || attempt >= 2) throw describe(db.where(), f);
+        }
+    }
+}
+
+// Whether `db` names a PostgreSQL database (a postgresql:// or postgres:// URI) rather than a SQLite file.
+bool is_postgres_url(std::string_view db);
 
 }  // namespace golf::persistence::detail

@@ -78,14 +78,7 @@ pg_nodes::~pg_nodes() = default;
 template <typename F>
 auto pg_nodes::call(F&& body) {
     std::lock_guard lock(mutex_);
-    for (int attempt = 1;; ++attempt) {
-        try {
-            if (!db_->alive()) db_->reconnect();
-            return body(*db_);
-        } catch (const pg_failure& f) {
-            if (!f.connection_lost || attempt >= 2) throw describe(db_->where(), f);
-        }
-    }
+    return with_reconnect(*db_, std::forward<F>(body));
 }
 
 void pg_nodes::rejoin() {

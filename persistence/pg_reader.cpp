@@ -164,15 +164,7 @@ pg_reader::~pg_reader() = default;
 template <typename F>
 auto pg_reader::read(F&& body) {
     std::lock_guard lock(mutex_);
-    for (int attempt = 1;; ++attempt) {
-        try {
-            if (!db_->alive()) db_->reconnect();
-            return body(*db_);
-        } catch (const pg_failure& f) {
-            // A connection lost since the last read (a restarted server) is worth one more try at once.
-            if (!f.connection_lost || attempt >= 2) throw describe(db_->where(), f);
-        }
-    }
+    return with_reconnect(*db_, std::forward<F>(body));
 }
 
 std::vector<match_summary> pg_reader::matches_by_player(std::string_view display_name, std::size_t limit) {

@@ -142,6 +142,15 @@ protected:
         for (std::size_t i = 0; i < nodes_.size(); ++i) out += "---- " + names_[i] + "\n" + nodes_[i]->log();
         return out;
     }
+    // `player`'s one match, read from the database, replays hole by hole through the engine.
+    void expect_record_replays(const std::string& player, int holes) const {
+        const auto store = persistence::open_store({.db = db_->url(), .read_only = true});
+        const auto matches = store->matches_by_player(player, 5);
+        ASSERT_EQ(matches.size(), 1u);
+        const auto replayed = persistence::replay_match(*store->match(matches[0].id));
+        EXPECT_EQ(replayed.problem, "");
+        EXPECT_EQ(replayed.holes_checked, holes);
+    }
     // The table's node, from the connection's Welcome.
     static std::string node_of(const connection& c) { return c.welcome().node(); }
 
@@ -190,13 +199,7 @@ TEST_F(cluster_test, a_table_made_on_one_node_is_played_through_the_proxy_by_fou
     const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
     ASSERT_EQ(last.scorecard().holes_size(), 2);
 
-    // The record, read from the database, replays hole by hole.
-    const auto store = persistence::open_store({.db = db_->url(), .read_only = true});
-    const auto matches = store->matches_by_player("Dan", 5);
-    ASSERT_EQ(matches.size(), 1u);
-    const auto replayed = persistence::replay_match(*store->match(matches[0].id));
-    EXPECT_EQ(replayed.problem, "");
-    EXPECT_EQ(replayed.holes_checked, 2);
+    expect_record_replays("Dan", 2);
 }
 
 // `golf bot` makes a table on n1; the Python example, sent to n3, follows it there and plays the match through.
@@ -255,12 +258,7 @@ TEST_F(cluster_test, kill_nine_of_the_node_playing_a_match_moves_it_to_another_n
     const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
     EXPECT_EQ(last.scorecard().holes_size(), 3);
     EXPECT_TRUE(MessageDifferencer::Equals(last.scorecard().holes(0), before[0].scorecard().holes(0)));
-    const auto store = persistence::open_store({.db = db_->url(), .read_only = true});
-    const auto matches = store->matches_by_player("Ann", 5);
-    ASSERT_EQ(matches.size(), 1u);
-    const auto replayed = persistence::replay_match(*store->match(matches[0].id));
-    EXPECT_EQ(replayed.problem, "");
-    EXPECT_EQ(replayed.holes_checked, 3);
+    expect_record_replays("Ann", 3);
 }
 
 TEST_F(cluster_test, a_paused_node_steps_down_and_never_plays_the_table_it_lost) {
