@@ -310,30 +310,23 @@ void registry::disconnected(const std::shared_ptr<client_link>& link) {
     if (auto t = link->current_table()) boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
 }
 
-void registry::shutdown() {
-    std::vector<std::shared_ptr<table>> tables;
-    {
-        std::lock_guard lock(impl_->mutex);
-        impl_->shutting_down = true;
-        for (auto& [code, e] : impl_->tables) tables.push_back(e.t);
-        impl_->tables.clear();
-        impl_->tokens.clear();
-        lobby_->clear();
-    }
-    spdlog::info("closing {} tables for shutdown", tables.size());
-    for (auto& t : tables) boost::asio::post(t->strand(), [t] { t->shutdown("server shutting down"); });
-}
+void registry::shutdown() { close_all("server shutting down", true); }
 
-void registry::hand_over(std::string_view reason) {
+void registry::hand_over(std::string_view reason) { close_all(reason, false); }
+
+// Every table closes and tells its clients `reason`; the registry forgets them all (and, when `for_good`, takes no
+// new ones). The matches stay unfinished in the database.
+void registry::close_all(std::string_view reason, bool for_good) {
     std::vector<std::shared_ptr<table>> tables;
     {
         std::lock_guard lock(impl_->mutex);
+        if (for_good) impl_->shutting_down = true;
         for (auto& [code, e] : impl_->tables) tables.push_back(e.t);
         impl_->tables.clear();
         impl_->tokens.clear();
         lobby_->clear();
     }
-    spdlog::info("handing {} tables over", tables.size());
+    spdlog::info("closing {} tables: {}", tables.size(), reason);
     for (auto& t : tables) boost::asio::post(t->strand(), [t, why = std::string(reason)] { t->shutdown(why); });
 }
 

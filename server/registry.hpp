@@ -88,6 +88,7 @@ private:
                   std::chrono::steady_clock::time_point received);
     void ask_history(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     bool refuse_seating(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void close_all(std::string_view reason, bool for_good);
     void refuse(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, v1::ErrorCode code,
                 std::string_view text);
     std::shared_ptr<table> open_table_locked(const std::string& code, std::string preset,
