@@ -88,6 +88,14 @@ const std::array options{
                if (error.empty()) c.db_move_delay = std::chrono::milliseconds(ms);
                return error;
            }},
+    option{"--durability", "GOLF_DURABILITY", "WHAT",
+           "holes (default: a finished hole is shown once written; moves within --db-move-delay-ms) or moves (every "
+           "move, its mover's answer included, is shown only once written)",
+           [](server_config& c, std::string_view text) -> std::string {
+               if (text != "holes" && text != "moves") return "expected holes or moves (got " + quoted(text) + ")";
+               c.durable_moves = text == "moves";
+               return {};
+           }},
     option{"--db-connect-retry-s", "GOLF_DB_CONNECT_RETRY_S", "SECONDS",
            "PostgreSQL: how long a start keeps trying a database server it cannot reach (default 30; a refused "
            "login fails at once)",

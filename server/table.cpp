@@ -45,6 +45,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       clock_timer_(strand_),
       hole_timer_(strand_),
       claim_timer_(strand_),
+      durable_moves_(config.durable_moves),
       durable_timer_(strand_),
       close_timer_(strand_) {
     seats_.reserve(static_cast<std::size_t>(seats));
@@ -325,12 +326,11 @@ std::string table::move_note(int s, action a, std::string_view joiner) const {
 // A person's move or claim has been applied: the answer, then the consequences and everyone's update.
 void table::accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
                      clock::time_point received) {
-    if (link->update_answers_act()) act_answer_ = act_answer{link.get(), rid};
+    if (link->update_answers_act()) act_answers_.push_back({link, rid});
     else reply_ok(link, rid);
     after_move(note);
     changed(note);
-    // No update went out for the move (a hole's end waits for its record to reach the disk): an Ok answers it now.
-    if (act_answer_) reply_ok(link, std::exchange(act_answer_, std::nullopt)->request_id);
+    answer_acts_without_update();
     metrics_.observe_latency(clock::now() - received);
 }
 
@@ -416,13 +416,18 @@ void table::deal_next_hole() {
     log_.add_table(v1::EVENT_KIND_HOLE_DEALT, match_->current_hand()->dealer());
     ++hand_version_;
     record_progress();  // the seed is committed to: a restart must deal this hand again, not a new one
+    if (durable_moves_) hold_until_written(false);
     spdlog::info("table {}: hole {} dealt", code_, commitment_hole_);
 }
 
 // After a move that the engine accepted: a new version, and the end of the hole or the match when it came.
 void table::after_move(std::string& note) {
     ++hand_version_;
-    if (match_->hole_in_play()) return record_progress();
+    if (match_->hole_in_play()) {
+        record_progress();
+        if (durable_moves_) hold_until_written(false);
+        return;
+    }
     const int hole = static_cast<int>(match_->holes().size());
     spdlog::info("table {}: hole {} finished", code_, hole);
     recorder_.record_finished_hole(*match_);
@@ -437,7 +442,7 @@ void table::after_move(std::string& note) {
     } else {
         state_ = v1::TABLE_STATE_BETWEEN_HOLES;
     }
-    await_durable_hole();
+    hold_until_written(true);
 }
 
 // ---- the record ----------------------------------------------------------------------------------------------
@@ -523,7 +528,7 @@ action_error table::apply_move(int s, action a, v1::EventKind preface) {
 
 void table::changed(const std::string& note) {
     if (closed_) return;
-    if (hole_end_pending_) {
+    if (updates_held_) {
         pending_note_ += (pending_note_.empty() || note.empty() ? "" : "; ") + note;
         return;
     }

@@ -184,9 +184,12 @@ private:
     bool bot_claims();
     std::optional<action> bot_claim_for(int s) const;
 
+    // Updates held until their records are written (table_durability.cpp).
+    void hold_until_written(bool hole_over);
+    void on_written(std::uint64_t generation, bool written);
+    void answer_acts_without_update();
+
     // Between holes (table_holes.cpp).
-    void await_durable_hole();
-    void on_hole_durable(std::uint64_t generation, bool written);
     void schedule_next_hole();
     void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     bool deal_if_all_read();
@@ -263,16 +266,20 @@ private:
     // What publish() last told the registry (the lobby line and whether it is listed), to skip telling it again.
     std::string published_;
 
-    // The accepted Act being answered by the update it causes (Hello.update_answers_act): broadcast puts its
-    // request_id on the mover's frame, or accepted() sends an Ok when no update went out for it.
+    // Accepted Acts being answered by the update they cause (Hello.update_answers_act): broadcast puts a
+    // request_id on its mover's frame; answer_acts_without_update() sends an Ok for any no update carried.
     struct act_answer {
-        const client_link* link;
+        std::weak_ptr<client_link> link;
         std::uint32_t request_id;
     };
-    std::optional<act_answer> act_answer_;
+    std::vector<act_answer> act_answers_;
 
-    // Between a hole's end and its record being on disk: updates wait, their notes kept for the one broadcast.
-    bool hole_end_pending_ = false;
+    // While a record players must not see ahead of is being written (a hole's end; with --durability moves, every
+    // move): updates wait, their notes kept for the one broadcast; `durable_generation_` makes older answers stale.
+    const bool durable_moves_;
+    bool updates_held_ = false;
+    bool hole_over_held_ = false;
+    std::uint64_t durable_generation_ = 0;
     std::string pending_note_;
     table_timer durable_timer_;
 

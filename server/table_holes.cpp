@@ -1,4 +1,4 @@
-// Between holes: a finished hole waits for its record to reach the disk, then for its review to be read.
+// Between holes: a finished hole (once its record is written, table_durability.cpp) waits for its review to be read.
 #include "server/table.hpp"
 
 #include <spdlog/spdlog.h>
@@ -7,36 +7,6 @@
 #include <boost/asio/post.hpp>
 
 namespace golf::server {
-
-// Nobody sees a hole end (and no next hole is dealt) before its record is on disk, so a crash never loses a
-// hole that players saw finish.
-void table::await_durable_hole() {
-    persistence::match_store* store = recorder_.store();
-    if (!store) {
-        if (!match_->over()) schedule_next_hole();
-        return;
-    }
-    durable_timer_.arm(hole_durable_wait, shared_from_this(),
-                       [this] { on_hole_durable(durable_timer_.generation(), false); });
-    const std::uint64_t generation = durable_timer_.generation();
-    hole_end_pending_ = true;
-    store->when_written([weak = weak_from_this(), generation](bool written) {
-        if (auto self = weak.lock())
-            boost::asio::post(self->strand_,
-                              [self, generation, written] { self->on_hole_durable(generation, written); });
-    });
-}
-
-void table::on_hole_durable(std::uint64_t generation, bool written) {
-    if (closed_ || !hole_end_pending_ || generation != durable_timer_.generation()) return;
-    hole_end_pending_ = false;
-    durable_timer_.cancel();
-    if (!written)
-        spdlog::warn("table {}: hole {} is not on disk yet; play goes on while the database retries", code_,
-                     match_ ? match_->holes().size() : 0);
-    if (match_ && !match_->over()) schedule_next_hole();
-    changed(std::exchange(pending_note_, {}));
-}
 
 void table::schedule_next_hole() {
     state_ = v1::TABLE_STATE_BETWEEN_HOLES;

@@ -85,8 +85,13 @@ void table::broadcast(const std::string& note) {
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;
         if (!link) continue;
-        const std::uint32_t answers =
-            act_answer_ && act_answer_->link == link.get() ? std::exchange(act_answer_, std::nullopt)->request_id : 0;
+        std::uint32_t answers = 0;
+        const auto answer = std::find_if(act_answers_.begin(), act_answers_.end(),
+                                         [&](const act_answer& a) { return a.link.lock() == link; });
+        if (answer != act_answers_.end()) {
+            answers = answer->request_id;
+            act_answers_.erase(answer);
+        }
         link->send(fanout.frame_for(static_cast<int>(s), seats_[s].log_at, answers));
     }
     fanout.send_to_spectators(spectators_);

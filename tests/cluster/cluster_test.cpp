@@ -90,6 +90,7 @@ protected:
         o.db = db_->url();
         o.port = ports_[i];
         o.extra = {"--node", names_[i], "--node-timeout-ms", node_timeout, "--seat-grace", "120"};
+        o.extra.insert(o.extra.end(), node_flags_.begin(), node_flags_.end());
         nodes_[i] = std::make_unique<server_process>(GOLF_SERVER_PATH, o);
         ASSERT_NE(nodes_[i]->port(), 0) << nodes_[i]->log();
         ports_[i] = nodes_[i]->port();
@@ -151,9 +152,42 @@ protected:
         EXPECT_EQ(replayed.problem, "");
         EXPECT_EQ(replayed.holes_checked, holes);
     }
+    // The node playing `table` is killed (kill -9); its seats, reclaimed through the proxy, find the table on
+    // another node with each seat's hand and scorecard as `before`; the match is played to its end and replays.
+    void kill_and_play_on(server::e2e::two_players& table, const std::vector<v1::TableUpdate>& before) {
+        const std::string owner = node_of(*table.seats[0]);
+        const auto killed_at = std::chrono::steady_clock::now();
+        nodes_[index_of(owner)]->stop(SIGKILL);
+        table.seats.clear();
+        std::vector<std::unique_ptr<connection>> seats;
+        for (const auto& token : table.tokens) seats.push_back(reclaim_through_proxy(token));
+        ASSERT_TRUE(seats[0] && seats[1]);
+        const auto moved_in = std::chrono::steady_clock::now() - killed_at;
+        EXPECT_NE(node_of(*seats[0]), owner);
+        EXPECT_EQ(seats[0]->joined()->code(), table.code);
+        for (std::size_t s = 0; s < 2; ++s) {
+            const auto& now = seats[s]->wait_until([](const v1::TableUpdate& u) {
+                return u.has_hand() && u.seats(0).connected() && u.seats(1).connected();
+            });
+            EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), before[s].hand()))
+                << "seat " << s << " after the failover:\n"
+                << now.hand().DebugString() << "\nbefore:\n"
+                << before[s].hand().DebugString();
+            EXPECT_TRUE(MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
+        }
+        std::cout << "[ failover ] kill -9 to both seats reclaimed on " << node_of(*seats[0]) << ": "
+                  << std::chrono::duration_cast<std::chrono::milliseconds>(moved_in).count() << " ms\n";
+        std::vector<connection*> players{seats[0].get(), seats[1].get()};
+        for (int m = 0; m < 20000 && server::e2e::step(players, table.rules, *table.bot, table.random); ++m) {}
+        const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
+        EXPECT_EQ(last.scorecard().holes_size(), 3);
+        EXPECT_TRUE(MessageDifferencer::Equals(last.scorecard().holes(0), before[0].scorecard().holes(0)));
+        expect_record_replays(last.seats(0).name(), 3);
+    }
     // The table's node, from the connection's Welcome.
     static std::string node_of(const connection& c) { return c.welcome().node(); }
 
+    std::vector<std::string> node_flags_;  // besides the cluster's own
     golf::testing::temp_dir dir_;
     std::unique_ptr<golf::testing::pg_database> db_;
     std::vector<std::string> names_;
@@ -231,34 +265,24 @@ TEST_F(cluster_test, kill_nine_of_the_node_playing_a_match_moves_it_to_another_n
     const std::string expected = golf::encode_action_log(since_deal);
     ASSERT_TRUE(
         within(10s, [&] { return db_->run("SELECT convert_from(actions, 'UTF8') FROM hands_in_play") == expected; }));
-    const auto killed_at = std::chrono::steady_clock::now();
-    nodes_[index_of("n2")]->stop(SIGKILL);
-    table->seats.clear();
+    kill_and_play_on(*table, before);
+}
 
-    std::vector<std::unique_ptr<connection>> seats;
-    for (const auto& token : table->tokens) seats.push_back(reclaim_through_proxy(token));
-    ASSERT_TRUE(seats[0] && seats[1]);
-    const auto moved_in = std::chrono::steady_clock::now() - killed_at;
-    EXPECT_NE(node_of(*seats[0]), "n2");
-    EXPECT_EQ(seats[0]->joined()->code(), table->code);
-    for (std::size_t s = 0; s < 2; ++s) {
-        const auto& now = seats[s]->wait_until(
-            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
-        EXPECT_TRUE(MessageDifferencer::Equals(now.hand(), before[s].hand()))
-            << "seat " << s << " after the failover:\n"
-            << now.hand().DebugString() << "\nbefore:\n"
-            << before[s].hand().DebugString();
-        EXPECT_TRUE(MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
-    }
-    std::cout << "[ failover ] kill -9 to both seats reclaimed on " << node_of(*seats[0]) << ": "
-              << std::chrono::duration_cast<std::chrono::milliseconds>(moved_in).count() << " ms\n";
+class durable_moves_cluster_test : public cluster_test {
+protected:
+    durable_moves_cluster_test() { node_flags_ = {"--durability", "moves", "--db-move-delay-ms", "10000"}; }
+};
 
-    std::vector<connection*> players{seats[0].get(), seats[1].get()};
-    for (int m = 0; m < 20000 && server::e2e::step(players, table->rules, *table->bot, table->random); ++m) {}
-    const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
-    EXPECT_EQ(last.scorecard().holes_size(), 3);
-    EXPECT_TRUE(MessageDifferencer::Equals(last.scorecard().holes(0), before[0].scorecard().holes(0)));
-    expect_record_replays("Ann", 3);
+// --durability moves: killed the moment its last answer arrived (no waiting for the database), the node has lost
+// no move it acknowledged.
+TEST_F(durable_moves_cluster_test, kill_nine_right_after_an_answer_loses_no_acknowledged_move) {
+    auto table = table_on(proxy_url("n3"), 3);
+    ASSERT_EQ(node_of(*table->seats[0]), "n3");
+    table->play_into_hole(1, 6);
+    table->catch_up();
+    std::vector<v1::TableUpdate> before;
+    for (auto& c : table->seats) before.push_back(*c->latest());
+    kill_and_play_on(*table, before);
 }
 
 TEST_F(cluster_test, a_paused_node_steps_down_and_never_plays_the_table_it_lost) {

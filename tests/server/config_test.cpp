@@ -117,6 +117,15 @@ TEST(Config, APostgresqlUrlIsADatabase) {
     EXPECT_EQ(parse_ok({}, env).db, "postgres:///golf?host=/run/postgresql");
 }
 
+TEST(Config, DurabilityIsHolesOrMoves) {
+    EXPECT_FALSE(parse_ok({}).durable_moves);
+    EXPECT_FALSE(parse_ok({"--durability", "holes"}).durable_moves);
+    EXPECT_TRUE(parse_ok({"--durability=moves"}).durable_moves);
+    EXPECT_TRUE(parse_ok({}, fake_environment{{{"GOLF_DURABILITY", "moves"}}}).durable_moves);
+    expect_error(parse({"--durability", "always"}), "--durability: expected holes or moves (got 'always')");
+    expect_error(parse({"--durability="}), "--durability: expected holes or moves (got '')");
+}
+
 TEST(Config, LocalhostIsAcceptedAsAHost) { EXPECT_EQ(parse_ok({"--host", "localhost"}).host, "localhost"); }
 
 TEST(Config, EveryLogLevelIsAccepted) {
@@ -183,6 +192,7 @@ TEST(Config, UsageNamesEveryFlagAndVariable) {
                              "--max-per-address",
                              "--db-move-delay-ms",
                              "--db-connect-retry-s",
+                             "--durability",
                              "--help",
                              "GOLF_HOST",
                              "GOLF_PORT",
@@ -194,7 +204,8 @@ TEST(Config, UsageNamesEveryFlagAndVariable) {
                              "GOLF_BETWEEN_HOLES_MS",
                              "GOLF_MAX_PER_ADDRESS",
                              "GOLF_DB_MOVE_DELAY_MS",
-                             "GOLF_DB_CONNECT_RETRY_S"})
+                             "GOLF_DB_CONNECT_RETRY_S",
+                             "GOLF_DURABILITY"})
         EXPECT_NE(text.find(name), std::string::npos) << name;
 }
 

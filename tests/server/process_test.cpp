@@ -102,9 +102,51 @@ TEST(Process, SigtermWithClientsConnectedTellsThemAndExitsZero) { expect_gracefu
 
 TEST(Process, SigintWithoutClientsExitsZero) { expect_graceful_stop(SIGINT, 0); }
 
-child_process start_server(const std::string& db_path) {
-    return child_process({GOLF_SERVER_PATH, "--host", "127.0.0.1", "--port", "0", "--db", db_path, "--threads", "2",
-                          "--bot-delay-ms", "0", "--between-holes-ms", "0", "--seat-grace", "120"});
+child_process start_server(const std::string& db_path, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{GOLF_SERVER_PATH,
+                                  "--host",
+                                  "127.0.0.1",
+                                  "--port",
+                                  "0",
+                                  "--db",
+                                  db_path,
+                                  "--threads",
+                                  "2",
+                                  "--bot-delay-ms",
+                                  "0",
+                                  "--between-holes-ms",
+                                  "0",
+                                  "--seat-grace",
+                                  "120"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return child_process(args);
+}
+
+std::string ws_url(const child_process& server) {
+    return "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
+}
+
+// The seats of the one match a restarted `server` restored, reclaimed by their tokens; each sees its hand and
+// scorecard exactly as `before`.
+std::vector<std::unique_ptr<client::connection>> reclaim_as_it_was(const child_process& server, const std::string& code,
+                                                                   const std::vector<std::string>& tokens,
+                                                                   const std::vector<v1::TableUpdate>& before) {
+    std::vector<std::unique_ptr<client::connection>> seats;
+    for (std::size_t s = 0; s < tokens.size(); ++s) {
+        seats.push_back(std::make_unique<client::connection>());
+        seats.back()->connect(ws_url(server), "process_test");
+        EXPECT_EQ(seats.back()->reclaim(tokens[s]).code(), code);
+    }
+    for (std::size_t s = 0; s < seats.size(); ++s) {
+        const auto& now = seats[s]->wait_until(
+            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
+        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.hand(), before[s].hand()))
+            << "seat " << s << " after the restart:\n"
+            << now.hand().DebugString() << "\nbefore:\n"
+            << before[s].hand().DebugString();
+        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
+    }
+    return seats;
 }
 
 TEST_P(ProcessOn, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWas) {
@@ -118,8 +160,7 @@ TEST_P(ProcessOn, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWa
     {
         child_process server = start_server(db);
         ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
-        const std::string url = "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
-        e2e::two_players table(url, "six-card", 3);
+        e2e::two_players table(ws_url(server), "six-card", 3);
         const auto since_deal = table.play_into_hole(1, 6);
         table.catch_up();
         for (auto& c : table.seats) before.push_back(*c->latest());
@@ -146,22 +187,7 @@ TEST_P(ProcessOn, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWa
     child_process server = start_server(db);
     ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
     EXPECT_TRUE(server.wait_for_output("restored 1 unfinished matches")) << server.out() << server.err();
-    const std::string url = "ws://127.0.0.1:" + std::to_string(listening_port(server.out() + server.err())) + "/ws";
-    std::vector<std::unique_ptr<client::connection>> seats;
-    for (std::size_t s = 0; s < 2; ++s) {
-        seats.push_back(std::make_unique<client::connection>());
-        seats.back()->connect(url, "process_test");
-        EXPECT_EQ(seats.back()->reclaim(tokens[s]).code(), code);
-    }
-    for (std::size_t s = 0; s < 2; ++s) {
-        const auto& now = seats[s]->wait_until(
-            [](const v1::TableUpdate& u) { return u.has_hand() && u.seats(0).connected() && u.seats(1).connected(); });
-        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.hand(), before[s].hand()))
-            << "seat " << s << " after the restart:\n"
-            << now.hand().DebugString() << "\nbefore:\n"
-            << before[s].hand().DebugString();
-        EXPECT_TRUE(google::protobuf::util::MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
-    }
+    auto seats = reclaim_as_it_was(server, code, tokens, before);
     const golf::ruleset rules = wire::to_ruleset(seats[0]->joined()->rules()).value();
     auto bot = golf::make_bot("heuristic");
     golf::random_source random{8};
@@ -178,6 +204,59 @@ TEST_P(ProcessOn, KillNineMidMatchLosesNoFinishedHoleAndTheMatchResumesWhereItWa
     if (!postgres()) {
         EXPECT_EQ(query("PRAGMA integrity_check"), "ok");
     }
+}
+
+// --durability moves: a move is shown (its mover's answer included) only once written, so kill -9 the moment the
+// last answer arrives loses nothing, even with a delay that would otherwise hold every move back for 10 s.
+TEST_P(ProcessOn, WithDurableMovesKillNineRightAfterAnAnswerLosesNoMove) {
+    const std::string db = this->db();
+    const std::vector<std::string> durable{"--durability", "moves", "--db-move-delay-ms", "10000"};
+    std::string code;
+    std::vector<std::string> tokens;
+    std::vector<v1::TableUpdate> before;
+    {
+        child_process server = start_server(db, durable);
+        ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
+        e2e::two_players table(ws_url(server), "six-card", 3);
+        table.play_into_hole(1, 7);
+        table.catch_up();
+        server.signal(SIGKILL);  // no waiting: whatever was answered is written
+        for (auto& c : table.seats) before.push_back(*c->latest());
+        code = table.code;
+        tokens = table.tokens;
+        EXPECT_EQ(server.wait_exit(), 128 + SIGKILL);
+    }
+    ASSERT_EQ(before[0].scorecard().holes_size(), 1);
+    child_process server = start_server(db, durable);
+    ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
+    ASSERT_TRUE(server.wait_for_output("restored 1 unfinished matches")) << server.out() << server.err();
+    auto seats = reclaim_as_it_was(server, code, tokens, before);
+    seats.clear();
+    server.signal(SIGTERM);
+    EXPECT_EQ(server.wait_exit(), 0);
+}
+
+// --durability moves with the database away: a move gets no answer and nobody sees it while its record cannot be
+// written; once the database is back, both seats see it.
+TEST_P(ProcessOn, WithDurableMovesAMoveWaitsForTheDatabase) {
+    child_process server = start_server(db(), {"--durability", "moves"});
+    ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
+    e2e::two_players table(ws_url(server), "six-card", 3);
+    table.move();
+    table.catch_up();
+    const std::uint64_t version = table.seats[0]->latest()->hand_version();
+    auto failing = fail_writes();
+    client::connection& mover = *table.seats[client::my_move(*table.seats[0]->latest()) ? 0 : 1];
+    const auto view = wire::to_hand_view(mover.latest()->hand()).value();
+    EXPECT_THROW(mover.act(table.bot->choose(table.rules, view, table.random), 1500ms), client::error);
+    for (auto& c : table.seats) {
+        e2e::drain(*c);
+        EXPECT_EQ(c->latest()->hand_version(), version) << "a move was shown before it was written";
+    }
+    failing.reset();
+    for (auto& c : table.seats) c->wait_until([&](const v1::TableUpdate& u) { return u.hand_version() > version; });
+    server.signal(SIGTERM);
+    EXPECT_EQ(server.wait_exit(), 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, ProcessOn, ::testing::Values(backend::sqlite, backend::postgresql),
