@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,23 @@ struct node_status {
     bool live = false;  // heartbeat within the timeout
     int tables = 0;     // as its last heartbeat said
     bool draining = false;
+};
+
+// One table's line in the lobby across nodes: its bytes are the server's (a serialised LobbyTable).
+struct lobby_line {
+    std::string code;
+    std::string node;
+    std::string line;
+};
+
+// Hears of other nodes' lobby changes (PostgreSQL LISTEN/NOTIFY on a connection of its own). One thread.
+class lobby_feed {
+public:
+    virtual ~lobby_feed() = default;
+    // Waits up to `timeout` for a change by another node, or for `wake_fd` to become readable (it is not read).
+    // True when another node changed its lines, or when the feed had to connect anew and may have missed some.
+    // Never throws: a lost connection is made again on a later call.
+    virtual bool wait(std::chrono::milliseconds timeout, int wake_fd) = 0;
 };
 
 // Called from one thread at a time (the node's cluster loop or a lookup thread); each call is one round trip or a
@@ -45,6 +63,15 @@ public:
     // The table of the unfinished match a seat token (by its hash) sits at; nullopt when none.
     virtual std::optional<std::string> table_of_token(const std::string& token_hash) = 0;
     virtual std::vector<node_status> nodes(std::chrono::milliseconds timeout) = 0;
+
+    // The lobby across nodes. This node's changes in one transaction that tells the other nodes: lines of tables
+    // it owns set (a table it no longer owns is skipped), codes it listed removed.
+    virtual void write_lobby(const std::vector<lobby_line>& set, const std::vector<std::string>& removed) = 0;
+    // Every line this node listed removed (a drain, or a new incarnation), the other nodes told.
+    virtual void clear_lobby() = 0;
+    // The lines of every other node that is alive (heartbeat within `timeout`) and not draining.
+    virtual std::vector<lobby_line> read_lobby(std::chrono::milliseconds timeout) = 0;
+    virtual std::unique_ptr<lobby_feed> open_lobby_feed() = 0;
 };
 
 }  // namespace golf::persistence

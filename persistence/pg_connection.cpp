@@ -182,6 +182,19 @@ pg_rows pg_connection::run(const char* sql, const pg_params& params) {
         PQexecPrepared(conn_, found->second.c_str(), params.size(), values.data(), lengths.data(), formats.data(), 0));
 }
 
+int pg_connection::socket() const { return conn_ != nullptr ? PQsocket(conn_) : -1; }
+
+std::vector<std::string> pg_connection::notifications() {
+    if (!alive() || PQconsumeInput(conn_) == 0)
+        throw pg_failure{"", "the connection to the " + where_ + " is closed", true};
+    std::vector<std::string> payloads;
+    while (PGnotify* n = PQnotifies(conn_)) {
+        payloads.emplace_back(n->extra);
+        PQfreemem(n);
+    }
+    return payloads;
+}
+
 void pg_connection::rollback() noexcept {
     if (!alive()) return;
     PQclear(PQexec(conn_, "ROLLBACK"));

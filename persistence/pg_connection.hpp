@@ -93,6 +93,11 @@ public:
     void exec(const char* sql);
     // A statement prepared on first use and kept, keyed by the address of its SQL constant.
     pg_rows run(const char* sql, const pg_params& params = {});
+    // LISTEN/NOTIFY: the socket to wait on, and the payloads of the notifications that have arrived (none when
+    // nothing has); throws pg_failure (connection_lost) when the connection is gone.
+    int socket() const;
+    std::vector<std::string> notifications();
+
     // `body` inside BEGIN (with `begin`'s words) ... COMMIT; rolled back if it throws.
     template <typename F>
     void in_transaction(const char* begin, F&& body) {

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "persistence/pg_connection.hpp"
+#include "persistence/pg_lobby_feed.hpp"
 
 namespace golf::persistence::detail {
 
@@ -48,6 +49,17 @@ constexpr const char* all_nodes =
     "SELECT name, heartbeat_at > now() - make_interval(secs => $1 / 1000.0), tables, draining FROM nodes "
     "ORDER BY name";
 
+// The lobby: a node sets only lines of tables it owns now, and removes only its own; one NOTIFY per transaction.
+constexpr const char* set_line =
+    "INSERT INTO lobby(code, node, line) SELECT $1, $2, $4 WHERE EXISTS (SELECT 1 FROM tables WHERE code = $1 AND "
+    "owner_node = $2 AND owner_incarnation = $3) ON CONFLICT(code) DO UPDATE SET node = $2, line = $4";
+constexpr const char* remove_line = "DELETE FROM lobby WHERE code = $1 AND node = $2";
+constexpr const char* clear_lines = "DELETE FROM lobby WHERE node = $1";
+constexpr const char* tell = "SELECT pg_notify('golf_lobby', $1)";
+constexpr const char* others_lines =
+    "SELECT l.code, l.node, l.line FROM lobby l JOIN nodes n ON n.name = l.node WHERE l.node <> $1 AND "
+    "n.heartbeat_at > now() - make_interval(secs => $2 / 1000.0) AND NOT n.draining ORDER BY l.code";
+
 }  // namespace sql
 
 // The codes an UPDATE ... RETURNING code claimed, in its own REPEATABLE READ transaction (tried again after a
@@ -69,7 +81,9 @@ std::vector<std::string> claim(pg_connection& db, const char* sql, const pg_para
 
 }  // namespace
 
-pg_nodes::pg_nodes(std::unique_ptr<pg_connection> db, std::string node) : db_(std::move(db)), node_(std::move(node)) {
+pg_nodes::pg_nodes(std::unique_ptr<pg_connection> db, std::string node,
+                   std::function<std::unique_ptr<pg_connection>()> connect)
+    : db_(std::move(db)), node_(std::move(node)), connect_(std::move(connect)) {
     rejoin();
 }
 
@@ -82,7 +96,15 @@ auto pg_nodes::call(F&& body) {
 }
 
 void pg_nodes::rejoin() {
-    incarnation_ = call([&](pg_connection& db) { return db.run(sql::join, pg_params().text(node_)).int64(0, 0); });
+    incarnation_ = call([&](pg_connection& db) {
+        std::int64_t incarnation = 0;
+        db.in_transaction("BEGIN", [&] {
+            incarnation = db.run(sql::join, pg_params().text(node_)).int64(0, 0);
+            db.run(sql::clear_lines, pg_params().text(node_));  // the old incarnation's tables are listed anew
+            db.run(sql::tell, pg_params().text(node_));
+        });
+        return incarnation;
+    });
     spdlog::info("node {} joined the cluster (incarnation {})", node_, incarnation_.load());
 }
 
@@ -139,5 +161,36 @@ std::vector<node_status> pg_nodes::nodes(std::chrono::milliseconds timeout) {
         return out;
     });
 }
+
+void pg_nodes::write_lobby(const std::vector<lobby_line>& set, const std::vector<std::string>& removed) {
+    call([&](pg_connection& db) {
+        db.in_transaction("BEGIN", [&] {
+            for (const auto& l : set)
+                db.run(sql::set_line, pg_params().text(l.code).text(node_).number(incarnation_).bytes(l.line));
+            for (const auto& code : removed) db.run(sql::remove_line, pg_params().text(code).text(node_));
+            db.run(sql::tell, pg_params().text(node_));
+        });
+    });
+}
+
+void pg_nodes::clear_lobby() {
+    call([&](pg_connection& db) {
+        db.in_transaction("BEGIN", [&] {
+            db.run(sql::clear_lines, pg_params().text(node_));
+            db.run(sql::tell, pg_params().text(node_));
+        });
+    });
+}
+
+std::vector<lobby_line> pg_nodes::read_lobby(std::chrono::milliseconds timeout) {
+    return call([&](pg_connection& db) {
+        const auto rows = db.run(sql::others_lines, pg_params().text(node_).number(timeout.count()));
+        std::vector<lobby_line> out;
+        for (int r = 0; r < rows.size(); ++r) out.push_back({rows.text(r, 0), rows.text(r, 1), rows.bytes(r, 2)});
+        return out;
+    });
+}
+
+std::unique_ptr<lobby_feed> pg_nodes::open_lobby_feed() { return std::make_unique<pg_lobby_feed>(connect_, node_); }
 
 }  // namespace golf::persistence::detail

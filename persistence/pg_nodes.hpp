@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -14,8 +15,10 @@ class pg_connection;
 
 class pg_nodes final : public node_directory {
 public:
-    // Joins the cluster under `node` (a new incarnation); throws store_error.
-    pg_nodes(std::unique_ptr<pg_connection> db, std::string node);
+    // Joins the cluster under `node` (a new incarnation); throws store_error. `connect` makes the connections of
+    // lobby feeds.
+    pg_nodes(std::unique_ptr<pg_connection> db, std::string node,
+             std::function<std::unique_ptr<pg_connection>()> connect);
     ~pg_nodes() override;
 
     const std::string& node() const override { return node_; }
@@ -28,6 +31,10 @@ public:
     std::optional<node_status> owner_of_table(const std::string& code, std::chrono::milliseconds timeout) override;
     std::optional<std::string> table_of_token(const std::string& token_hash) override;
     std::vector<node_status> nodes(std::chrono::milliseconds timeout) override;
+    void write_lobby(const std::vector<lobby_line>& set, const std::vector<std::string>& removed) override;
+    void clear_lobby() override;
+    std::vector<lobby_line> read_lobby(std::chrono::milliseconds timeout) override;
+    std::unique_ptr<lobby_feed> open_lobby_feed() override;
 
 private:
     // Runs `body` with the connection under the lock (reconnecting once if it was lost); a failure is a store_error.
@@ -36,6 +43,7 @@ private:
 
     std::unique_ptr<pg_connection> db_;
     std::string node_;
+    std::function<std::unique_ptr<pg_connection>()> connect_;
     std::atomic<std::int64_t> incarnation_{0};  // read by the writer's fence, changed by rejoin()
     std::mutex mutex_;
 };

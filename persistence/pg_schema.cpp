@@ -102,6 +102,14 @@ CREATE TABLE nodes (
 );
 CREATE INDEX tables_by_owner ON tables(owner_node, owner_incarnation);
 )sql",
+    // 2: the lobby across nodes (node_directory.hpp): each node's listed tables, one line each.
+    R"sql(
+CREATE TABLE lobby (
+  code TEXT PRIMARY KEY,
+  node TEXT NOT NULL,
+  line BYTEA NOT NULL
+);
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

@@ -53,7 +53,12 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
         ids_ = std::make_unique<detail::pg_match_ids>();
         ids_->add(detail::reserve_match_id_block(*first));  // the block in use
         ids_->add(detail::reserve_match_id_block(*first));  // and the spare
-        if (!options_.node.empty()) nodes_ = std::make_unique<detail::pg_nodes>(connect(options_), options_.node);
+        if (!options_.node.empty()) {
+            pg_options once = options_;  // a lobby feed connects again on its own later calls: no waiting here
+            once.open_retry_for = {};
+            nodes_ =
+                std::make_unique<detail::pg_nodes>(connect(options_), options_.node, [once] { return connect(once); });
+        }
         writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_, nodes_.get());
         reader_ = std::make_unique<detail::pg_reader>(connect(options_));
     } catch (const detail::pg_failure& f) {

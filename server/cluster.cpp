@@ -26,7 +26,8 @@ cluster::cluster(std::shared_ptr<persistence::match_store> store, std::shared_pt
       games_(std::move(games)),
       timeout_(node_timeout),
       interval_(std::max(std::chrono::milliseconds(50), node_timeout / 6)),
-      lease_(std::chrono::steady_clock::now()) {}
+      lease_(std::chrono::steady_clock::now()),
+      lobby_(games_->public_tables(), nodes_, timeout_, interval_) {}
 
 cluster::~cluster() { stop(); }
 
@@ -41,6 +42,7 @@ int cluster::start() {
         restored += take_over(codes);
     }
     loop_ = std::thread([this] { run(); });
+    lobby_.start();
     return restored;
 }
 
@@ -53,12 +55,14 @@ void cluster::stop() {
     wake_.notify_all();
     if (loop_.joinable()) loop_.join();
     lookups_.join();
+    lobby_.stop();
 }
 
 void cluster::release() {
     try {
         nodes_.release_tables();
         nodes_.heartbeat(0, true);
+        lobby_.clear();
         spdlog::info("node {} handed its tables over to the other nodes", node());
     } catch (const std::exception& e) {
         spdlog::warn("node {} could not hand its tables over ({}); they move once its heartbeat is old", node(),

@@ -3,7 +3,8 @@
 // their matches from the database, seats held for their tokens), and steps down when its own lease ran out (the
 // process was paused, or could not reach the database, for longer than the timeout: another node may be playing
 // its tables now, so it closes them all and joins again). It also finds, for the registry, where a table that is
-// not here is played (table_router), taking it over on the spot when its owner is gone.
+// not here is played (table_router), taking it over on the spot when its owner is gone. The lobby across nodes is
+// its lobby_sync's.
 #pragma once
 
 #include <boost/asio/thread_pool.hpp>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "persistence/match_store.hpp"
+#include "server/lobby_sync.hpp"
 #include "server/table_router.hpp"
 
 namespace golf::server {
@@ -61,6 +63,7 @@ private:
     bool stopping_ = false;
     std::thread loop_;
     boost::asio::thread_pool lookups_{1};
+    lobby_sync lobby_;
 };
 
 }  // namespace golf::server

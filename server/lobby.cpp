@@ -1,5 +1,6 @@
 #include "server/lobby.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <vector>
 
@@ -9,27 +10,67 @@ namespace golf::server {
 
 lobby::lobby(boost::asio::io_context& io) : strand_(boost::asio::make_strand(io)) {}
 
+namespace {
+
+bool same(const v1::LobbyTable& a, const v1::LobbyTable& b) { return a.SerializeAsString() == b.SerializeAsString(); }
+
+}  // namespace
+
 bool lobby::update(const std::string& code, const v1::LobbyTable& line, bool listed) {
     std::lock_guard lock(mutex_);
     const auto it = listed_.find(code);
     if (!listed) {
         if (it == listed_.end()) return false;
         listed_.erase(it);
-        return true;
+    } else {
+        if (it != listed_.end() && same(line, it->second)) return false;
+        listed_[code] = line;
     }
-    if (it != listed_.end() && line.SerializeAsString() == it->second.SerializeAsString()) return false;
-    listed_[code] = line;
+    if (local_changed_) local_changed_();
     return true;
 }
 
 bool lobby::remove(const std::string& code) {
     std::lock_guard lock(mutex_);
-    return listed_.erase(code) > 0;
+    if (listed_.erase(code) == 0) return false;
+    if (local_changed_) local_changed_();
+    return true;
 }
 
+void lobby::on_local_change(std::function<void()> changed) {
+    std::lock_guard lock(mutex_);
+    local_changed_ = std::move(changed);
+}
+
+std::map<std::string, v1::LobbyTable> lobby::local() const {
+    std::lock_guard lock(mutex_);
+    return listed_;
+}
+
+bool lobby::set_others(std::map<std::string, v1::LobbyTable> lines) {
+    std::lock_guard lock(mutex_);
+    const bool differs = lines.size() != others_.size() ||
+                         !std::equal(lines.begin(), lines.end(), others_.begin(), [](const auto& a, const auto& b) {
+                             return a.first == b.first && same(a.second, b.second);
+                         });
+    others_ = std::move(lines);
+    return differs;
+}
+
+// Every listed line in join-code order, this node's and the other nodes' (a table taken over from another node
+// is listed here before that node's line is gone).
 v1::LobbyUpdate lobby::list_locked() const {
     v1::LobbyUpdate update;
-    for (const auto& [code, line] : listed_) *update.add_tables() = line;
+    auto mine = listed_.begin();
+    auto theirs = others_.begin();
+    while (mine != listed_.end() || theirs != others_.end()) {
+        if (theirs == others_.end() || (mine != listed_.end() && mine->first <= theirs->first)) {
+            if (theirs != others_.end() && theirs->first == mine->first) ++theirs;
+            *update.add_tables() = (mine++)->second;
+        } else {
+            *update.add_tables() = (theirs++)->second;
+        }
+    }
     return update;
 }
 
@@ -86,6 +127,7 @@ void lobby::unwatch(const client_link* link) {
 void lobby::clear() {
     std::lock_guard lock(mutex_);
     listed_.clear();
+    others_.clear();
     watchers_.clear();
 }
 

@@ -58,6 +58,8 @@ public:
     void hand_over(std::string_view reason);
 
     table_counts count_tables() const;
+    // The lobby of this node's public tables (with several nodes, server/lobby_sync.hpp adds the others').
+    const std::shared_ptr<lobby>& public_tables() const { return lobby_; }
 
     // Used by tables.
     // A table's summary after a change: its state (for count_tables) and, when `listed`, its lobby entry.

@@ -23,7 +23,8 @@ void table::hold_until_written(bool hole_over) {
     // A stalled database holds a hole's end for a while only (play goes on, /healthz says why); a move promised to
     // be durable waits as long as the database does.
     if (!durable_moves_)
-        durable_timer_.arm(hole_durable_wait, shared_from_this(), [this, generation] { on_written(generation, false); });
+        durable_timer_.arm(hole_durable_wait, shared_from_this(),
+                           [this, generation] { on_written(generation, false); });
     store->when_written([weak = weak_from_this(), generation](bool written) {
         if (auto self = weak.lock())
             boost::asio::post(self->strand_, [self, generation, written] { self->on_written(generation, written); });

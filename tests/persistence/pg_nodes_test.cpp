@@ -167,5 +167,41 @@ TEST_F(pg_nodes_test, a_store_without_a_node_name_is_the_only_node) {
     EXPECT_EQ(single.nodes(), nullptr);
 }
 
+// The lobby across nodes: a node lists only tables it owns, the others read the lines of live nodes that are not
+// draining, and a node's feed hears of another node's change at once (not of its own).
+TEST_F(pg_nodes_test, a_node_lists_its_own_tables_and_the_others_read_them_while_it_lives) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    table_in_play(*b, "TABLE2");
+    auto feed_of_b = b->nodes()->open_lobby_feed();
+    EXPECT_TRUE(feed_of_b->wait(0ms, -1));  // it has just started listening: whatever is there is new to it
+    a->nodes()->write_lobby({{"TABLE1", {}, "line one"}, {"TABLE2", {}, "not a's table"}}, {});
+    EXPECT_TRUE(feed_of_b->wait(5000ms, -1));
+    const auto seen = b->nodes()->read_lobby(dead_after);
+    ASSERT_EQ(seen.size(), 1u);  // TABLE2 is b's: a's line for it was skipped
+    EXPECT_EQ(seen[0].code, "TABLE1");
+    EXPECT_EQ(seen[0].node, "a");
+    EXPECT_EQ(seen[0].line, "line one");
+    EXPECT_TRUE(a->nodes()->read_lobby(dead_after).empty());  // a's own lines are not "the others'"
+
+    b->nodes()->write_lobby({{"TABLE2", {}, "b's line"}}, {});
+    EXPECT_FALSE(feed_of_b->wait(300ms, -1));  // its own change
+    a->nodes()->write_lobby({}, {"TABLE1"});
+    EXPECT_TRUE(feed_of_b->wait(5000ms, -1));
+    EXPECT_TRUE(b->nodes()->read_lobby(dead_after).empty());
+
+    a->nodes()->write_lobby({{"TABLE1", {}, "again"}}, {});
+    ASSERT_EQ(b->nodes()->read_lobby(dead_after).size(), 1u);
+    ASSERT_TRUE(a->nodes()->heartbeat(1, true));  // draining: its lines are not shown
+    EXPECT_TRUE(b->nodes()->read_lobby(dead_after).empty());
+    ASSERT_TRUE(a->nodes()->heartbeat(1, false));
+    ASSERT_EQ(b->nodes()->read_lobby(dead_after).size(), 1u);
+    std::this_thread::sleep_for(dead_after + 300ms);  // a stops heartbeating: its lines go with it
+    EXPECT_TRUE(b->nodes()->read_lobby(dead_after).empty());
+    a->nodes()->rejoin();  // a new incarnation lists its tables anew
+    EXPECT_EQ(db_->run("SELECT count(*) FROM lobby WHERE node = 'a'"), "0");
+}
+
 }  // namespace
 }  // namespace golf::persistence
