@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/action_log.hpp"
 #include "proto/convert.hpp"
 #include "server/action_note.hpp"
 #include "server/frames.hpp"
@@ -500,7 +501,7 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         state_ = v1::TABLE_STATE_PLAYING;
         commitment_ = secure::commitment(match_->current_hand()->seed());
         commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
-        log_.start(commitment_hole_);  // the moves before the restart are in the record, not in the log
+        restore_log(record.in_play);
     } else if (match_->over()) {
         state_ = v1::TABLE_STATE_FINISHED;  // only the result was missing
         recorder_.record_result(*match_);
@@ -512,6 +513,25 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
                  match_->holes().size() + (match_->hole_in_play() ? 1 : 0));
     changed("the match was restored after a server restart");
     check_empty();
+}
+
+// The hole's log as it was: its deal, then the events of its recorded moves, replayed on the hand as dealt, so a
+// receiver's events keep their indexes across a restart or a move to another node (the table's own events, such
+// as a clock running out, are not recorded and are not told again).
+void table::restore_log(const std::optional<persistence::hand_progress>& in_play) {
+    const hand& now = *match_->current_hand();
+    log_.start(commitment_hole_);
+    log_.add_table(v1::EVENT_KIND_HOLE_DEALT, now.dealer());
+    if (!in_play || in_play->hole != commitment_hole_) return;
+    const auto moves = decode_action_log(in_play->actions);
+    if (!moves) return;
+    hand replay(rules_, now.players(), now.dealer(), now.seed());
+    std::vector<event> events;
+    for (const logged_action& m : *moves) {
+        events.clear();
+        if (replay.apply(m.seat, m.act, &events) != action_error::none) return;
+        log_.add(events);
+    }
 }
 
 action_error table::apply_move(int s, action a, v1::EventKind preface) {

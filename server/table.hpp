@@ -148,6 +148,7 @@ private:
     // The seats as a match starts, for its record.
     std::vector<persistence::seat_record> seat_records() const;
     void record_progress();
+    void restore_log(const std::optional<persistence::hand_progress>& in_play);
     // After every change: clock, claim window, lobby, updates to everyone, bots.
     void changed(const std::string& note);
 

@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <iomanip>
 #include <memory>
 #include <regex>
 #include <string>
@@ -23,6 +24,7 @@
 #include "persistence/open_store.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/leak_oracle.hpp"
 #include "tests/support/pg_database.hpp"
 
 namespace golf::cluster_tests {
@@ -236,6 +238,73 @@ TEST_F(cluster_test, a_table_made_on_one_node_is_played_through_the_proxy_by_fou
     expect_record_replays("Dan", 2);
 }
 
+// A lobby watcher's connection through the proxy to `node`: the list now, then every change.
+std::unique_ptr<connection> watch_lobby(const std::string& url) {
+    auto c = std::make_unique<connection>();
+    c->connect(url, "cluster_test");
+    v1::ClientMessage watch;
+    watch.mutable_watch_lobby()->set_watch(true);
+    EXPECT_TRUE(c->request(watch).has_lobby());
+    return c;
+}
+
+// Reads `watcher`'s lobby lists until one satisfies `wanted` (true) or 10 s pass (false).
+bool lobby_until(connection& watcher, const std::function<bool(const v1::LobbyUpdate&)>& wanted) {
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (std::chrono::steady_clock::now() < deadline) {
+        const auto m = watcher.next(
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()));
+        if (m && m->has_lobby() && wanted(m->lobby())) return true;
+    }
+    return false;
+}
+
+const v1::LobbyTable* line_of(const v1::LobbyUpdate& l, const std::string& code) {
+    for (const auto& t : l.tables())
+        if (t.code() == code) return &t;
+    return nullptr;
+}
+
+// Public tables made on n1 appear in the lobby watched on n2 and n3 (timed: the figure in docs/PERFORMANCE.md),
+// a guest sitting down there shows, and the lines of a node killed with its tables not yet started vanish.
+TEST_F(cluster_test, the_lobby_of_every_node_lists_the_public_tables_of_every_other_node) {
+    auto on_n2 = watch_lobby(proxy_url("n2"));
+    auto on_n3 = watch_lobby(proxy_url("n3"));
+    std::vector<std::unique_ptr<connection>> hosts;
+    std::vector<double> waits_ms;
+    std::string code;
+    for (int t = 0; t < 20; ++t) {
+        v1::CreateTable request;
+        request.set_player_name("Host" + std::to_string(t));
+        request.set_preset("six-card");
+        request.set_seats(2);
+        request.set_public_(true);
+        hosts.push_back(std::make_unique<connection>());
+        hosts.back()->connect(proxy_url("n1"), "cluster_test");
+        const auto made = std::chrono::steady_clock::now();
+        code = hosts.back()->create_table(request).code();
+        ASSERT_TRUE(lobby_until(*on_n2, [&](const v1::LobbyUpdate& l) { return line_of(l, code) != nullptr; }))
+            << "table " << t << " never reached n2's lobby\n"
+            << logs();
+        waits_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - made).count());
+    }
+    std::sort(waits_ms.begin(), waits_ms.end());
+    std::cout << std::fixed << std::setprecision(1) << "[ lobby ] created on n1 to listed on n2, 20 tables: p50 "
+              << waits_ms[10] << " ms, max " << waits_ms.back() << " ms\n";
+    EXPECT_TRUE(lobby_until(*on_n3, [&](const v1::LobbyUpdate& l) { return l.tables_size() == 20; }));
+
+    connection guest;
+    guest.connect(proxy_url("n3"), "cluster_test");
+    guest.join(code, "Guest");
+    EXPECT_TRUE(lobby_until(*on_n2, [&](const v1::LobbyUpdate& l) {
+        const auto* line = line_of(l, code);
+        return line && line->seated() == 2;
+    }));
+    nodes_[index_of("n1")]->stop(SIGKILL);
+    EXPECT_TRUE(lobby_until(*on_n2, [&](const v1::LobbyUpdate& l) { return l.tables_size() == 0; }))
+        << "a dead node's tables are still listed";
+}
+
 // `golf bot` makes a table on n1; the Python example, sent to n3, follows it there and plays the match through.
 TEST_F(cluster_test, golf_bot_and_the_python_example_find_a_table_on_another_node) {
     child_process host({GOLF_CLI_PATH, "bot", "--url", proxy_url("n1"), "--create", "six-card", "--seats", "2", "--set",
@@ -283,6 +352,34 @@ TEST_F(durable_moves_cluster_test, kill_nine_right_after_an_answer_loses_no_ackn
     std::vector<v1::TableUpdate> before;
     for (auto& c : table->seats) before.push_back(*c->latest());
     kill_and_play_on(*table, before);
+}
+
+// The leak oracle across nodes: matches with powers, peeks and out-of-turn claims, each moved mid-hand to another
+// node (its node killed; the moves were durable), every frame from both nodes checked against a replay.
+TEST_F(durable_moves_cluster_test, a_table_that_moved_to_another_node_keeps_every_secret) {
+    namespace leak = golf::testing::leak;
+    leak::problems found;
+    std::int64_t hands = 0;
+    std::uint64_t seed = 70;
+    for (const char* preset : {"six-card", "cambio", "cactus", "powers"}) {
+        std::optional<std::size_t> killed;
+        leak::table_plan plan;
+        plan.preset = preset;
+        plan.players = 3;
+        plan.holes = 2;
+        plan.seed = ++seed;
+        plan.move_after = 5 + seed % 7;
+        plan.move_table = [&](const std::string& node) {
+            killed = index_of(node);
+            nodes_[*killed]->stop(SIGKILL);
+        };
+        hands += leak::play_and_check(proxy_url(), plan, found).hands;
+        EXPECT_TRUE(killed.has_value()) << preset << ": the table never moved";
+        if (killed) start_node(*killed);
+        ASSERT_TRUE(within(10s, [&] { return every_node_up(); }));
+    }
+    EXPECT_TRUE(found.empty()) << found.text();
+    EXPECT_EQ(hands, 8);
 }
 
 TEST_F(cluster_test, a_paused_node_steps_down_and_never_plays_the_table_it_lost) {

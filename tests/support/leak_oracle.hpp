@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -435,6 +436,11 @@ struct table_plan {
     std::uint32_t claim_window_ms =
         30000;                        // the longest allowed: a claim loses to another claim, hardly ever to the clock
     std::chrono::seconds limit{600};  // the whole match, a bound for a server that stops answering
+    // Several nodes: once `move_after` moves are accepted, move_table(node playing the table) makes the table move
+    // (kills that node, say), and every receiver connects to `url` again and takes its place back (its seat by its
+    // token, the spectator by the code), so the frames from both nodes go through the oracle.
+    std::size_t move_after = 0;
+    std::function<void(const std::string& node)> move_table;
 };
 
 namespace detail {
@@ -466,6 +472,44 @@ private:
 
 inline void drain(client::connection& c) {
     while (c.next(std::chrono::milliseconds(0))) {}
+}
+
+// A new connection for receiver `r` (as its old one was made: the same observer, the same answer kind).
+inline std::unique_ptr<client::connection> receiver_connection(const std::string& url, std::size_t r,
+                                                               std::vector<std::vector<v1::ServerMessage>>& received) {
+    auto c = std::make_unique<client::connection>();
+    c->set_observer([&received, r](const v1::ServerMessage& m) { received[r].push_back(m); });
+    // Odd seats have their moves answered by their updates (Hello.update_answers_act): both kinds of frame go
+    // through the oracle.
+    if (r % 2 == 1) c->ask_update_answers_act();
+    c->connect(url, "leak_oracle");
+    return c;
+}
+
+// After the table moved: every receiver takes its place back through `url`, trying for up to 30 s while the table
+// finds its new node; false when one could not.
+inline bool take_places_back(const std::string& url, const std::string& code,
+                             std::vector<std::unique_ptr<client::connection>>& clients,
+                             std::vector<std::vector<v1::ServerMessage>>& received) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    for (std::size_t r = 0; r < clients.size(); ++r) {
+        const bool spectating = r + 1 == clients.size();
+        const std::string token = spectating ? "" : clients[r]->token();
+        clients[r].reset();
+        while (!clients[r]) {
+            if (std::chrono::steady_clock::now() > deadline) return false;
+            try {
+                auto c = receiver_connection(url, r, received);
+                if (spectating) c->join(code, "watcher", true);
+                else c->reclaim(token);
+                clients[r] = std::move(c);
+            } catch (const client::error&) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            }
+        }
+    }
+    for (auto& c : clients) c->wait_until([](const v1::TableUpdate& u) { return u.has_hand() || u.has_scorecard(); });
+    return true;
 }
 
 // The reply to request `id` on `c` (pushes read meanwhile still update latest() and the observer).
@@ -508,14 +552,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
     std::optional<ruleset> rules;
     v1::Scorecard card;
     try {
-        for (std::size_t r = 0; r < received.size(); ++r) {
-            clients.push_back(std::make_unique<client::connection>());
-            clients.back()->set_observer([&received, r](const v1::ServerMessage& m) { received[r].push_back(m); });
-            // Odd seats have their moves answered by their updates (Hello.update_answers_act): both kinds of frame
-            // go through the oracle.
-            if (r % 2 == 1) clients.back()->ask_update_answers_act();
-            clients.back()->connect(url, "leak_oracle");
-        }
+        for (std::size_t r = 0; r < received.size(); ++r)
+            clients.push_back(detail::receiver_connection(url, r, received));
         v1::CreateTable create;
         create.set_player_name("p0");
         create.set_preset(plan.preset);
@@ -645,6 +683,12 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             }
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
+            if (plan.move_table && moves.size() == plan.move_after) {
+                plan.move_table(clients[0]->welcome().node());
+                if (!detail::take_places_back(url, created.code(), clients, received))
+                    return give_up("the receivers could not take their places back after the table moved");
+                raced_version = 0;
+            }
         }
         for (auto& c : clients)
             c->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED; });
