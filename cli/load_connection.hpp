@@ -65,6 +65,8 @@ public:
     void abort();
 
     int id() const { return id_; }
+    const target& where() const { return where_; }
+    const boost::asio::ip::address& source() const { return source_; }
     bool is_open() const { return open_; }
     // The connection did open (it may have been lost since).
     bool was_opened() const { return was_opened_; }

@@ -96,6 +96,7 @@ void print_json(const settings& config, const figures& f) {
         out.key("from_sent_p99_ms").number(ms(stats.from_sent_latency.quantile(0.99)));
     }
     out.key("connections").integer(m.connections);
+    if (!config.echo) out.key("node_hops").unsigned_integer(stats.node_hops.load());
     out.key("errors").unsigned_integer(f.errors);
     out.key("first_error").string(f.first_error);
     out.key("server_rss_bytes").integer(m.after.resident_bytes);
@@ -132,8 +133,11 @@ void print_text(const settings& config, const figures& f) {
     if (!config.echo && config.rate)
         std::printf("  from when each move was written, not due: p50 %.3f ms, p99 %.3f ms\n",
                     ms(stats.from_sent_latency.quantile(0.50)), ms(stats.from_sent_latency.quantile(0.99)));
-    std::printf("connections: %lld held (setup %.1f s); errors: %llu%s%s\n", static_cast<long long>(m.connections),
-                m.setup_s, static_cast<unsigned long long>(f.errors),
+    const std::uint64_t hops = stats.node_hops.load();
+    const std::string followed =
+        hops > 0 ? "; " + std::to_string(hops) + " joins followed their table to another node" : "";
+    std::printf("connections: %lld held (setup %.1f s)%s; errors: %llu%s%s\n", static_cast<long long>(m.connections),
+                m.setup_s, followed.c_str(), static_cast<unsigned long long>(f.errors),
                 f.first_error.empty() ? "" : "; first: ", f.first_error.c_str());
     std::printf("server memory: %.1f MiB resident (%.1f MiB at the start; %lld bytes per connection)\n",
                 static_cast<double>(m.after.resident_bytes) / 1048576.0,

@@ -29,6 +29,8 @@ struct shared_stats {
     std::atomic<std::uint64_t> frames_in{0};   // frames received by the clients, in the window
     std::atomic<std::uint64_t> frames_out{0};  // frames sent by the clients, in the window
     std::atomic<std::uint64_t> errors{0};
+    // Joins answered ERROR_CODE_TABLE_ELSEWHERE (several nodes behind a proxy) and followed to the table's node.
+    std::atomic<std::uint64_t> node_hops{0};
     std::atomic<std::int64_t> open{0};  // connections open now
     std::atomic<int> connecting{0};     // connections being set up now
     std::atomic<int> ready{0};          // tables playing (or echo/idle connections open)

@@ -29,10 +29,14 @@ namespace {
 namespace net = boost::asio;
 
 constexpr auto stall_limit = std::chrono::seconds(10);  // a move whose update has not come by then is an error
+// A join sent to another node at most this many times (a table that moves while followed is followed again).
+constexpr int max_hops = 3;
 
 // One table: its seats' connections share this driver's strand, so the driver needs no lock. It creates the table
 // (first connection), joins the others, starts the match, then moves one seat at a time: a move is sent, and the
-// next only once every seat has the update it caused (or, with --rate, not before its scheduled time).
+// next only once every seat has the update it caused (or, with --rate, not before its scheduled time). With several
+// nodes behind a proxy, a join answered ERROR_CODE_TABLE_ELSEWHERE is made again on a new connection to the same
+// URL with ?node=NAME; the new connection takes the old one's place (on the strand, so nothing else sees it change).
 class table_driver final : public connection_owner, public driver {
 public:
     table_driver(net::io_context& io, const settings& config, shared_stats& stats, int number,
@@ -59,8 +63,11 @@ public:
         for (const auto& c : connections_) c->start();
     }
 
+    // On the strand, where a connection that follows its table is replaced.
     void abort_all() override {
-        for (const auto& c : connections_) c->abort();
+        net::post(strand_, [this] {
+            for (const auto& c : connections_) c->abort();
+        });
     }
 
     // Open loop: the schedule starts with the measurement (at a random phase within one interval), so moves due
@@ -86,6 +93,7 @@ public:
     }
 
     void on_open(ws_connection& c) override {
+        if (replaced(c)) return;
         stats_.connecting.fetch_sub(1);
         stats_.open.fetch_add(1);
         seats_[static_cast<std::size_t>(c.id())].open = true;
@@ -104,6 +112,7 @@ public:
     }
 
     void on_frame(ws_connection& c, std::string_view frame) override {
+        if (replaced(c)) return;
         const auto now = clock_type::now();
         if (stats_.in_window(now)) stats_.frames_in.fetch_add(1, std::memory_order_relaxed);
         seat_state& me = seats_[static_cast<std::size_t>(c.id())];
@@ -120,6 +129,9 @@ public:
         switch (message.body_case()) {
             case v1::ServerMessage::kError: {
                 const bool setup = !started_;
+                if (setup && message.error().code() == v1::ERROR_CODE_TABLE_ELSEWHERE &&
+                    !message.error().node().empty() && me.hops < max_hops)
+                    return follow(c, me, message.error().node());
                 stats_.error("table " + std::to_string(number_) + ": " +
                              std::string(client::error_code_name(message.error().code())) + ": " +
                              message.error().message());
@@ -151,6 +163,7 @@ public:
     }
 
     void on_lost(ws_connection& c, const std::string& why) override {
+        if (replaced(c)) return;
         seat_state& me = seats_[static_cast<std::size_t>(c.id())];
         if (me.open) stats_.open.fetch_sub(1);
         else stats_.connecting.fetch_sub(1);
@@ -165,6 +178,7 @@ private:
     struct seat_state {
         bool open = false;
         int seat = -1;
+        int hops = 0;               // times this seat's join was sent to another node
         std::uint64_t version = 0;  // the newest hand_version this seat has seen
         bool counted = false;       // has seen the update of the move in flight
         // The seat's view when it has something to do, converted as it arrives: a copy of the HandView message
@@ -183,6 +197,27 @@ private:
         join.mutable_join_table()->set_code(code_);
         join.mutable_join_table()->set_player_name("load " + std::to_string(number_) + "/" + std::to_string(c.id()));
         send(c, join);
+    }
+
+    // A connection another has taken the place of (its events may still be queued on the strand).
+    bool replaced(const ws_connection& c) const { return connections_[static_cast<std::size_t>(c.id())].get() != &c; }
+
+    // The join was answered by the node that does not play the table: join again through `node`.
+    void follow(ws_connection& c, seat_state& me, const std::string& node) {
+        ++me.hops;
+        stats_.node_hops.fetch_add(1, std::memory_order_relaxed);
+        if (me.open) {
+            me.open = false;
+            stats_.open.fetch_sub(1);
+        }
+        stats_.connecting.fetch_add(1);
+        target where = c.where();
+        where.path = client::with_node(where.path, node);
+        auto next =
+            std::make_shared<ws_connection>(strand_, std::move(where), c.source(), config_.greet, *this, c.id());
+        connections_[static_cast<std::size_t>(c.id())] = next;
+        c.abort();
+        next->start();
     }
 
     void fail(const std::string& why) {

@@ -26,6 +26,7 @@
 #include "tests/support/child_process.hpp"
 #include "tests/support/leak_oracle.hpp"
 #include "tests/support/pg_database.hpp"
+#include "tests/support/proxied_nodes.hpp"
 
 namespace golf::cluster_tests {
 namespace {
@@ -38,18 +39,6 @@ using testing::server_options;
 using testing::server_process;
 
 constexpr auto node_timeout = "1500";  // ms: a node silent this long is presumed dead
-
-std::uint16_t free_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t size = sizeof address;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
 
 // `body` until it returns true or `limit` passes; every 100 ms.
 bool within(std::chrono::milliseconds limit, const std::function<bool()>& body) {
@@ -72,7 +61,7 @@ protected:
             nodes_.emplace_back();
             start_node(nodes_.size() - 1);
         }
-        proxy_port_ = free_port();
+        proxy_port_ = golf::testing::free_loopback_port();
         std::vector<std::string> args{"/bin/bash", GOLF_HAPROXY_CONFIG, "127.0.0.1:" + std::to_string(proxy_port_)};
         for (std::size_t i = 0; i < nodes_.size(); ++i)
             args.push_back(names_[i] + "=127.0.0.1:" + std::to_string(ports_[i]));

@@ -16,10 +16,11 @@ export const WAIT_MS = 10_000;
 
 if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
 
-// Starts golf-server on a free port; resolves once it logs where it listens.
-export async function startServer(extra = []) {
+// Starts golf-server on a free port; resolves once it logs where it listens. `db`: a database URL (else a SQLite
+// file of its own).
+export async function startServer(extra = [], { db } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "golf-web-test-"));
-  const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", join(dir, "golf.db"), "--web-root", WEB_ROOT,
+  const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", db ?? join(dir, "golf.db"), "--web-root", WEB_ROOT,
                                "--log-level", "info", "--bot-delay-ms", "60", "--between-holes-ms", "800", ...extra],
                       { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";

@@ -13,6 +13,14 @@ import { storage } from "./storage";
 export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
+// A seat request followed to another node at most this many times (a table moved twice while we followed it is
+// followed once more, as the C++ client does).
+const MAX_HOPS = 3;
+// While a failed node's tables move to a live one (a few seconds), a reclaim may be answered that the table cannot
+// be found now, or sent to the node that just died: it is asked again after a pause, the seat kept meanwhile.
+const PASSING = new Set([ErrorCode.UNAVAILABLE, ErrorCode.TABLE_ELSEWHERE]);
+const PASSING_TRIES = 10;
+const PASSING_PAUSE_MS = 1_000;
 
 export function isCode(text: string): boolean {
   return CODE.test(text);
@@ -25,6 +33,14 @@ export function parseRoute(): Route {
   const join = new URLSearchParams(location.search).get("join")?.toUpperCase();
   if (join && isCode(join)) return { name: "table", code: join };
   return { name: "start" };
+}
+
+// The node to connect to first: the one the page's own ?node= names, else the one that played this table when
+// this browser last took its seat (a reload goes straight there; if it is gone, the connection falls back).
+function firstNode(route: Route): string | undefined {
+  const asked = new URLSearchParams(location.search).get("node");
+  if (asked) return asked;
+  return route.name === "table" ? storage.node(route.code) : undefined;
 }
 
 export function tableLink(code: string): string {
@@ -57,12 +73,12 @@ function sameAction(a: Action, b: Action): boolean {
 }
 
 export class App {
-  readonly conn = Connection.forPage();
+  route: Route = parseRoute();
+  readonly conn = Connection.forPage(firstNode(this.route));
   readonly commitments = new CommitmentLog();
   readonly log = new MoveLog();
   fresh: TableEvent[] = [];  // the events the latest update brought (animated once by the table screen)
   presets: PresetInfo[] = [];
-  route: Route = parseRoute();
   joined?: TableJoined;
   update?: TableUpdate;
   updateAt = 0;           // performance.now() when `update` arrived (the clock counts down from it)
@@ -71,6 +87,8 @@ export class App {
   status: Status = "connecting";
   statusDetail = "";
   reclaiming = false;
+  moving = false;  // following a table to the node that plays it (a new connection is being made)
+  hops = 0;        // how many times a seat request was followed to another node, since the page loaded
   // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
   ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n };
   onChange: () => void = () => {};
@@ -136,8 +154,34 @@ export class App {
 
   async joinTable(code: string, name: string, spectate: boolean, password = ""): Promise<void> {
     if (name) storage.setName(name);
-    const reply = await this.request({ case: "joinTable", value: { code, playerName: name, spectate, password } });
+    const reply = await this.seatRequest({ case: "joinTable", value: { code, playerName: name, spectate, password } });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+  }
+
+  // Joining, watching or reclaiming a seat. With several nodes the answer may be ERROR_CODE_TABLE_ELSEWHERE naming
+  // the node that plays the table: the connection is made again to that node and the request repeated there.
+  private async seatRequest(body: Init): Promise<ServerMessage> {
+    for (let hop = 0; ; ++hop) {
+      try {
+        return await this.request(body);
+      } catch (error) {
+        const elsewhere = error instanceof RequestError && error.code === ErrorCode.TABLE_ELSEWHERE && error.node !== "";
+        if (!elsewhere || hop >= MAX_HOPS) throw error;
+        await this.follow(error.node);
+      }
+    }
+  }
+
+  private async follow(node: string): Promise<void> {
+    this.moving = true;
+    this.hops++;
+    this.onChange();
+    try {
+      await this.conn.moveTo(node);
+    } finally {
+      this.moving = false;
+      this.onChange();
+    }
   }
 
   async leave(): Promise<void> {
@@ -197,7 +241,7 @@ export class App {
   private enter(joined: TableJoined): void {
     const sameTable = this.joined?.code === joined.code;
     this.joined = joined;
-    if (joined.seatToken) storage.setToken(joined.code, joined.seatToken);
+    if (joined.seatToken) storage.setToken(joined.code, joined.seatToken, this.conn.reachedNode);
     // Another table starts with no chat; the same table keeps its lines (the backlog it resends is deduplicated).
     if (!sameTable) this.chat = [];
     this.log.open(joined.code);
@@ -216,12 +260,19 @@ export class App {
     this.onChange();
   }
 
-  // After every (re)connection: the presets once, the seat back, the lobby stream again.
+  // After every (re)connection: the presets once, the seat back, the lobby stream again. A connection made to
+  // follow a table leaves the seat to the request that is following it.
   private async ready(): Promise<void> {
     if (this.presets.length === 0) {
       const reply = await this.attempt({ case: "listPresets", value: {} });
       if (reply?.body.case === "presets") this.presets = reply.body.value.presets;
     }
+    if (!this.moving) await this.seatBack();
+    if (this.route.name === "lobby") await this.watchLobby(true);
+    this.onChange();
+  }
+
+  private async seatBack(): Promise<void> {
     if (this.joined) {
       const joined = this.joined;
       if (joined.seatToken) await this.reclaim(joined.code, joined.seatToken);
@@ -229,8 +280,6 @@ export class App {
     } else if (this.route.name === "table") {
       await this.resume(this.route.code);
     }
-    if (this.route.name === "lobby") await this.watchLobby(true);
-    this.onChange();
   }
 
   // The list as it is now is the answer to WatchLobby (it carries our request_id, so it is no push); later
@@ -252,15 +301,24 @@ export class App {
     this.reclaiming = true;
     this.onChange();
     try {
-      const reply = await this.request({ case: "reclaimSeat", value: { seatToken: token } });
-      if (reply.body.case === "tableJoined") this.enter(reply.body.value);
-    } catch (error) {
-      if (error instanceof RequestError) {
-        // The seat is gone (the table closed, or the token was replaced): forget it and offer to join again.
-        storage.forget(code);
-        this.joined = undefined;
-        this.update = undefined;
-        this.onFlash(`Could not take your seat back: ${error.message}`, "error");
+      for (let attempt = 1; ; ++attempt) {
+        try {
+          const reply = await this.seatRequest({ case: "reclaimSeat", value: { seatToken: token } });
+          if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+          return;
+        } catch (error) {
+          if (!(error instanceof RequestError)) throw error;  // the connection went: the next one reclaims
+          if (PASSING.has(error.code) && attempt < PASSING_TRIES) {
+            await new Promise((resolve) => window.setTimeout(resolve, PASSING_PAUSE_MS));
+            continue;
+          }
+          // The seat is gone (the table closed, or the token was replaced): forget it and offer to join again.
+          storage.forget(code);
+          this.joined = undefined;
+          this.update = undefined;
+          this.onFlash(`Could not take your seat back: ${error.message}`, "error");
+          return;
+        }
       }
     } finally {
       this.reclaiming = false;

@@ -26,10 +26,11 @@ function wanted(): string {
 }
 
 function render(): void {
-  status.dataset.state = app.status;
-  status.textContent = app.status === "open" ? "" :
+  // Following a table to the node that plays it is a moment's news, not a fault.
+  status.dataset.state = app.moving ? "moving" : app.status;
+  status.textContent = app.moving ? "Moving to the table's server..." : app.status === "open" ? "" :
     app.status === "connecting" ? "Connecting to the server..." : `Disconnected: ${app.statusDetail}`;
-  status.hidden = app.status === "open";
+  status.hidden = app.status === "open" && !app.moving;
   const kind = wanted();
   // Opening /t/CODE with a saved seat: say so from the first paint instead of flashing the join form.
   const resuming = app.route.name === "table" && storage.token(app.route.code) !== undefined;

@@ -1,6 +1,8 @@
 // The WebSocket to golf-server: one binary frame per message (ClientMessage out, ServerMessage in), requests
 // matched to replies by request_id, pushes handed to the app. A dropped connection is reopened with a bounded
-// back-off; after each Welcome the app's onReady hook runs (it reclaims the seat).
+// back-off; after each Welcome the app's onReady hook runs (it reclaims the seat). With several nodes behind one
+// proxy, the connection may be pinned to a node (?node=NAME on the page's own /ws URL, which the proxy routes to
+// it); a pinned connection that cannot be made is tried next without the pin, since that node may be gone.
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import {
   ClientMessageSchema, ErrorCode, ServerMessageSchema,
@@ -11,14 +13,24 @@ export type RequestBody = Exclude<ClientMessage["body"], { case: undefined }>;
 type RequestInit = { case: RequestBody["case"]; value: object };
 export type Status = "connecting" | "open" | "closed";
 
+// `node`: with ERROR_CODE_TABLE_ELSEWHERE, the node that plays the table.
 export class RequestError extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(readonly code: ErrorCode, message: string, readonly node = "") {
     super(message);
   }
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 5_000;
+const MOVE_TIMEOUT_MS = 10_000;
+
+// `url` with its node query parameter set to `node`, or without one when `node` is empty.
+export function withNode(url: string, node: string | undefined): string {
+  const out = new URL(url);
+  if (node) out.searchParams.set("node", node);
+  else out.searchParams.delete("node");
+  return out.toString();
+}
 
 interface Pending {
   resolve: (reply: ServerMessage) => void;
@@ -37,27 +49,37 @@ export class Connection {
   private attempts = 0;
   private retryTimer = 0;
   private ready = false;
+  private welcomed?: WebSocket;  // the socket whose Hello was answered
+  private welcomeNode = "";
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly url: string) {}
+  // `node`: the node to ask the proxy for first (none: whichever it picks).
+  constructor(private readonly url: string, private node?: string) {}
 
-  static forPage(): Connection {
+  static forPage(node?: string): Connection {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    return new Connection(`${scheme}//${location.host}/ws`);
+    return new Connection(`${scheme}//${location.host}/ws`, node);
   }
 
   get isReady(): boolean {
     return this.ready;
   }
 
+  // The node the server said we reached in its Welcome ("" with a single server).
+  get reachedNode(): string {
+    return this.welcomeNode;
+  }
+
   open(): void {
     window.clearTimeout(this.retryTimer);
     this.onStatus("connecting", "");
-    const socket = new WebSocket(this.url);
+    const socket = new WebSocket(withNode(this.url, this.node));
     socket.binaryType = "arraybuffer";
     this.socket = socket;
     socket.onopen = () => void this.greet(socket);
-    socket.onmessage = (event) => this.receive(event.data);
+    socket.onmessage = (event) => {
+      if (socket === this.socket) this.receive(event.data);  // not a socket left behind by moveTo
+    };
     socket.onclose = (event) => this.closed(socket, event.reason);
   }
 
@@ -88,6 +110,28 @@ export class Connection {
     this.socket?.close();
   }
 
+  // Connects again, to the same URL with ?node=`node` (the proxy routes it to that node), and resolves once that
+  // connection has said hello and the app's onReady has run; rejects when that takes longer than MOVE_TIMEOUT_MS.
+  moveTo(node: string): Promise<void> {
+    window.clearTimeout(this.retryTimer);
+    this.node = node;
+    this.attempts = 0;
+    const old = this.socket;
+    this.socket = undefined;  // its close event is then ignored: no back-off, no "closed" status
+    this.ready = false;
+    this.failPending("the connection moved to the table's server");
+    old?.close();
+    const ready = this.whenReady();
+    this.open();
+    return new Promise((resolve, reject) => {
+      const timer = window.setTimeout(() => reject(new Error("the table's server did not answer in time")), MOVE_TIMEOUT_MS);
+      void ready.then(() => {
+        window.clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
   private async greet(socket: WebSocket): Promise<void> {
     try {
       // updateAnswersAct: an accepted move is answered by the TableUpdate it causes, one frame instead of two.
@@ -97,10 +141,14 @@ export class Connection {
       if (socket !== this.socket) return;
       this.attempts = 0;
       this.ready = true;
+      this.welcomed = socket;
+      this.welcomeNode = reply.body.value.node;
       this.onStatus("open", reply.body.value.serverVersion);
       await this.onReady();
-      for (const resolve of this.waiters.splice(0)) resolve();
+      // A hook that moved the connection meanwhile (moveTo) hands its waiters to the new socket's greeting.
+      if (socket === this.socket) for (const resolve of this.waiters.splice(0)) resolve();
     } catch (error) {
+      if (socket !== this.socket) return;
       this.onStatus("closed", (error as Error).message);
       socket.close();
     }
@@ -123,18 +171,26 @@ export class Connection {
     window.clearTimeout(waiting.timer);
     // A TableUpdate answering a move (Hello.updateAnswersAct) is the table's news as well as the answer.
     if (message.body.case === "tableUpdate") this.onPush(message);
-    if (message.body.case === "error") waiting.reject(new RequestError(message.body.value.code, message.body.value.message));
-    else waiting.resolve(message);
+    if (message.body.case !== "error") return waiting.resolve(message);
+    const { code, message: text, node } = message.body.value;
+    waiting.reject(new RequestError(code, text, node));
+  }
+
+  private failPending(why: string): void {
+    for (const [, waiting] of this.pending) {
+      window.clearTimeout(waiting.timer);
+      waiting.reject(new Error(why));
+    }
+    this.pending.clear();
   }
 
   private closed(socket: WebSocket, reason: string): void {
     if (socket !== this.socket) return;
     this.ready = false;
-    for (const [, waiting] of this.pending) {
-      window.clearTimeout(waiting.timer);
-      waiting.reject(new Error("the connection closed"));
-    }
-    this.pending.clear();
+    this.failPending("the connection closed");
+    // Never welcomed through the pin: that node may be gone (a failover moved its tables), so the next try lets
+    // the proxy choose, and a node that does not play the table says which does.
+    if (this.welcomed !== socket) this.node = undefined;
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempts++);
     this.onStatus("closed", reason || `reconnecting in ${Math.round(delay / 100) / 10} s`);
     this.retryTimer = window.setTimeout(() => this.open(), delay);

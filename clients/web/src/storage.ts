@@ -1,17 +1,23 @@
 // What the browser keeps between visits: the player's name and a seat token per table (localStorage), so a
-// refresh or a new tab reclaims the seat. A token is removed when the seat is left or the server refuses it.
+// refresh or a new tab reclaims the seat, and with several nodes the node that played the table, so a refresh
+// connects straight to it. A token is removed when the seat is left or the server refuses it.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
 const LAST_KEY = "golf.last-table";
+const NODES_KEY = "golf.nodes";
 
-function readSeats(): Record<string, string> {
+function readMap(key: string): Record<string, string> {
   try {
-    const value = JSON.parse(localStorage.getItem(SEATS_KEY) ?? "{}");
+    const value = JSON.parse(localStorage.getItem(key) ?? "{}");
     return value && typeof value === "object" ? value : {};
   } catch {
     return {};
   }
+}
+
+function readSeats(): Record<string, string> {
+  return readMap(SEATS_KEY);
 }
 
 function write(key: string, value: string | null): void {
@@ -31,14 +37,25 @@ export const storage = {
   token(code: string): string | undefined {
     return readSeats()[code];
   },
-  setToken(code: string, token: string): void {
+  // `node`: the node that plays the table ("" with a single server).
+  setToken(code: string, token: string, node = ""): void {
     write(SEATS_KEY, JSON.stringify({ ...readSeats(), [code]: token }));
+    const nodes = readMap(NODES_KEY);
+    if (node) nodes[code] = node;
+    else delete nodes[code];
+    write(NODES_KEY, JSON.stringify(nodes));
     write(LAST_KEY, code);
+  },
+  node(code: string): string | undefined {
+    return readMap(NODES_KEY)[code] || undefined;
   },
   forget(code: string): void {
     const seats = readSeats();
     delete seats[code];
     write(SEATS_KEY, JSON.stringify(seats));
+    const nodes = readMap(NODES_KEY);
+    delete nodes[code];
+    write(NODES_KEY, JSON.stringify(nodes));
     if (this.lastTable() === code) write(LAST_KEY, null);
   },
   lastTable(): string | undefined {

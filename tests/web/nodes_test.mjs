@@ -1,0 +1,124 @@
+// Several nodes behind HAProxy: a table made on n1 is joined by its code, and watched by its link, from pages pinned
+// to n2 (the page passes its own ?node= on to its WebSocket). The server answers with ERROR_CODE_TABLE_ELSEWHERE
+// naming n1; the page connects again with ?node=n1 and asks there, showing only a short "moving" status, never an
+// error. A reload goes straight back to n1 (the node
+// is kept with the seat token); a node kept from before that no longer plays the table, or that has gone away,
+// still leads to the seat.
+import assert from "node:assert/strict";
+import test from "node:test";
+import { checkScreen, createTable, launchBrowser, newPlayer, playOne, screenshot, seeded, until } from "./support.mjs";
+import { psql, startNodes } from "./nodes_support.mjs";
+
+// What the page's status line and flash said, from the moment this is installed.
+async function recordNotices(page) {
+  await page.evaluate(() => {
+    window.__notices = [];
+    const note = (el) => { if (!el.hidden && el.textContent) window.__notices.push(`${el.id}:${el.dataset.kind ?? el.dataset.state}:${el.textContent}`); };
+    for (const id of ["connection", "flash"]) {
+      const el = document.getElementById(id);
+      new MutationObserver(() => note(el)).observe(el, { childList: true, characterData: true, subtree: true, attributes: true });
+    }
+  });
+}
+
+const nodeOf = (page) => page.evaluate(() => window.golf.conn.reachedNode);
+const seatsOf = (page) => page.evaluate(() => window.golf.update?.seats.map((s) => `${s.name}:${s.connected}`).join(" "));
+
+// Both pages show the same hand at the same move (a move made moments ago may still be on its way to one of them).
+async function sameHand(a, b) {
+  const version = (page) => page.evaluate(() => String(window.golf.update.handVersion));
+  await until(async () => (await version(a)) === (await version(b)) && (await version(a)) !== "0", "both pages on the same move");
+  const cards = (page) => page.evaluate(() => `${window.golf.update.hand.topDiscard?.rank}:${window.golf.update.hand.topDiscard?.suit}:${window.golf.update.hand.stockCount}`);
+  assert.equal(await cards(a), await cards(b), "both see the same discard pile and stock");
+}
+
+// On a page connected to n2, clicks `button` (join or watch) of a table played on n1, under a slow network so that
+// the moment of moving lasts long enough to be screenshot as `shot`; checks the page followed the table to n1 and
+// showed nothing but the moving status on its way.
+async function joinThroughN2(page, button, shot) {
+  await until(() => page.evaluate(() => window.golf.status === "open"), "the page connected");
+  assert.equal(await nodeOf(page), "n2");
+  await recordNotices(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.click(button);
+  await until(() => page.evaluate(() => window.golf.moving || window.golf.atTable), "the join under way");
+  await screenshot(page, shot);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.detach();
+  await page.waitForSelector("#table-code");
+  assert.equal(await nodeOf(page), "n1", "the page followed the table to n1");
+  assert.equal(await page.evaluate(() => window.golf.hops), 1);
+  const notices = await page.evaluate(() => window.__notices);
+  assert.ok(notices.includes("connection:moving:Moving to the table's server..."), notices.join("\n"));
+  assert.deepEqual(notices.filter((n) => !n.startsWith("connection:moving")), [], "nothing but the moving status was shown");
+}
+
+// Reloads the page and waits until it is back at its seat; resolves to the node it reached and its hops.
+async function reloadToSeat(page, code) {
+  await page.reload();
+  await page.waitForSelector("#table-code");
+  assert.equal((await page.textContent("#table-code")).trim(), code);
+  await until(() => page.evaluate(() => window.golf.atTable && window.golf.update?.yourSeat === 1), "the seat taken back");
+  return { node: await nodeOf(page), hops: await page.evaluate(() => window.golf.hops) };
+}
+
+test("a table on n1 joined through n2 is followed there, played and resumed", { timeout: 200_000 }, async () => {
+  const cluster = await startNodes(["n1", "n2"]);
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser);
+    const code = await createTable(ann, `${cluster.url}/?node=n1`, { name: "Ann", preset: "six-card", seats: 2,
+                                                                      rules: { holes: "1" } });
+    assert.equal(await nodeOf(ann), "n1", "the page's ?node= pins its connection");
+    assert.equal(psql(cluster.db, `SELECT owner_node FROM tables WHERE code = '${code}'`), "n1");
+
+    // Bob opens the start page on n2 and types the code; Cat follows the link to watch, on n2 as well.
+    const bob = await newPlayer(browser, { width: 360, height: 800 });
+    await bob.goto(`${cluster.url}/?node=n2`);
+    await bob.fill("#name", "Bob");
+    await bob.fill("#code", code);
+    await joinThroughN2(bob, "#join", "nodes-1-moving-360");
+    const cat = await newPlayer(browser, { width: 1280, height: 900 });
+    await cat.goto(`${cluster.url}/t/${code}?node=n2`);
+    await cat.fill("#name", "Cat");
+    await joinThroughN2(cat, "#watch", "nodes-1-moving-1280");
+    assert.equal(await cat.evaluate(() => window.golf.update?.yourSeat), -1, "Cat watches");
+
+    await until(async () => (await seatsOf(ann)) === "Ann:true Bob:true" && (await seatsOf(bob)) === "Ann:true Bob:true" &&
+                            (await seatsOf(cat)) === "Ann:true Bob:true", "every page showing both players");
+    await until(() => ann.evaluate(() => window.golf.update.spectators === 1), "Ann seeing Cat watch");
+    assert.deepEqual(await checkScreen(bob, "nodes-2-joined"), []);
+
+    // The hand is played from both pages.
+    await ann.click("#start-match");
+    await bob.waitForSelector(".play");
+    const random = seeded(7);
+    const playSome = async (moves) => {
+      for (let made = 0, tries = 0; made < moves && tries < 400; ++tries)
+        for (const page of [ann, bob]) if (await playOne(page, random)) ++made;
+    };
+    await playSome(6);
+    await sameHand(ann, bob);
+
+    // A reload goes straight back to the node kept with the seat token.
+    assert.equal(await bob.evaluate((c) => JSON.parse(localStorage.getItem("golf.nodes"))[c], code), "n1");
+    assert.deepEqual(await reloadToSeat(bob, code), { node: "n1", hops: 0 });
+    // A node kept from before that no longer plays the table: the page is sent on from there.
+    await bob.evaluate((c) => localStorage.setItem("golf.nodes", JSON.stringify({ [c]: "n2" })), code);
+    assert.deepEqual(await reloadToSeat(bob, code), { node: "n1", hops: 1 });
+    // A node kept from before that is gone: the proxy (or the page, when it cannot connect) chooses another.
+    await cluster.nodes.n2.stop();
+    await bob.evaluate((c) => localStorage.setItem("golf.nodes", JSON.stringify({ [c]: "n2" })), code);
+    assert.equal((await reloadToSeat(bob, code)).node, "n1");
+
+    await playSome(4);
+    await sameHand(ann, bob);
+    await screenshot(bob, "nodes-3-played-360");
+    for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await cluster.stop();
+  }
+});
