@@ -7,7 +7,10 @@
 #                               database stays in GOLF_CLUSTER_DIR, so the next `up` restores unfinished matches
 #   scripts/cluster.sh status   which nodes run, and the proxy's address
 # Everything lives in GOLF_CLUSTER_DIR (default /tmp/golf-cluster): the database, each node's log, haproxy.cfg.
-# Nodes listen on the ports after the proxy's (8081, 8082, ...); kill one (kill -9 $(cat DIR/n2.pid)) and its
+# GOLF_NODE_FLAGS adds flags to every node (e.g. "--durability moves"); GOLF_CLUSTER_NO_BUILD=1 uses the build as
+# it is (scripts/perf_cluster.sh).
+# Every connection reaches a node from HAProxy's address, so HAProxy holds the per-address limit and the nodes'
+# is raised. Nodes listen on the ports after the proxy's (8081, 8082, ...); kill one (kill -9 $(cat DIR/n2.pid)) and its
 # tables move to the others within seconds.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
@@ -19,16 +22,20 @@ up() {
   local count="${1:-3}"
   [[ "$count" =~ ^[1-9][0-9]?$ ]] || { echo "cluster.sh: N is a number of nodes from 1 to 99 (got '$count')" >&2; exit 2; }
   [ ! -e "$dir/haproxy.pid" ] || { echo "cluster.sh: already up in $dir (scripts/cluster.sh down first)" >&2; exit 1; }
-  GOLF_PACKAGES+=(postgresql haproxy)
-  install_missing
-  configure_and_build -DGOLF_BUILD_TESTS=OFF
+  if [ -z "${GOLF_CLUSTER_NO_BUILD:-}" ]; then
+    GOLF_PACKAGES+=(postgresql haproxy)
+    install_missing
+    configure_and_build -DGOLF_BUILD_TESTS=OFF
+  fi
   mkdir -p "$dir"
   GOLF_PG_FSYNC=on bash "$GOLF_ROOT/scripts/local_postgres.sh" up "$dir/pg"  # keeps the matches of the last run
   local url nodes=()
   url="$(cat "$dir/pg/url")"
   for i in $(seq 1 "$count"); do
     local port=$((proxy_port + i))
+    # shellcheck disable=SC2086 # GOLF_NODE_FLAGS is a list of flags
     "$GOLF_BUILD/server/golf-server" --host 127.0.0.1 --port "$port" --db "$url" --node "n$i" \
+      --max-per-address 100000 ${GOLF_NODE_FLAGS:-} \
       >"$dir/n$i.log" 2>&1 &
     echo $! >"$dir/n$i.pid"
     nodes+=("n$i=127.0.0.1:$port")

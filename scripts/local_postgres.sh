@@ -6,7 +6,8 @@
 # fixture around the tests that need PostgreSQL (tests/CMakeLists.txt); by hand, point GOLF_TEST_PG_DIR at DIR.
 # `up DIR` and `halt DIR` do the same but keep the data: up makes the cluster only when DIR has none.
 # fsync is off unless GOLF_PG_FSYNC=on: the tests' clusters hold throw-away data, and no test crashes the machine
-# (scripts/cluster.sh turns it on).
+# (scripts/cluster.sh turns it on). GOLF_PG_OPTIONS adds server options (scripts/perf_cluster.sh loads
+# pg_stat_statements with it).
 set -euo pipefail
 
 action="${1:-}"
@@ -26,6 +27,11 @@ halt() {  # `fast`: clients are disconnected and every commit is on disk before 
 
 stop() {
   halt
+  # A stopping server's last files can still appear for a moment (a stop once failed with "Directory not empty").
+  for _ in $(seq 1 20); do
+    rm -rf "$dir" 2>/dev/null && return
+    sleep 0.25
+  done
   rm -rf "$dir"
 }
 
@@ -57,7 +63,7 @@ start() {
   for attempt in 1 2 3; do
     port="${GOLF_PG_PORT:-$(free_port)}"
     if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-k $dir -h 127.0.0.1 -p $port -c fsync=${GOLF_PG_FSYNC:-off} -c max_connections=200" \
+      -o "-k $dir -h 127.0.0.1 -p $port -c fsync=${GOLF_PG_FSYNC:-off} -c max_connections=200 ${GOLF_PG_OPTIONS:-}" \
       start >/dev/null; then
       printf 'postgresql://golf@/postgres?host=%s&port=%s\n' "$dir" "$port" >"$dir/url"
       printf 'postgresql://golf:%s@127.0.0.1:%s/postgres?sslmode=disable&gssencmode=disable\n' \

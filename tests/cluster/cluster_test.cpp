@@ -166,9 +166,12 @@ protected:
                 << before[s].hand().DebugString();
             EXPECT_TRUE(MessageDifferencer::Equals(now.scorecard(), before[s].scorecard()));
         }
-        std::cout << "[ failover ] kill -9 to both seats reclaimed on " << node_of(*seats[0]) << ": "
-                  << std::chrono::duration_cast<std::chrono::milliseconds>(moved_in).count() << " ms\n";
         std::vector<connection*> players{seats[0].get(), seats[1].get()};
+        ASSERT_TRUE(server::e2e::step(players, table.rules, *table.bot, table.random));
+        const auto ms = [&](auto d) { return std::chrono::duration_cast<std::chrono::milliseconds>(d).count(); };
+        std::cout << "[ failover ] kill -9 to both seats reclaimed on " << node_of(*seats[0]) << ": " << ms(moved_in)
+                  << " ms, to the first move accepted there: " << ms(std::chrono::steady_clock::now() - killed_at)
+                  << " ms\n";
         for (int m = 0; m < 20000 && server::e2e::step(players, table.rules, *table.bot, table.random); ++m) {}
         const auto& last = seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
         EXPECT_EQ(last.scorecard().holes_size(), 3);
