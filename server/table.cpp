@@ -68,11 +68,21 @@ void table::open(const std::shared_ptr<client_link>& link, const std::string& na
     recorder_.record_table(settings_, seat_count());
     persistence::match_store* store = recorder_.store();
     if (!store || !store->nodes()) return seat_creator(link, name, request_id);
-    // Several nodes: the join code is handed out once every node can find the table (its record is written).
-    store->when_written([weak = weak_from_this(), link, name, request_id](bool) {
+    // Several nodes: the join code is handed out once every node can find the table (its record is written). A
+    // table the database cannot take in time is not made: nobody could find it.
+    durable_timer_.arm(table_record_wait, shared_from_this(), [this, link, request_id] {
+        if (closed_) return;
+        release(link);
+        reply_error(link, request_id, v1::ERROR_CODE_UNAVAILABLE,
+                    "the database cannot take new tables now, so none was made; try again in a moment");
+        close("its record could not be written");
+    });
+    store->when_written([weak = weak_from_this(), link, name, request_id, armed = durable_timer_.generation()](bool) {
         if (auto self = weak.lock())
-            boost::asio::post(self->strand_, [self, link, name, request_id] {
-                if (!self->closed_) self->seat_creator(link, name, request_id);
+            boost::asio::post(self->strand_, [self, link, name, request_id, armed] {
+                if (self->closed_ || self->durable_timer_.generation() != armed) return;
+                self->durable_timer_.cancel();
+                self->seat_creator(link, name, request_id);
             });
     });
 }

@@ -46,6 +46,8 @@ inline constexpr std::chrono::seconds idle_linger{10};
 // A finished hole is announced once it is on disk; if the database has not taken it by then (a full disk, a
 // stalled writer), play goes on anyway and /healthz says why.
 inline constexpr std::chrono::seconds hole_durable_wait{2};
+// With several nodes a new table waits this long at most for its record, which every node must find.
+inline constexpr std::chrono::seconds table_record_wait{5};
 
 class table : public std::enable_shared_from_this<table> {
 public:

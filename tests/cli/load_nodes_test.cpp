@@ -33,8 +33,8 @@ TEST(LoadThroughProxy, JoinsAnsweredTableElsewhereFollowTheirTableToItsNode) {
 
     // Three seats a table: the proxy's least-connections choice then puts the tables' creators on both nodes.
     constexpr int tables = 8;
-    child_process load({GOLF_CLI_PATH, "load", "--url", nodes.url(), "--tables", std::to_string(tables), "--seats",
-                        "3", "--duration", "2", "--threads", "1", "--json"});
+    child_process load({GOLF_CLI_PATH, "load", "--url", nodes.url(), "--tables", std::to_string(tables), "--seats", "3",
+                        "--duration", "2", "--threads", "1", "--json"});
     const auto status = load.wait_exit(std::chrono::seconds(90));
     ASSERT_EQ(status, 0) << load.err() << load.out() << nodes.logs();
     const json_value result = json_reader::parse(last_line(load.out()));

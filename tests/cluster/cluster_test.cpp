@@ -297,6 +297,27 @@ TEST_F(cluster_test, the_lobby_of_every_node_lists_the_public_tables_of_every_ot
         << "a dead node's tables are still listed";
 }
 
+// With several nodes a table is made once its record is written; while the database cannot take it (its tables
+// table locked here), the creator is told so within moments and no table is made; afterwards tables are made again.
+TEST_F(cluster_test, a_table_the_database_cannot_record_is_refused_with_a_clear_error) {
+    connection c;
+    c.connect(proxy_url("n1"), "cluster_test");
+    v1::ClientMessage create;
+    create.mutable_create_table()->set_player_name("Ann");
+    create.mutable_create_table()->set_preset("six-card");
+    create.mutable_create_table()->set_seats(2);
+    {
+        const golf::testing::pg_database::lock held(*db_, "tables");
+        const auto reply = c.request(create, 15s);
+        ASSERT_TRUE(reply.has_error()) << reply.DebugString();
+        EXPECT_EQ(reply.error().code(), v1::ERROR_CODE_UNAVAILABLE);
+        EXPECT_EQ(reply.error().message(),
+                  "the database cannot take new tables now, so none was made; try again in a moment");
+    }
+    const auto made = c.create_table("Ann", "six-card", 2);
+    EXPECT_EQ(made.seat(), 0);
+}
+
 // `golf bot` makes a table on n1; the Python example, sent to n3, follows it there and plays the match through.
 TEST_F(cluster_test, golf_bot_and_the_python_example_find_a_table_on_another_node) {
     child_process host({GOLF_CLI_PATH, "bot", "--url", proxy_url("n1"), "--create", "six-card", "--seats", "2", "--set",
