@@ -2,7 +2,8 @@
 # The Docker image end to end: builds docker/Dockerfile, starts a container (published on 127.0.0.1 only), waits
 # for its HEALTHCHECK, plays a match against it with the host build's `golf bot`, stops it (SIGTERM must exit 0),
 # starts it again and checks the finished match is still in the database on the volume, then removes the
-# container, the volume, the image and its build layers. Run from anywhere: bash docker/test.sh
+# container, the volume, the image and its build layers. Last, docker/cluster_test.sh runs the several-node
+# set-up (docker/compose.cluster.yaml) with the same image. Run from anywhere: bash docker/test.sh
 #
 # It starts dockerd when none is running (and stops it afterwards), and makes the base images when they are
 # missing, since no container registry may be reachable: debootstrap --variant=minbase bookworm from the Debian
@@ -78,6 +79,8 @@ trap 'exit 130' INT TERM  # so that an interrupted run cleans up too
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+# Compose for docker/cluster_test.sh: Debian's is docker-compose 1.29; a `docker compose` plugin does as well.
+docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 if [ "${#missing[@]}" -gt 0 ]; then
   log "installing ${missing[*]}"
   as_root apt-get update -qq
@@ -265,4 +268,16 @@ dk exec "$container" golf replay --db /data/golf.db "$match_id" >"$work/replay.l
   { cat "$work/replay.log" >&2; fail "golf replay of match $match_id in the volume's database failed"; }
 grep -q 'every hole matches the record' "$work/replay.log" || { cat "$work/replay.log" >&2; fail "golf replay disagreed"; }
 
-log "PASS: built in $build_seconds s, $size_mb MB; match $match_id survived a restart (total $SECONDS s)"
+log "match $match_id survived a restart"
+
+# --- several nodes: docker/compose.cluster.yaml with this image ---------------------------------------------------
+
+dk rm -f "$container" >/dev/null
+started=$SECONDS
+network_env=()
+[ "${#build_network[@]}" -eq 0 ] || network_env=(GOLF_DOCKER_BUILD_NETWORK=host)
+env GOLF_SERVER_IMAGE="$image" GOLF_BUILD="$build_dir" "${network_env[@]}" bash "$root/docker/cluster_test.sh" ||
+  fail "the several-node test (docker/cluster_test.sh) failed"
+
+log "PASS: built in $build_seconds s, $size_mb MB; match $match_id survived a restart; the cluster test took" \
+  "$((SECONDS - started)) s (total $SECONDS s)"

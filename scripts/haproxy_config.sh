@@ -6,11 +6,20 @@
 # a WebSocket URL with ?node=NAME, which goes to that node while it is up: a client told that its table is played
 # elsewhere (ERROR_CODE_TABLE_ELSEWHERE) connects again that way. /healthz decides who is up; a node marked down
 # has its connections cut at once, so its players reconnect to a live node instead of waiting on a dead one.
-# Used by scripts/cluster.sh and the cluster tests; docker/haproxy.cfg is its output for the compose file.
+# GOLF_HAPROXY_DNS=ADDRESS:PORT resolves the nodes' host names through that DNS server while HAProxy runs, not
+# only at its start (Docker's is 127.0.0.11:53): a node that comes back at another address is found again, and one
+# that does not resolve yet is down instead of stopping HAProxy from starting.
+# GOLF_MAX_PER_ADDRESS (256, as golf-server's --max-per-address) caps each client address's open connections.
+# Used by scripts/cluster.sh, the cluster tests and the golf-haproxy image (docker/compose.cluster.yaml).
 set -euo pipefail
 [ "$#" -ge 2 ] || { echo "usage: $0 BIND NAME=HOST:PORT..." >&2; exit 2; }
 bind="$1"
 shift
+dns="${GOLF_HAPROXY_DNS:-}"
+max_per_address="${GOLF_MAX_PER_ADDRESS:-256}"
+[[ "$max_per_address" =~ ^[1-9][0-9]*$ ]] || { echo "$0: GOLF_MAX_PER_ADDRESS must be a number (got '$max_per_address')" >&2; exit 2; }
+resolve=""
+[ -z "$dns" ] || resolve=" resolvers dns init-addr last,libc,none"
 cat <<CONFIG
 global
   # Each client connection holds two descriptors (client and node); 9,000 fit under a 20,000-file limit.
@@ -25,16 +34,24 @@ defaults
   timeout server 75s
   timeout http-request 10s
   timeout tunnel 1h
+CONFIG
+[ -z "$dns" ] || printf '\nresolvers dns\n  nameserver dns %s\n  hold valid 1s\n' "$dns"
+cat <<CONFIG
 
 frontend golf
   bind $bind
+  # The per-address limit is kept here, at the edge: behind the proxy every connection comes from its address, so
+  # the nodes run with --max-per-address raised (scripts/cluster.sh, docker/compose.cluster.yaml).
+  stick-table type ip size 1m store conn_cur
+  tcp-request connection track-sc0 src
+  tcp-request connection reject if { sc0_conn_cur gt $max_per_address }
   default_backend nodes
 
 backend nodes
   balance leastconn
   option httpchk GET /healthz
   http-check expect status 200
-  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions
+  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2 on-marked-down shutdown-sessions$resolve
 CONFIG
 for node in "$@"; do
   name="${node%%=*}"

@@ -4,7 +4,7 @@
 #   0. the house rules (scripts/house.sh: .clang-format's layout, no file over 700 lines, no function over 80);
 #   1. the plain Release build with warnings as errors (build/), and every CTest test, the 10,000-hand leak oracle
 #      and the browser tests included;
-#   2. the Docker image end to end (docker/test.sh);
+#   2. the Docker image end to end, then three nodes, PostgreSQL and HAProxy in containers (docker/test.sh);
 #   3. the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (build-asan/, clang-14 at -O1: it builds
 #      in a fraction of GCC's time, and at -O1 rather than -O0 the build takes 531 s instead of 316 but the tests
 #      164 s instead of 450), the browser tests and the 10,000-hand run aside (the one-hole-per-preset secrets tests
@@ -77,8 +77,8 @@ timed "house rules (layout, sizes)" bash "$GOLF_ROOT/scripts/house.sh"
 timed "Release build" build_in "$GOLF_BUILD" "" -DGOLF_WERROR=ON -DGOLF_BUILD_TESTS=ON
 timed "Release tests" run_ctest "$GOLF_BUILD"
 
-# The Docker image end to end (build, play a match, restart, check the record); it needs root or sudo (it may
-# start dockerd and run debootstrap).
+# The Docker image end to end (build, play a match, restart, check the record), then docker/compose.cluster.yaml
+# with it (docker/cluster_test.sh); it needs root or sudo (it may start dockerd and run debootstrap).
 if [ -z "$quick" ] && [ -z "${GOLF_SKIP_DOCKER:-}" ]; then
   timed "Docker test" env GOLF_BUILD="$GOLF_BUILD" bash "$GOLF_ROOT/docker/test.sh"
 fi
