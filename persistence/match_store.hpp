@@ -2,6 +2,8 @@
 // and read history back. Writes are durable once flush() returns true; a failed write is logged and retried.
 #pragma once
 
+#include <algorithm>
+
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -74,6 +76,14 @@ public:
     virtual std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) = 0;
     virtual std::optional<match_detail> match(match_id id) = 0;
     virtual std::vector<match_detail> unfinished_matches() = 0;  // oldest first, with table and in_play
+    // Those played at these tables (a node taking them over reads only theirs); the default reads them all.
+    virtual std::vector<match_detail> unfinished_matches_at(const std::vector<std::string>& table_codes) {
+        std::vector<match_detail> out;
+        for (auto& m : unfinished_matches())
+            if (std::find(table_codes.begin(), table_codes.end(), m.summary.table_code) != table_codes.end())
+                out.push_back(std::move(m));
+        return out;
+    }
     // Ranked by wins, then lower average total, then name. An empty preset ranks every preset together.
     virtual std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) = 0;
     // A player's finished matches, per preset (by preset name).

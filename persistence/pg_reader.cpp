@@ -36,6 +36,8 @@ constexpr const char* matches_of_player =
     "WHERE p.display_name = $1) ORDER BY started_at DESC, id DESC LIMIT $2";
 constexpr const char* all_matches = "SELECT id FROM matches ORDER BY started_at DESC, id DESC LIMIT $1";
 constexpr const char* unfinished = "SELECT id FROM matches WHERE ended_at IS NULL ORDER BY id";
+constexpr const char* unfinished_at =
+    "SELECT id FROM matches WHERE ended_at IS NULL AND table_code = ANY($1::text[]) ORDER BY id";
 
 // Every ranked seat of every finished match (of one preset, or of all), with whether it had the lowest total.
 #define GOLF_RANKED_SEATS(preset_filter)                                                                      \
@@ -191,16 +193,33 @@ std::optional<match_detail> pg_reader::match(match_id id) {
     });
 }
 
-std::vector<match_detail> pg_reader::unfinished_matches() {
+// The details of the matches `sql` lists, in one snapshot.
+std::vector<match_detail> pg_reader::details(const char* sql, const pg_params& params) {
     return read([&](pg_connection& db) {
         std::vector<match_detail> out;
         db.in_transaction(sql::snapshot, [&] {
-            for (auto id : match_ids(db.run(sql::unfinished))) {
+            for (auto id : match_ids(db.run(sql, params))) {
                 if (auto d = read_detail(db, id)) out.push_back(std::move(*d));
             }
         });
         return out;
     });
+}
+
+std::vector<match_detail> pg_reader::unfinished_matches() { return details(sql::unfinished, {}); }
+
+std::vector<match_detail> pg_reader::unfinished_matches_at(const std::vector<std::string>& table_codes) {
+    std::string array = "{";  // an array literal, each code quoted
+    for (const auto& code : table_codes) {
+        if (array.size() > 1) array += ',';
+        array += '"';
+        for (const char c : code) {
+            if (c == '"' || c == '\\') array += '\\';
+            array += c;
+        }
+        array += '"';
+    }
+    return details(sql::unfinished_at, pg_params().text(array + "}"));
 }
 
 std::vector<leaderboard_entry> pg_reader::leaderboard(std::string_view preset, std::size_t limit) {

@@ -15,6 +15,7 @@
 namespace golf::persistence::detail {
 
 class pg_connection;
+class pg_params;
 
 class pg_reader {
 public:
@@ -26,6 +27,7 @@ public:
     std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit);
     std::optional<match_detail> match(match_id id);
     std::vector<match_detail> unfinished_matches();
+    std::vector<match_detail> unfinished_matches_at(const std::vector<std::string>& table_codes);
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit);
     std::vector<preset_stats> player_stats(std::string_view display_name);
     // The first id of a block of match ids nobody else will be given (pg_schema.hpp).
@@ -36,6 +38,7 @@ private:
     // store_error.
     template <typename F>
     auto read(F&& body);
+    std::vector<match_detail> details(const char* sql, const pg_params& params);
 
     std::unique_ptr<pg_connection> db_;
     std::mutex mutex_;

@@ -92,6 +92,10 @@ std::optional<match_detail> pg_store::match(match_id id) { return reader_->match
 
 std::vector<match_detail> pg_store::unfinished_matches() { return reader_->unfinished_matches(); }
 
+std::vector<match_detail> pg_store::unfinished_matches_at(const std::vector<std::string>& table_codes) {
+    return reader_->unfinished_matches_at(table_codes);
+}
+
 std::vector<leaderboard_entry> pg_store::leaderboard(std::string_view preset, std::size_t limit) {
     return reader_->leaderboard(preset, limit);
 }

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <exception>
-#include <set>
 #include <stdexcept>
 
 #include "server/registry.hpp"
@@ -112,11 +111,7 @@ void cluster::step_down(const char* why) {
 
 // Restores the unfinished matches of tables this node has just claimed.
 int cluster::take_over(const std::vector<std::string>& codes) {
-    const std::set<std::string> claimed(codes.begin(), codes.end());
-    std::vector<persistence::match_detail> matches;
-    for (auto& m : store_->unfinished_matches())
-        if (claimed.contains(m.summary.table_code)) matches.push_back(std::move(m));
-    const int restored = games_->restore(matches);
+    const int restored = games_->restore(store_->unfinished_matches_at(codes));
     spdlog::info("node {} took over {} tables and restored {} matches", node(), codes.size(), restored);
     return restored;
 }

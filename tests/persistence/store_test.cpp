@@ -436,6 +436,25 @@ TEST_P(store_test, unfinished_matches_come_oldest_first_with_their_table_and_han
     EXPECT_FALSE(unfinished[1].in_play.has_value());
 }
 
+// A node taking tables over reads only their matches (SQLite lists them from all the unfinished ones).
+TEST_P(store_test, unfinished_matches_at_some_tables_are_only_theirs) {
+    auto owned = open();
+    auto& store = *owned;
+    std::vector<match_id> ids;
+    for (const char* code : {"TABLE1", "TABLE2", "TAB\"3"}) {
+        auto m = two_player_match();
+        m.table_code = code;
+        ids.push_back(store.start_match(m));
+    }
+    ASSERT_TRUE(store.flush(flush_limit));
+    const auto some = store.unfinished_matches_at({"TABLE2", "TAB\"3", "NOSUCH"});
+    ASSERT_EQ(some.size(), 2u);
+    EXPECT_EQ(some[0].summary.id, ids[1]);
+    EXPECT_EQ(some[1].summary.id, ids[2]);
+    EXPECT_EQ(some[1].summary.table_code, "TAB\"3");
+    EXPECT_TRUE(store.unfinished_matches_at({}).empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(every_backend, store_test, ::testing::Values(backend::sqlite, backend::postgresql),
                          backend_name);
 
