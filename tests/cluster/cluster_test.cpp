@@ -459,6 +459,12 @@ TEST_F(cluster_test, a_restart_of_every_node_restores_every_unfinished_match_exa
         ASSERT_TRUE(c);
         EXPECT_EQ(c->joined()->code(), t->code);
     }
+    // The history through any node lists both nodes' matches: it is read from the one database.
+    for (const std::string node : {"n1", "n2", "n3"}) {
+        const auto listed = server::testing::http_request(proxy_port_, "/api/matches?node=" + node).body();
+        EXPECT_NE(listed.find(first->code), std::string::npos) << node << ": " << listed;
+        EXPECT_NE(listed.find(second->code), std::string::npos) << node << ": " << listed;
+    }
 }
 
 }  // namespace
