@@ -10,7 +10,8 @@
 #      164 s instead of 450), the browser tests and the 10,000-hand run aside (the one-hole-per-preset secrets tests
 #      run instead); the same build holds the libFuzzer targets, and each runs for a bounded time (fuzz/run.sh) on
 #      its seed corpus, two at a time;
-#   4. the server tests and golf load's under ThreadSanitizer (build-tsan/, clang-14 at -O1).
+#   4. the server tests, golf load's and the cluster tests (nodes, their cluster and lobby threads) under
+#      ThreadSanitizer (build-tsan/, clang-14 at -O1).
 # Switches: GOLF_QUICK=1 runs step 1 only; GOLF_SKIP_DOCKER=1 skips 2; GOLF_SKIP_SANITIZERS=1 skips 3 and 4;
 # GOLF_FUZZ_SECONDS sets each fuzz target's time (30; 0 skips fuzzing). GOLF_SANITIZE=address,undefined (or
 # thread) instead builds and tests only under those sanitizers with the default compiler, in build-sanitize/.
@@ -92,11 +93,14 @@ if [ -n "$sanitizers" ]; then
     timed "libFuzzer, ${fuzz_seconds} s a target" env GOLF_FUZZ_BUILD="$asan" \
       bash "$GOLF_ROOT/fuzz/run.sh" "$fuzz_seconds"
   fi
-  # ThreadSanitizer where threads meet: the server (its tests run golf-server in process and as a process) and
-  # golf load (threads sharing its tables' statistics), whose tests run the instrumented golf against it.
+  # ThreadSanitizer where threads meet: the server (its tests run golf-server in process and as a process), golf
+  # load (threads sharing its tables' statistics), whose tests run the instrumented golf against it, and the nodes
+  # of the cluster tests (each with its cluster loop, lookup and lobby threads beside the I/O threads).
   tsan="${GOLF_TSAN_BUILD:-$builds/build-tsan}"
-  timed "TSan build (clang, server and load tool tests)" build_in "$tsan" "server_tests load_tool_tests" \
+  timed "TSan build (clang, server, load tool and cluster tests)" build_in "$tsan" \
+    "server_tests load_tool_tests cluster_tests" \
     "${sanitized[@]}" "${clang[@]}" -DGOLF_SANITIZE=thread "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1 -DNDEBUG"
   timed "TSan tests (server, load tool)" run_ctest "$tsan/tests/server"
+  timed "TSan tests (several nodes)" run_ctest "$tsan/tests/cluster"
 fi
 echo "==> all steps: $((SECONDS - total_start)) s"

@@ -74,6 +74,11 @@ protected:
     }
     void TearDown() override {
         if (proxy_) proxy_->signal(SIGTERM);
+        // Under a sanitizer a node's report ends it, which a failover could hide: every report fails the test.
+        for (std::size_t i = 0; i < nodes_.size(); ++i) {
+            const std::string log = nodes_[i] ? nodes_[i]->log() : "";
+            EXPECT_EQ(log.find("Sanitizer"), std::string::npos) << names_[i] << ":\n" << log;
+        }
     }
 
     void start_node(std::size_t i) {
