@@ -6,7 +6,6 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <thread>
 
 #include "persistence/match_store.hpp"
 #include "persistence/pg_connection.hpp"

@@ -58,19 +58,13 @@ bool lobby::set_others(std::map<std::string, v1::LobbyTable> lines) {
 }
 
 // Every listed line in join-code order, this node's and the other nodes' (a table taken over from another node
-// is listed here before that node's line is gone).
+// is listed here before that node's line is gone: this node's line wins).
 v1::LobbyUpdate lobby::list_locked() const {
+    std::map<std::string_view, const v1::LobbyTable*> lines;
+    for (const auto& [code, line] : others_) lines[code] = &line;
+    for (const auto& [code, line] : listed_) lines[code] = &line;
     v1::LobbyUpdate update;
-    auto mine = listed_.begin();
-    auto theirs = others_.begin();
-    while (mine != listed_.end() || theirs != others_.end()) {
-        if (theirs == others_.end() || (mine != listed_.end() && mine->first <= theirs->first)) {
-            if (theirs != others_.end() && theirs->first == mine->first) ++theirs;
-            *update.add_tables() = (mine++)->second;
-        } else {
-            *update.add_tables() = (theirs++)->second;
-        }
-    }
+    for (const auto& [code, line] : lines) *update.add_tables() = *line;
     return update;
 }
 
@@ -86,7 +80,6 @@ void lobby::announce() {
         {
             std::lock_guard lock(self->mutex_);
             self->announce_pending_ = false;
-            *out.mutable_lobby() = self->list_locked();
             for (auto it = self->watchers_.begin(); it != self->watchers_.end();) {
                 if (auto link = it->second.lock()) {
                     watchers.push_back(std::move(link));
@@ -95,8 +88,9 @@ void lobby::announce() {
                     it = self->watchers_.erase(it);
                 }
             }
+            if (watchers.empty()) return;  // nobody to build the list for
+            *out.mutable_lobby() = self->list_locked();
         }
-        if (watchers.empty()) return;
         const auto frame = encode(out);  // once for every watcher
         for (const auto& link : watchers) link->send(frame);
     });
