@@ -14,6 +14,9 @@ bool chat_lines::add(const v1::ChatLine& line) {
     return true;
 }
 
-std::string chat_text(const v1::ChatLine& line) { return line.name() + ": " + line.text(); }
+// A guest's line is marked: anyone may take a guest's name, not an account's.
+std::string chat_text(const v1::ChatLine& line) {
+    return line.name() + (line.registered() ? "" : " (guest)") + ": " + line.text();
+}
 
 }  // namespace golf::cli

@@ -37,6 +37,11 @@ int run_play(std::span<const std::string_view> words);    // only with the clien
 int run_load(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
+// Only with the persistence library (GOLF_HAVE_PERSISTENCE), as replay.
+int run_ratings(std::span<const std::string_view> words);
+// The store logs through spdlog, whose default logger writes to stdout, a command's output: its notes go to stderr,
+// warnings and up (golf replay, export and ratings; replay_command.cpp).
+void quiet_store_logs();
 
 std::string_view rules_usage();
 std::string_view score_usage();
@@ -47,6 +52,7 @@ std::string_view play_usage();
 std::string_view load_usage();
 std::string_view replay_usage();
 std::string_view export_usage();
+std::string_view ratings_usage();
 
 // "--name", "--name=value" or "-x"; "--" alone or "-- 5C" is an empty layout position, not a flag.
 bool is_flag(std::string_view word);
@@ -65,6 +71,11 @@ public:
     std::string_view value();
     // For switches such as --json: throws if given "=value".
     void expect_no_value() const;
+    // A flag that takes no value: checks there is none, and returns true for the setting it turns on.
+    bool switch_on() const {
+        expect_no_value();
+        return true;
+    }
     [[noreturn]] void unknown_flag() const;
 
 private:

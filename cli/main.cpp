@@ -35,6 +35,8 @@ constexpr std::array commands{
     command{"replay", "re-play a recorded match (database or match file) and check every hole", replay_usage,
             run_replay},
     command{"export", "write a recorded match as a portable plain-text match record", export_usage, run_export},
+    command{"ratings", "recompute the ratings from the recorded matches: rebuild, or --check", ratings_usage,
+            run_ratings},
 #endif
 };
 

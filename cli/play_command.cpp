@@ -15,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "cli/event_text.hpp"
 #include "cli/move_keys.hpp"
+#include "cli/play_account.hpp"
 #include "cli/terminal_input.hpp"
 #include "cli/terminal_view.hpp"
 #include "clients/cpp/golf_client.hpp"
@@ -35,13 +36,18 @@ constexpr int max_bots = 15;
 constexpr std::size_t max_name = 24;
 constexpr int min_clock_seconds = 5;  // CreateTable.turn_clock_seconds: 0, or 5..3600
 constexpr int max_clock_seconds = 3600;
-constexpr std::size_t max_glimpses = 3;  // cards shown once (memory games) kept in sight until your next move
+constexpr std::size_t max_glimpses = 3;
+constexpr auto quick_wait = std::chrono::minutes(
+    10);  // quick play gives up waiting for players after this  // cards shown once (memory games) kept in sight until your next move
 
 struct settings {
     std::string url;
     std::string name;
     std::optional<std::string> preset_name;  // --create
     std::optional<std::string> join_code;    // --join
+    std::optional<std::string> quick;        // --quick PRESET: quick play
+    int bots_after = 0;                      // --bots-after SECONDS with --quick
+    account_flags account;                   // --account NAME [--register]
     ruleset rules;
     bool house_rules = false;
     int seats = 0;
@@ -75,7 +81,8 @@ bool locale_is_utf8() {
 
 class player {
 public:
-    player(settings config, bool screen) : config_(std::move(config)), screen_(screen), keyboard_(screen) {
+    player(settings config, bool screen)
+        : config_(std::move(config)), screen_(screen), keyboard_(screen), account_(config_.account) {
         picture_.url = config_.url;
         picture_.preset = config_.preset_name.value_or("");
         picture_.utf8 = locale_is_utf8();
@@ -101,6 +108,7 @@ private:
     bool screen_;
     line_reader keyboard_;
     std::unique_ptr<client::connection> link_;
+    play_account account_;
     std::string token_;
     std::string code_;
     table_picture picture_;
@@ -118,8 +126,19 @@ void player::open() {
     link_->ask_update_answers_act();  // a move is answered by its update: see ask()
     link_->connect(config_.url, "golf-play", request_timeout);
     say("connected to " + config_.url + " (server " + link_->welcome().server_version() + ")");
+    config_.name = account_.sign_in(*link_, config_.name, request_timeout);
+    if (account_.signed_in()) say("signed in as " + config_.name);
     v1::TableJoined joined;
-    if (config_.preset_name) {
+    if (config_.quick) {
+        say("waiting for players (quick play, " + *config_.quick + ")");
+        joined =
+            link_->quick_play(*config_.quick, config_.seats, config_.bots_after,
+                              account_.signed_in() ? "" : config_.name, quick_wait, [this](const v1::QueueUpdate& u) {
+                                  say("waiting: " + std::to_string(u.waiting()) + " in the queue, " +
+                                      std::to_string(u.waited_ms() / 1000) + " s so far");
+                                  show();
+                              });
+    } else if (config_.preset_name) {
         v1::CreateTable create;
         create.set_player_name(config_.name);
         create.set_preset(*config_.preset_name);
@@ -156,6 +175,7 @@ bool player::reconnect(const std::string& why) {
             auto fresh = std::make_unique<client::connection>();
             fresh->ask_update_answers_act();
             fresh->connect(config_.url, "golf-play", request_timeout);
+            account_.sign_in_again(*fresh, request_timeout);
             const v1::TableJoined joined = token_.empty() ? fresh->join(code_, config_.name, true, request_timeout)
                                                           : fresh->reclaim(token_, request_timeout);
             picture_.seat = joined.seat();
@@ -394,9 +414,9 @@ int player::run() {
 }  // namespace
 
 std::string_view play_usage() {
-    return "usage: golf play --url ws://HOST:PORT/ws [--name NAME]\n"
+    return "usage: golf play --url ws://HOST:PORT/ws [--name NAME | --account NAME [--register]]\n"
            "                 (--create PRESET [--set OPTION=VALUE ...] [--seats N] [--bots N] [--clock SECONDS]\n"
-           "                  [--public] | --join CODE [--spectate])\n"
+           "                  [--public] | --join CODE [--spectate] | --quick PRESET [--seats N] [--bots-after S])\n"
            "\n"
            "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
            "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
@@ -422,83 +442,114 @@ std::string_view play_usage() {
            "  --public            list the new table in the lobby\n"
            "  --join CODE         join the table with this code instead\n"
            "  --spectate          with --join: watch instead of sitting down\n"
+           "  --quick PRESET      quick play: wait for players of your level, then play (--seats, default 2)\n"
+           "  --bots-after S      with --quick: after S seconds (5 to 600) fill the empty seats with bots\n"
+           "  --account NAME      sign in to your account (the password from GOLF_PASSWORD, else typed at the\n"
+           "                      terminal); without it you play as a guest. GOLF_API_KEY set: sign in with that key\n"
+           "  --register          with --account: create the account first\n"
            "\n"
            "Exit status: 0 after 'q' (or the end of the input), 1 when the server cannot be reached or refuses\n"
            "the table, 2 bad flags.\n";
 }
 
-int run_play(std::span<const std::string_view> words) {
-    command_line args(words);
-    settings config;
-    std::optional<std::string_view> url, seats_text, bots_text, clock_text;
+namespace {
+
+// The flags as typed, before they are checked against each other.
+struct typed_flags {
+    std::optional<std::string_view> url, seats, bots, clock, bots_after;
     std::vector<std::string> house_rules;
     std::optional<std::string> name;
+};
+
+typed_flags read_flags(std::span<const std::string_view> words, settings& config) {
+    command_line args(words);
+    typed_flags typed;
     while (args.next()) {
         if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");
         const std::string_view flag = args.word();
-        if (flag == "--url") {
-            url = args.value();
-        } else if (flag == "--name") {
-            name = std::string(args.value());
-        } else if (flag == "--create") {
-            config.preset_name = std::string(args.value());
-        } else if (flag == "--set") {
-            house_rules.emplace_back(args.value());
-        } else if (flag == "--seats") {
-            seats_text = args.value();
-        } else if (flag == "--bots") {
-            bots_text = args.value();
-        } else if (flag == "--clock") {
-            clock_text = args.value();
-        } else if (flag == "--public") {
-            args.expect_no_value();
-            config.public_table = true;
-        } else if (flag == "--join") {
-            config.join_code = std::string(args.value());
-        } else if (flag == "--spectate") {
-            args.expect_no_value();
-            config.spectate = true;
-        } else {
-            args.unknown_flag();
-        }
+        if (flag == "--url") typed.url = args.value();
+        else if (flag == "--name") typed.name = std::string(args.value());
+        else if (flag == "--create") config.preset_name = std::string(args.value());
+        else if (flag == "--set") typed.house_rules.emplace_back(args.value());
+        else if (flag == "--seats") typed.seats = args.value();
+        else if (flag == "--bots") typed.bots = args.value();
+        else if (flag == "--clock") typed.clock = args.value();
+        else if (flag == "--join") config.join_code = std::string(args.value());
+        else if (flag == "--quick") config.quick = std::string(args.value());
+        else if (flag == "--bots-after") typed.bots_after = args.value();
+        else if (flag == "--account") config.account.name = std::string(args.value());
+        else if (flag == "--public") config.public_table = args.switch_on();
+        else if (flag == "--spectate") config.spectate = args.switch_on();
+        else if (flag == "--register") config.account.register_new = args.switch_on();
+        else args.unknown_flag();
     }
-    config.url = server_url_or_throw(url);
-    create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
-    if (config.join_code) {
-        if (seats_text) throw usage_error("--seats goes with --create, not --join");
-        if (bots_text) throw usage_error("--bots goes with --create, not --join");
-        if (clock_text) throw usage_error("--clock goes with --create, not --join");
-        if (config.public_table) throw usage_error("--public goes with --create, not --join");
-        if (!house_rules.empty()) throw usage_error("--set goes with --create, not --join");
-        if (config.join_code->empty()) throw usage_error("--join: the code is empty");
-    } else {
-        if (config.spectate) throw usage_error("--spectate goes with --join, not --create");
-        const preset& base = find_preset_or_throw(*config.preset_name);
-        config.rules = rules_with_house_rules(base, house_rules);
-        config.house_rules = !house_rules.empty();
-        if (bots_text) config.bots = parse_int("--bots", *bots_text, 0, max_bots);
-        if (clock_text) {
-            config.clock_seconds = parse_int("--clock", *clock_text, 0, max_clock_seconds);
-            if (config.clock_seconds > 0 && config.clock_seconds < min_clock_seconds)
-                throw usage_error("--clock: 0 for none, or 5 to 3600 seconds (got " + std::string(*clock_text) + ")");
-        }
-        config.seats = std::max(config.rules.min_players, config.bots + 1);
-        if (seats_text)
-            config.seats = parse_int("--seats", *seats_text, config.rules.min_players, config.rules.max_players);
-        if (config.bots + 1 > config.seats)
-            throw usage_error("--bots " + std::to_string(config.bots) + ": only " + std::to_string(config.seats - 1) +
-                              " seats are free besides yours (--seats)");
-        if (const auto problem = match::check(config.rules, config.seats))
-            throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
+    return typed;
+}
+
+void check_quick(settings& config, const typed_flags& typed) {
+    if (config.preset_name || config.join_code) throw usage_error("--quick cannot go with --create or --join");
+    if (typed.bots || typed.clock || config.public_table || !typed.house_rules.empty() || config.spectate)
+        throw usage_error("--quick takes only --seats and --bots-after");
+    const preset& base = find_preset_or_throw(*config.quick);
+    config.seats = typed.seats ? parse_int("--seats", *typed.seats, base.rules.min_players, base.rules.max_players)
+                               : std::max(2, base.rules.min_players);
+    if (typed.bots_after) config.bots_after = parse_int("--bots-after", *typed.bots_after, 5, 600);
+}
+
+void check_join(const settings& config, const typed_flags& typed) {
+    if (typed.seats) throw usage_error("--seats goes with --create, not --join");
+    if (typed.bots) throw usage_error("--bots goes with --create, not --join");
+    if (typed.clock) throw usage_error("--clock goes with --create, not --join");
+    if (config.public_table) throw usage_error("--public goes with --create, not --join");
+    if (!typed.house_rules.empty()) throw usage_error("--set goes with --create, not --join");
+    if (config.join_code->empty()) throw usage_error("--join: the code is empty");
+}
+
+void check_create(settings& config, const typed_flags& typed) {
+    if (config.spectate) throw usage_error("--spectate goes with --join, not --create");
+    const preset& base = find_preset_or_throw(*config.preset_name);
+    config.rules = rules_with_house_rules(base, typed.house_rules);
+    config.house_rules = !typed.house_rules.empty();
+    if (typed.bots) config.bots = parse_int("--bots", *typed.bots, 0, max_bots);
+    if (typed.clock) {
+        config.clock_seconds = parse_int("--clock", *typed.clock, 0, max_clock_seconds);
+        if (config.clock_seconds > 0 && config.clock_seconds < min_clock_seconds)
+            throw usage_error("--clock: 0 for none, or 5 to 3600 seconds (got " + std::string(*typed.clock) + ")");
     }
+    config.seats = std::max(config.rules.min_players, config.bots + 1);
+    if (typed.seats)
+        config.seats = parse_int("--seats", *typed.seats, config.rules.min_players, config.rules.max_players);
+    if (config.bots + 1 > config.seats)
+        throw usage_error("--bots " + std::to_string(config.bots) + ": only " + std::to_string(config.seats - 1) +
+                          " seats are free besides yours (--seats)");
+    if (const auto problem = match::check(config.rules, config.seats))
+        throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
+}
+
+std::string name_or_user(const std::optional<std::string>& name) {
     if (name) {
         if (name->empty()) throw usage_error("--name: the name is empty");
         if (name->size() > max_name) throw usage_error("--name: at most 24 characters");
-        config.name = *name;
-    } else {
-        const char* user = std::getenv("USER");
-        config.name = user && *user ? std::string(user).substr(0, max_name) : "player";
+        return *name;
     }
+    const char* user = std::getenv("USER");
+    return user && *user ? std::string(user).substr(0, max_name) : "player";
+}
+
+}  // namespace
+
+int run_play(std::span<const std::string_view> words) {
+    settings config;
+    const typed_flags typed = read_flags(words, config);
+    config.url = server_url_or_throw(typed.url);
+    if (config.account.register_new && !config.account.name) throw usage_error("--register goes with --account NAME");
+    if (config.account.name && typed.name) throw usage_error("--name and --account cannot be used together");
+    if (typed.bots_after && !config.quick) throw usage_error("--bots-after goes with --quick");
+    if (config.quick) check_quick(config, typed);
+    else create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
+    if (config.join_code) check_join(config, typed);
+    else if (config.preset_name) check_create(config, typed);
+    config.name = name_or_user(typed.name);
     const bool screen = is_terminal(STDIN_FILENO) && is_terminal(STDOUT_FILENO);
     return player(std::move(config), screen).run();
 }

@@ -34,14 +34,6 @@ struct run_failure {
     std::string message;
 };
 
-// The store logs through spdlog, whose default logger writes to stdout; a command's stdout is its output (export
-// writes the record there), so the store's notes go to stderr and only from warnings up.
-void quiet_store_logs() {
-    auto logger = std::make_shared<spdlog::logger>("golf", std::make_shared<spdlog::sinks::stderr_sink_st>());
-    logger->set_level(spdlog::level::warn);
-    spdlog::set_default_logger(std::move(logger));
-}
-
 match_id parse_match_id(std::string_view text) {
     match_id id = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -198,6 +190,12 @@ int report_failure(std::string_view command, const run_failure& failure) {
 }
 
 }  // namespace
+
+void quiet_store_logs() {
+    auto logger = std::make_shared<spdlog::logger>("golf", std::make_shared<spdlog::sinks::stderr_sink_st>());
+    logger->set_level(spdlog::level::warn);
+    spdlog::set_default_logger(std::move(logger));
+}
 
 std::string_view replay_usage() {
     return "usage: golf replay --db DB MATCH_ID\n"

@@ -35,6 +35,7 @@ std::string seat_tags(const table_picture& picture, const v1::TableUpdate& updat
     std::vector<std::string> tags;
     if (s == picture.seat) tags.emplace_back("you");
     if (static_cast<int>(update.host_seat()) == s) tags.emplace_back("host");
+    if (info.occupied() && info.bot() == v1::BOT_LEVEL_UNSPECIFIED && !info.registered()) tags.emplace_back("guest");
     if (!info.occupied()) tags.emplace_back("free");
     else if (info.bot() == v1::BOT_LEVEL_RANDOM) tags.emplace_back("random bot");
     else if (info.bot() != v1::BOT_LEVEL_UNSPECIFIED) tags.emplace_back("bot");

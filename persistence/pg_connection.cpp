@@ -50,6 +50,14 @@ pg_params& pg_params::number(std::int64_t value) { return text(std::to_string(va
 
 pg_params& pg_params::optional_number(const std::optional<int>& value) { return value ? number(*value) : null(); }
 
+pg_params& pg_params::real(double value) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return this->text(std::string_view(text, static_cast<std::size_t>(end - text)));
+}
+
+pg_params& pg_params::id_or_null(std::int64_t id) { return id != 0 ? number(id) : null(); }
+
 pg_params& pg_params::null() {
     values_.emplace_back(std::nullopt);
     formats_.push_back(0);

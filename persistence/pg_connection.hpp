@@ -38,6 +38,8 @@ public:
     pg_params& bytes(std::string_view value);
     pg_params& number(std::int64_t value);
     pg_params& optional_number(const std::optional<int>& value);
+    pg_params& real(double value);           // the shortest text that reads back as the same double
+    pg_params& id_or_null(std::int64_t id);  // 0, no row referred to, is NULL
     pg_params& null();
 
     int size() const { return static_cast<int>(values_.size()); }

@@ -21,7 +21,7 @@ constexpr const char* select_match =
     "SELECT COALESCE(table_code, ''), preset, ruleset, started_at, ended_at, winner_seat, abandoned FROM matches "
     "WHERE id = $1";
 constexpr const char* select_seats =
-    "SELECT s.seat, p.display_name, COALESCE(p.token_hash, ''), s.bot, s.final_total FROM match_seats s "
+    "SELECT s.seat, p.display_name, COALESCE(p.token_hash, ''), s.bot, s.final_total, s.account_id FROM match_seats s "
     "JOIN players p ON p.id = s.player_id WHERE s.match_id = $1 ORDER BY s.seat";
 constexpr const char* select_holes =
     "SELECT hole, seed, dealer, caller, actions FROM holes WHERE match_id = $1 ORDER BY hole";
@@ -83,7 +83,8 @@ std::optional<match_summary> read_summary(pg_connection& db, match_id id) {
     s.abandoned = m.boolean(0, 6);
     const auto seats = db.run(sql::select_seats, id_param(id));
     for (int row = 0; row < seats.size(); ++row) {
-        s.seats.push_back({seats.integer(row, 0), seats.text(row, 1), seats.text(row, 2), seats.text(row, 3)});
+        s.seats.push_back({seats.integer(row, 0), seats.text(row, 1), seats.text(row, 2), seats.text(row, 3),
+                           seats.int64(row, 5)});  // a NULL account reads as 0
         s.final_totals.push_back(seats.optional_int(row, 4));
     }
     return s;

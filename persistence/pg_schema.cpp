@@ -110,6 +110,55 @@ CREATE TABLE lobby (
   line BYTEA NOT NULL
 );
 )sql",
+    // 3: accounts, sessions, API keys, the account a seat was played by, and ratings (as SQLite's schema 4).
+    R"sql(
+CREATE TABLE accounts (
+  id BIGSERIAL PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE account_sessions (
+  token_hash TEXT PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX account_sessions_by_account ON account_sessions(account_id);
+CREATE TABLE api_keys (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  key_hash TEXT NOT NULL UNIQUE,
+  prefix TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX api_keys_by_account ON api_keys(account_id, id);
+ALTER TABLE match_seats ADD COLUMN account_id BIGINT REFERENCES accounts(id);
+CREATE INDEX match_seats_by_account ON match_seats(account_id, match_id) WHERE account_id IS NOT NULL;
+CREATE TABLE ratings (
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  preset TEXT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL,
+  matches INTEGER NOT NULL,
+  PRIMARY KEY (account_id, preset)
+);
+CREATE INDEX ratings_by_preset ON ratings(preset, matches);
+CREATE TABLE rating_history (
+  id BIGSERIAL PRIMARY KEY,
+  match_id BIGINT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  preset TEXT NOT NULL,
+  rated_at BIGINT NOT NULL,
+  mu DOUBLE PRECISION NOT NULL,
+  sigma DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX rating_history_by_account ON rating_history(account_id, preset, id);
+CREATE INDEX rating_history_by_match ON rating_history(match_id);
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

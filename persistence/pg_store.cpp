@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "persistence/pg_accounts.hpp"
 #include "persistence/pg_connection.hpp"
 #include "persistence/pg_match_ids.hpp"
 #include "persistence/pg_nodes.hpp"
@@ -47,6 +48,7 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
         if (options_.read_only) {
             detail::check_pg_schema_for_reading(*first);
             reader_ = std::make_unique<detail::pg_reader>(std::move(first));
+            accounts_ = std::make_unique<detail::pg_accounts>(connect(options_), true);
             return;  // no writer thread: nothing is ever written
         }
         detail::migrate_pg_schema(*first);
@@ -61,6 +63,7 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
         }
         writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_, nodes_.get());
         reader_ = std::make_unique<detail::pg_reader>(connect(options_));
+        accounts_ = std::make_unique<detail::pg_accounts>(connect(options_), false);
     } catch (const detail::pg_failure& f) {
         throw detail::describe(where_, f);
     }
@@ -83,6 +86,10 @@ match_id pg_store::next_match_id() {
 }
 
 node_directory* pg_store::nodes() { return nodes_.get(); }
+
+account_store* pg_store::accounts() { return accounts_.get(); }
+
+rating_archive* pg_store::ratings_archive() { return accounts_.get(); }
 
 std::vector<match_summary> pg_store::matches_by_player(std::string_view display_name, std::size_t limit) {
     return reader_->matches_by_player(display_name, limit);

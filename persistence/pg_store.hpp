@@ -1,7 +1,8 @@
 // The PostgreSQL match_store: the same write queue as SQLite's (write_queue.hpp: one writer thread, batches,
 // retries with backoff, nothing enqueued lost while the server is away) writing through a connection of its own,
-// reads through another. Schema versioned and migrated like SQLite's (pg_schema.cpp); match ids come in blocks
-// from a sequence, so several nodes can share one database.
+// reads through another, accounts through a third (pg_accounts.hpp: written at once, not queued). Schema versioned
+// and migrated like SQLite's (pg_schema.cpp); match ids come in blocks from a sequence, so several nodes can share
+// one database.
 #pragma once
 
 #include <chrono>
@@ -17,6 +18,7 @@
 namespace golf::persistence {
 
 namespace detail {
+class pg_accounts;
 class pg_match_ids;
 class pg_nodes;
 class pg_writer;
@@ -34,7 +36,8 @@ struct pg_options {
     std::chrono::milliseconds progress_delay{0};
     std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
     // Reads only (golf replay, golf export): the database must be at this build's schema; nothing is migrated or
-    // written. Recording into such a store throws logic_error.
+    // written. Recording into such a store throws logic_error; its account store reads and refuses every write
+    // (store_error_kind::read_only).
     bool read_only = false;
     // This node's name in a cluster of nodes sharing the database (node_directory.hpp); empty: the only node.
     std::string node;
@@ -57,6 +60,8 @@ public:
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
     node_directory* nodes() override;
+    account_store* accounts() override;
+    rating_archive* ratings_archive() override;
 
     // "database golf at 127.0.0.1:5432 as golf": where the store is, without the password.
     const std::string& where() const { return where_; }
@@ -70,6 +75,7 @@ private:
     std::unique_ptr<detail::pg_nodes> nodes_;  // with a node name only
     std::unique_ptr<detail::pg_writer> writer_;
     std::unique_ptr<detail::pg_reader> reader_;
+    std::unique_ptr<detail::pg_accounts> accounts_;
 };
 
 }  // namespace golf::persistence

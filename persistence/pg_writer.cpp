@@ -1,5 +1,6 @@
-// The PostgreSQL writes: the SQL of each record kind, applied in one transaction per batch. A lost connection is
-// made anew before the next try; a failure the database would repeat however often it is retried is a refusal.
+// The PostgreSQL writes: the SQL of each record kind, applied in one transaction per batch (a finished match's
+// ratings, pg_ratings.hpp, with it). A lost connection is made anew before the next try; a failure the database
+// would repeat however often it is retried is a refusal.
 #include "persistence/pg_writer.hpp"
 
 #include <bit>
@@ -11,6 +12,7 @@
 
 #include "persistence/pg_connection.hpp"
 #include "persistence/pg_match_ids.hpp"
+#include "persistence/pg_ratings.hpp"
 #include "persistence/pg_schema.hpp"
 
 namespace golf::persistence::detail {
@@ -55,7 +57,8 @@ constexpr const char* upsert_tokenless_player =
     "INSERT INTO players(display_name) VALUES($1) ON CONFLICT(display_name) WHERE token_hash IS NULL "
     "DO UPDATE SET display_name = excluded.display_name RETURNING id";
 constexpr const char* insert_seat =
-    "INSERT INTO match_seats(match_id, seat, player_id, bot) VALUES($1, $2, $3, $4) ON CONFLICT DO NOTHING";
+    "INSERT INTO match_seats(match_id, seat, player_id, bot, account_id) VALUES($1, $2, $3, $4, $5) "
+    "ON CONFLICT DO NOTHING";
 constexpr const char* insert_hole =
     "INSERT INTO holes(match_id, hole, seed, dealer, caller, actions) VALUES($1, $2, $3, $4, $5, $6) "
     "ON CONFLICT DO NOTHING";
@@ -155,7 +158,8 @@ void apply(pg_connection& db, match_id id, const match_start& m) {
     db.run(sql::insert_match, match.text(m.preset).text(m.ruleset).number(m.started_at));
     for (const auto& s : m.seats) {
         const auto player = player_id(db, s);
-        db.run(sql::insert_seat, pg_params().number(id).number(s.seat).number(player).text(s.bot));
+        db.run(sql::insert_seat,
+               pg_params().number(id).number(s.seat).number(player).text(s.bot).id_or_null(s.account_id));
     }
 }
 
@@ -198,6 +202,8 @@ void apply(pg_connection& db, const match_result& r) {
                pg_params().number(r.final_totals[seat]).number(r.match).number(static_cast<int>(seat)));
     }
     db.run(sql::clear_progress, pg_params().number(r.match));
+    // In the same transaction: a match is finished and rated, or neither.
+    if (!r.abandoned) rate_finished_match(db, r.match);
 }
 
 }  // namespace

@@ -70,6 +70,10 @@ public:
     statement& bind(int index, std::optional<int> value) {
         return value ? bind(index, *value) : check(sqlite3_bind_null(stmt_, index));
     }
+    statement& bind_real(int index, double value) { return check(sqlite3_bind_double(stmt_, index, value)); }
+    statement& bind_id_or_null(int index, std::int64_t id) {  // 0, no row referred to, is NULL
+        return id != 0 ? bind(index, id) : check(sqlite3_bind_null(stmt_, index));
+    }
     statement& bind_text(int index, std::string_view text) {
         return check(sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT));
     }

@@ -18,7 +18,7 @@ namespace sql {
 constexpr const char* select_match =
     "SELECT table_code, preset, ruleset, started_at, ended_at, winner_seat, abandoned FROM matches WHERE id = ?";
 constexpr const char* select_seats =
-    "SELECT s.seat, p.display_name, p.token_hash, s.bot, s.final_total FROM match_seats s "
+    "SELECT s.seat, p.display_name, p.token_hash, s.bot, s.final_total, COALESCE(s.account_id, 0) FROM match_seats s "
     "JOIN players p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat";
 constexpr const char* select_holes =
     "SELECT hole, seed, dealer, caller, actions FROM holes WHERE match_id = ? ORDER BY hole";
@@ -77,7 +77,7 @@ std::optional<match_summary> read_summary(sqlite_database& db, match_id id) {
     statement seats(db, sql::select_seats);
     seats.bind(1, id);
     while (seats.step()) {
-        s.seats.push_back({seats.integer(0), seats.text(1), seats.text(2), seats.text(3)});
+        s.seats.push_back({seats.integer(0), seats.text(1), seats.text(2), seats.text(3), seats.int64(5)});
         s.final_totals.push_back(seats.optional_int(4));
     }
     return s;

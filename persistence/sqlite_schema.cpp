@@ -91,6 +91,57 @@ CREATE INDEX match_seats_by_player ON match_seats(player_id, match_id);
 -- 0: the server's default claim window (a table recorded before version 3 had no other).
 ALTER TABLE tables ADD COLUMN claim_window_ms INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 4: accounts (account_store.hpp), their sessions and API keys (stored as hashes), the account a seat was
+    // played by, and Weng-Lin ratings per account and preset with their history.
+    R"sql(
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE account_sessions (
+  token_hash TEXT PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX account_sessions_by_account ON account_sessions(account_id);
+CREATE TABLE api_keys (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  key_hash TEXT NOT NULL UNIQUE,
+  prefix TEXT NOT NULL,
+  label TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX api_keys_by_account ON api_keys(account_id, id);
+ALTER TABLE match_seats ADD COLUMN account_id INTEGER REFERENCES accounts(id);
+CREATE INDEX match_seats_by_account ON match_seats(account_id, match_id) WHERE account_id IS NOT NULL;
+CREATE TABLE ratings (
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  preset TEXT NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  matches INTEGER NOT NULL,
+  PRIMARY KEY (account_id, preset)
+);
+CREATE INDEX ratings_by_preset ON ratings(preset, matches);
+-- One row per rated account per rated match; ids give the order matches were rated in, which a rebuild replays.
+CREATE TABLE rating_history (
+  id INTEGER PRIMARY KEY,
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  preset TEXT NOT NULL,
+  rated_at INTEGER NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL
+);
+CREATE INDEX rating_history_by_account ON rating_history(account_id, preset, id);
+CREATE INDEX rating_history_by_match ON rating_history(match_id);
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

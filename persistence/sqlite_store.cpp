@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "persistence/sqlite_accounts.hpp"
 #include "persistence/sqlite_checkpointer.hpp"
 #include "persistence/sqlite_connection.hpp"
 #include "persistence/sqlite_reader.hpp"
@@ -23,6 +24,8 @@ sqlite_store::sqlite_store(sqlite_options options) : options_(std::move(options)
             auto db = open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
             detail::check_schema_for_reading(db->db, options_.path);
             reader_ = std::make_unique<detail::sqlite_reader>(std::move(db), options_.path);
+            accounts_ = std::make_unique<detail::sqlite_accounts>(open(SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX),
+                                                                  options_.path, true);
             return;  // no writer thread: nothing is ever written
         }
         auto db = open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
@@ -35,6 +38,8 @@ sqlite_store::sqlite_store(sqlite_options options) : options_(std::move(options)
                                                                       options_.checkpoint_pages);
         // Our hook replaces SQLite's automatic checkpoint, which is this same hook checkpointing in the commit.
         checkpointer_->watch(writer_->database().db);
+        accounts_ = std::make_unique<detail::sqlite_accounts>(open(SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX),
+                                                              options_.path, false);
     } catch (const detail::sqlite_failure& f) {
         throw detail::describe(options_.path, f);
     }
@@ -64,6 +69,10 @@ std::vector<leaderboard_entry> sqlite_store::leaderboard(std::string_view preset
 std::vector<preset_stats> sqlite_store::player_stats(std::string_view display_name) {
     return reader_->player_stats(display_name);
 }
+
+account_store* sqlite_store::accounts() { return accounts_.get(); }
+
+rating_archive* sqlite_store::ratings_archive() { return accounts_.get(); }
 
 std::string sqlite_store::integrity_check() { return reader_->integrity_check(); }
 

@@ -1,7 +1,8 @@
 // The SQLite match_store: WAL, a busy timeout, foreign keys, schema migrations numbered by PRAGMA user_version.
 // The write queue (write_queue.hpp: one writer thread, batches, retries) writes into the SQLite writer's connection;
-// reads use their own connection. Both connections prepare each statement once and reuse it. A checkpointer thread
-// with a connection of its own copies the log into the database file, so no commit waits for the disk's syncs.
+// reads use their own connection, and accounts another (sqlite_accounts.hpp: written at once, not queued). Each
+// connection prepares each statement once and reuses it. A checkpointer thread with a connection of its own copies
+// the log into the database file, so no commit waits for the disk's syncs.
 #pragma once
 
 #include <atomic>
@@ -23,6 +24,7 @@ namespace detail {
 class sqlite_writer;        // the write_backend: the writer connection and the writes (sqlite_writer.cpp)
 class sqlite_reader;        // the read connection and the queries (sqlite_reader.cpp)
 class sqlite_checkpointer;  // the checkpointer thread and its connection (sqlite_checkpointer.cpp)
+class sqlite_accounts;      // the account store and rating archive on a connection of its own (sqlite_accounts.cpp)
 }  // namespace detail
 
 struct sqlite_options {
@@ -43,12 +45,13 @@ struct sqlite_options {
     std::size_t checkpoint_pages = 1000;
     std::size_t shutdown_retries = 5;  // failed attempts tolerated while stopping before giving up (logged)
     // Reads only (golf replay, golf export): the file must exist at this build's schema; it is never created,
-    // migrated or locked, so a running server is not disturbed. Recording into such a store throws logic_error.
+    // migrated or locked, so a running server is not disturbed. Recording into such a store throws logic_error; its
+    // account store reads and refuses every write (store_error_kind::read_only).
     bool read_only = false;
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 3;
+inline constexpr int schema_version = 4;
 
 class sqlite_store final : public queued_store {
 public:
@@ -64,6 +67,9 @@ public:
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
+    account_store* accounts() override;
+    rating_archive* ratings_archive() override;
+
     // "ok" when PRAGMA integrity_check finds nothing wrong, otherwise its report.
     std::string integrity_check();
 
@@ -77,6 +83,7 @@ private:
     std::unique_ptr<detail::sqlite_writer> writer_;
     std::unique_ptr<detail::sqlite_reader> reader_;
     std::unique_ptr<detail::sqlite_checkpointer> checkpointer_;
+    std::unique_ptr<detail::sqlite_accounts> accounts_;
 };
 
 }  // namespace golf::persistence

@@ -1,5 +1,6 @@
-// The SQLite writes: the SQL of each record kind, applied in one transaction per batch. A failure the database
-// would repeat however often it is retried (a constraint, a record with no match) is a refusal; any other a failure.
+// The SQLite writes: the SQL of each record kind, applied in one transaction per batch (a finished match's ratings,
+// sqlite_ratings.hpp, with it). A failure the database would repeat however often it is retried (a constraint, a
+// record with no match) is a refusal; any other a failure.
 #include "persistence/sqlite_writer.hpp"
 
 #include <bit>
@@ -8,6 +9,7 @@
 #include <utility>
 
 #include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite_ratings.hpp"
 
 namespace golf::persistence::detail {
 
@@ -39,7 +41,8 @@ constexpr const char* upsert_player =
 constexpr const char* find_tokenless_player =
     "SELECT id FROM players WHERE display_name = ? AND token_hash IS NULL LIMIT 1";
 constexpr const char* insert_tokenless_player = "INSERT INTO players(display_name) VALUES(?) RETURNING id";
-constexpr const char* insert_seat = "INSERT INTO match_seats(match_id, seat, player_id, bot) VALUES(?, ?, ?, ?)";
+constexpr const char* insert_seat =
+    "INSERT INTO match_seats(match_id, seat, player_id, bot, account_id) VALUES(?, ?, ?, ?, ?)";
 constexpr const char* insert_hole =
     "INSERT INTO holes(match_id, hole, seed, dealer, caller, actions) VALUES(?, ?, ?, ?, ?, ?)";
 constexpr const char* insert_score =
@@ -109,7 +112,13 @@ void apply(sqlite_database& db, match_id id, const match_start& m) {
         .run();
     for (const auto& s : m.seats) {
         const auto player = player_id(db, s);
-        statement(db, sql::insert_seat).bind(1, id).bind(2, s.seat).bind(3, player).bind_text(4, s.bot).run();
+        statement(db, sql::insert_seat)
+            .bind(1, id)
+            .bind(2, s.seat)
+            .bind(3, player)
+            .bind_text(4, s.bot)
+            .bind_id_or_null(5, s.account_id)
+            .run();
     }
 }
 
@@ -159,6 +168,8 @@ void apply(sqlite_database& db, const match_result& r) {
         total.reset().bind(1, r.final_totals[seat]).bind(2, r.match).bind(3, static_cast<int>(seat)).run();
     }
     statement(db, sql::clear_progress).bind(1, r.match).run();
+    // In the same transaction: a match is finished and rated, or neither.
+    if (!r.abandoned) rate_finished_match(db, r.match);
 }
 
 }  // namespace

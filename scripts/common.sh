@@ -10,6 +10,8 @@ GOLF_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libboost1.81-dev libprotobuf-dev protobuf-compiler libspdlog-dev libssl-dev libsqlite3-dev libmimalloc-dev
   libpq-dev  # PostgreSQL's client library: golf-server --db postgresql://...
+  libsodium-dev  # argon2id password hashes and random tokens for accounts
+  libicu-dev  # confusable names (UTS #39 skeletons) for accounts
   sqlite3
   chromium python3 python3-protobuf python3-websockets
   clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -12,6 +13,14 @@
 namespace golf::server {
 
 class table;
+
+// Who a connection is signed in as (server/accounts.hpp); a guest has account 0.
+struct link_identity {
+    std::int64_t account = 0;
+    std::string name;          // the account's name
+    std::string session_hash;  // the session token or API key it signed in with, as hex SHA-256
+    bool by_api_key = false;   // an API key plays and reads, but cannot manage the account
+};
 
 class client_link {
 public:
@@ -39,10 +48,27 @@ public:
     bool update_answers_act() const { return update_answers_act_.load(std::memory_order_relaxed); }
     void set_update_answers_act(bool on) { update_answers_act_.store(on, std::memory_order_relaxed); }
 
+    // Set by the account service on SignIn, Register and SignOut; read when the connection sits down.
+    link_identity identity() const {
+        std::lock_guard lock(mutex_);
+        return identity_;
+    }
+    void set_identity(link_identity who) {
+        std::lock_guard lock(mutex_);
+        identity_ = std::move(who);
+    }
+
+    // A CreateTable, JoinTable or QuickPlay waiting for its name check: a second one is refused meanwhile.
+    bool begin_seating() { return !seating_.exchange(true); }
+    void end_seating() { seating_.store(false); }
+    bool seating() const { return seating_.load(); }
+
 private:
     std::atomic<bool> update_answers_act_{false};
+    std::atomic<bool> seating_{false};
     mutable std::mutex mutex_;
     std::weak_ptr<table> table_;
+    link_identity identity_;
 };
 
 }  // namespace golf::server

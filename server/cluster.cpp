@@ -32,9 +32,18 @@ cluster::~cluster() { stop(); }
 
 const std::string& cluster::node() const { return nodes_.node(); }
 
+void cluster::refresh_live() {
+    std::vector<std::string> live;
+    for (const auto& n : nodes_.nodes(timeout_))
+        if (n.live && !n.draining) live.push_back(n.name);
+    std::lock_guard lock(mutex_);
+    live_ = std::move(live);
+}
+
 int cluster::start() {
     nodes_.heartbeat(0, false);
     lease_ = std::chrono::steady_clock::now();
+    refresh_live();
     int restored = 0;
     for (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty();
          codes = nodes_.claim_orphans(timeout_, claims_per_round)) {
@@ -92,6 +101,7 @@ void cluster::round() {
             return;
         }
         lease_ = std::chrono::steady_clock::now();
+        refresh_live();
         if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty()) take_over(codes);
     } catch (const std::exception& e) {
         spdlog::warn("node {}: the cluster round failed: {}", node(), e.what());
@@ -114,6 +124,22 @@ int cluster::take_over(const std::vector<std::string>& codes) {
     const int restored = games_->restore(store_->unfinished_matches_at(codes));
     spdlog::info("node {} took over {} tables and restored {} matches", node(), codes.size(), restored);
     return restored;
+}
+
+std::string cluster::quick_play_node(const std::string& queue) const {
+    std::lock_guard lock(mutex_);
+    std::string best;
+    std::uint64_t best_score = 0;
+    for (const std::string& n : live_) {
+        // FNV-1a of queue and node: stable across processes and builds, unlike std::hash.
+        std::uint64_t h = 1469598103934665603ULL;
+        for (const char c : queue + '\n' + n) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+        if (best.empty() || h > best_score) {
+            best = n;
+            best_score = h;
+        }
+    }
+    return best == node() ? std::string() : best;
 }
 
 void cluster::locate(const std::string& code, const std::string& token_hash, std::function<void(location)> done) {

@@ -43,11 +43,15 @@ public:
 
     void locate(const std::string& code, const std::string& token_hash, std::function<void(location)> done) override;
     const std::string& node() const;
+    // Rendezvous hashing over the live, non-draining nodes: every node picks the same one while they agree on
+    // who is live, and a node's death moves only its own queues.
+    std::string quick_play_node(const std::string& queue) const override;
 
 private:
     void run();
     void round();
     void step_down(const char* why);
+    void refresh_live();
     int take_over(const std::vector<std::string>& codes);
     location find(std::string code, const std::string& token_hash);
 
@@ -58,8 +62,9 @@ private:
     std::chrono::milliseconds interval_;           // between heartbeats: a sixth of the timeout
     std::chrono::steady_clock::time_point lease_;  // the last heartbeat the database took (loop thread only)
 
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable wake_;
+    std::vector<std::string> live_;  // live, non-draining nodes as of the last round (under mutex_)
     bool stopping_ = false;
     std::thread loop_;
     boost::asio::thread_pool lookups_{1};

@@ -49,12 +49,18 @@ inline std::shared_ptr<const std::string> update_frame(std::string_view shared, 
     return frame;
 }
 
-inline std::shared_ptr<const std::string> error_frame(std::uint32_t request_id, v1::ErrorCode code,
-                                                      std::string_view text) {
+// A refusal, not yet encoded (request_id unset).
+inline v1::ServerMessage error_message(v1::ErrorCode code, std::string_view text) {
     v1::ServerMessage message;
-    message.set_request_id(request_id);
     message.mutable_error()->set_code(code);
     message.mutable_error()->set_message(std::string(text));
+    return message;
+}
+
+inline std::shared_ptr<const std::string> error_frame(std::uint32_t request_id, v1::ErrorCode code,
+                                                      std::string_view text) {
+    v1::ServerMessage message = error_message(code, text);
+    message.set_request_id(request_id);
     return encode(message);
 }
 

@@ -10,6 +10,8 @@
 
 #include "persistence/match_replay.hpp"
 #include "proto/convert.hpp"
+#include "server/frames.hpp"
+#include "server/rating_answers.hpp"
 #include "server/secure.hpp"
 
 namespace golf::server {
@@ -46,6 +48,7 @@ v1::MatchSummary to_proto(const persistence::match_summary& m) {
         seat.set_seat(static_cast<std::uint32_t>(s.seat));
         seat.set_name(s.display_name);
         seat.set_bot(bot_level(s.bot));
+        seat.set_registered(s.account_id != 0);
         const auto total = i < m.final_totals.size() ? m.final_totals[i] : std::nullopt;
         if (total) seat.set_final_total(*total);
         const bool won = m.ended_at && !m.abandoned && total && lowest && *total == *lowest;
@@ -70,13 +73,6 @@ v1::MatchRecord to_proto(const persistence::match_detail& d) {
         hole.set_seed(secure::seed_bytes(h.seed));
         hole.set_actions(h.actions);
     }
-    return out;
-}
-
-v1::ServerMessage error_message(v1::ErrorCode code, std::string text) {
-    v1::ServerMessage out;
-    out.mutable_error()->set_code(code);
-    out.mutable_error()->set_message(std::move(text));
     return out;
 }
 
@@ -176,8 +172,13 @@ void history::answer(const v1::ClientMessage& request, std::function<void(v1::Se
                     else *out.mutable_match_record() = to_proto(*detail);
                     break;
                 }
+                case v1::ClientMessage::kGetProfile: out = answer_profile(*store_, request.get_profile()); break;
                 case v1::ClientMessage::kGetLeaderboard: {
                     const auto& r = request.get_leaderboard();
+                    if (r.by_rating()) {
+                        out = answer_rated_leaderboard(*store_, r, clamp_limit(r.limit()));
+                        break;
+                    }
                     v1::Leaderboard& board = *out.mutable_leaderboard();
                     board.set_preset(r.preset());
                     if (r.preset().size() > max_name_bytes) {
@@ -250,17 +251,27 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
         const auto rules = query_value(query, "rules");
         const auto limit_text = query_value(query, "limit");
         const auto limit = limit_text ? parse_limit(*limit_text) : std::nullopt;
-        if (!rules || !limit) return bad(400, "rules and limit must be URL-encoded; limit a whole number");
+        const auto by = query_value(query, "by");
+        if (!rules || !limit || !by) return bad(400, "rules and limit must be URL-encoded; limit a whole number");
+        if (!by->empty() && *by != "rating" && *by != "wins") return bad(400, "by is rating or wins");
         request.mutable_get_leaderboard()->set_preset(*rules);
         request.mutable_get_leaderboard()->set_limit(*limit);
+        request.mutable_get_leaderboard()->set_by_rating(*by == "rating");
     } else if (path.starts_with("/api/players/") && path.size() > 13) {
         const auto name = url_decode(std::string_view(path).substr(13));
         if (!name) return bad(400, "the player name must be URL-encoded");
         request.mutable_get_player_stats()->set_player(*name);
+    } else if (path.starts_with("/api/profiles/") && path.size() > 14) {
+        const auto name = url_decode(std::string_view(path).substr(14));
+        const auto limit_text = query_value(query, "history");
+        const auto limit = limit_text ? parse_limit(*limit_text) : std::nullopt;
+        if (!name || !limit) return bad(400, "the name must be URL-encoded; history a whole number");
+        request.mutable_get_profile()->set_name(*name);
+        request.mutable_get_profile()->set_history_limit(*limit);
     } else {
         return bad(404,
                    "no such API; see README: /api/matches?player=NAME, /api/matches/ID, "
-                   "/api/leaderboard?rules=PRESET, /api/players/NAME");
+                   "/api/leaderboard?rules=PRESET[&by=rating], /api/players/NAME, /api/profiles/NAME");
     }
     answer(request, [done = std::move(done)](v1::ServerMessage reply) {
         switch (reply.body_case()) {
@@ -268,12 +279,13 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
             case v1::ServerMessage::kMatchRecord: return done(http_reply{200, to_json(reply.match_record())});
             case v1::ServerMessage::kLeaderboard: return done(http_reply{200, to_json(reply.leaderboard())});
             case v1::ServerMessage::kPlayerStats: return done(http_reply{200, to_json(reply.player_stats())});
+            case v1::ServerMessage::kProfile: return done(http_reply{200, to_json(reply.profile())});
             default: break;
         }
         const auto code = reply.error().code();
-        const unsigned status = code == v1::ERROR_CODE_NO_SUCH_MATCH ? 404
-                                : code == v1::ERROR_CODE_BAD_REQUEST ? 400
-                                                                     : 503;
+        const unsigned status = code == v1::ERROR_CODE_NO_SUCH_MATCH || code == v1::ERROR_CODE_NO_SUCH_PLAYER ? 404
+                                : code == v1::ERROR_CODE_BAD_REQUEST                                          ? 400
+                                                                                                              : 503;
         done(http_reply{status, json_error(reply.error().message())});
     });
 }

@@ -12,9 +12,12 @@
 #include "engine/presets.hpp"
 #include "persistence/match_replay.hpp"
 #include "proto/convert.hpp"
+#include "server/accounts.hpp"
 #include "server/frames.hpp"
 #include "server/history.hpp"
 #include "server/lobby.hpp"
+#include "server/player_names.hpp"
+#include "server/quick_play.hpp"
 #include "server/secure.hpp"
 #include "server/table.hpp"
 
@@ -22,17 +25,12 @@ namespace golf::server {
 
 namespace {
 
-constexpr std::size_t name_max_chars = 24;
 constexpr std::size_t password_max_bytes = 128;
 constexpr std::size_t token_max_bytes = 128;
 constexpr int code_attempts = 64;  // 32^6 codes: a clash is rare, many clashes in a row mean the space is full
 
 std::optional<std::string> check_name(const std::string& name) {
-    const auto length = printable_length(name);
-    if (!length) return "a name holds printable characters only";
-    if (*length == 0 || std::all_of(name.begin(), name.end(), [](char c) { return c == ' '; }))
-        return "a name needs at least one visible character";
-    if (*length > name_max_chars) return "a name holds at most 24 characters";
+    if (auto problem = player_names::guest_problem(name); !problem.empty()) return problem;
     return std::nullopt;
 }
 
@@ -173,12 +171,27 @@ void registry::refuse(const std::shared_ptr<client_link>& link, const v1::Client
 
 void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                       std::chrono::steady_clock::time_point received) {
+    if (accounts::handles(message.body_case())) {
+        if (!accounts_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no accounts");
+        return accounts_->handle(link, message);
+    }
     switch (message.body_case()) {
         case v1::ClientMessage::kListPresets: return list_presets(link, message.request_id());
-        case v1::ClientMessage::kCreateTable: return create_table(link, message);
-        case v1::ClientMessage::kJoinTable: return join_table(link, message);
+        case v1::ClientMessage::kCreateTable:
+            return settle_name(link, std::move(message), [this, link](v1::ClientMessage m) { create_table(link, m); });
+        case v1::ClientMessage::kJoinTable:
+            return settle_name(link, std::move(message), [this, link](v1::ClientMessage m) { join_table(link, m); });
         case v1::ClientMessage::kReclaimSeat: return reclaim_seat(link, message);
         case v1::ClientMessage::kWatchLobby: return watch_lobby(link, message);
+        case v1::ClientMessage::kQuickPlay:
+            if (!quick_play_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server has no quick play");
+            if (refuse_seating(link, message)) return;
+            if (quick_play_elsewhere(link, message)) return;
+            return settle_name(link, std::move(message),
+                               [this, link](v1::ClientMessage m) { quick_play_->join(link, m); });
+        case v1::ClientMessage::kLeaveQueue:
+            if (!quick_play_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server has no quick play");
+            return quick_play_->leave(link, message.request_id(), true);
         case v1::ClientMessage::kTakeSeat:
         case v1::ClientMessage::kLeaveTable:
         case v1::ClientMessage::kAddBot:
@@ -191,7 +204,8 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:
         case v1::ClientMessage::kGetLeaderboard:
-        case v1::ClientMessage::kGetPlayerStats: return ask_history(link, message);
+        case v1::ClientMessage::kGetPlayerStats:
+        case v1::ClientMessage::kGetProfile: return ask_history(link, message);
         case v1::ClientMessage::kPing: {
             v1::ServerMessage out;
             out.mutable_pong()->set_nonce(message.ping().nonce());
@@ -217,6 +231,10 @@ bool registry::refuse_seating(const std::shared_ptr<client_link>& link, const v1
     }
     if (link->current_table()) {
         refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE, "leave your table first");
+        return true;
+    }
+    if (link->seating()) {
+        refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE, "your last request to sit down is still being handled");
         return true;
     }
     return false;
@@ -255,6 +273,19 @@ void registry::create_table(const std::shared_ptr<client_link>& link, const v1::
     if (!t) return refuse(link, message, v1::ERROR_CODE_SERVER_FULL, "the server has no room for another table");
     link->set_table(t);
     boost::asio::post(t->strand(), [t, link, name = request.player_name(), rid] { t->open(link, name, rid); });
+}
+
+std::shared_ptr<table> registry::open_quick_table(const std::string& preset_name, int seats) {
+    const preset* base = find_preset(preset_name);
+    if (!base) return nullptr;
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->shutting_down || static_cast<int>(impl_->tables.size()) >= config_.max_tables) return nullptr;
+    std::string code;
+    for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
+        code = secure::new_join_code();
+    if (impl_->tables.contains(code)) return nullptr;
+    return open_table_locked(code, std::string(base->name), std::make_shared<const ruleset>(base->rules), seats,
+                             table_settings{}, v1::TABLE_STATE_WAITING);
 }
 
 void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {
@@ -307,10 +338,14 @@ void registry::ask_history(const std::shared_ptr<client_link>& link, const v1::C
 
 void registry::disconnected(const std::shared_ptr<client_link>& link) {
     lobby_->unwatch(link.get());
+    if (quick_play_) quick_play_->leave(link, 0, false);
     if (auto t = link->current_table()) boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
 }
 
-void registry::shutdown() { close_all("server shutting down", true); }
+void registry::shutdown() {
+    if (quick_play_) quick_play_->stop();
+    close_all("server shutting down", true);
+}
 
 void registry::hand_over(std::string_view reason) { close_all(reason, false); }
 

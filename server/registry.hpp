@@ -28,6 +28,8 @@ namespace golf::server {
 class table;
 class history;
 class lobby;
+class accounts;
+class quick_play;
 
 class registry : public std::enable_shared_from_this<registry> {
 public:
@@ -50,12 +52,19 @@ public:
     void shutdown();
     // Several nodes: where to look for a table that is not here (set before accepting; none with a single node).
     void set_router(std::shared_ptr<table_router> router) { router_ = std::move(router); }
+    // The account service (null: no accounts; guests may take any name) and quick play, which reads its ratings.
+    // Set before accepting; without it QuickPlay is refused.
+    void set_accounts(std::shared_ptr<accounts> service);
     // Where table `code` is played (GET /api/tables/CODE): `done` gets the location, `node` naming this node when
     // it is here; on the router's thread, or at once with a single node.
     void locate_table(const std::string& code, std::function<void(table_router::location)> done);
     // This node no longer holds its tables (it stepped down): each closes and tells its clients `reason`, the
     // matches stay unfinished in the database for another node to take over; the registry goes on serving.
     void hand_over(std::string_view reason);
+
+    // Quick play: a private table with default settings for a group it formed (null: the server is full or
+    // shutting down).
+    std::shared_ptr<table> open_quick_table(const std::string& preset, int seats);
 
     table_counts count_tables() const;
     // The lobby of this node's public tables (with several nodes, server/lobby_sync.hpp adds the others').
@@ -89,6 +98,12 @@ private:
     void to_table(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                   std::chrono::steady_clock::time_point received);
     void ask_history(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    // CreateTable and JoinTable sit down under the account's name when signed in; a guest's name must not be a
+    // registered one. `next` gets the request with its name settled (registry_accounts.cpp).
+    void settle_name(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                     std::function<void(v1::ClientMessage)> next);
+    // Several nodes: a QuickPlay whose queue another node keeps is answered TABLE_ELSEWHERE naming it (true).
+    bool quick_play_elsewhere(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     bool refuse_seating(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     void close_all(std::string_view reason, bool for_good);
     void refuse(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, v1::ErrorCode code,
@@ -105,6 +120,8 @@ private:
     std::unique_ptr<impl> impl_;
     std::shared_ptr<lobby> lobby_;  // the public tables and who watches them
     std::shared_ptr<table_router> router_;
+    std::shared_ptr<accounts> accounts_;
+    std::shared_ptr<quick_play> quick_play_;
 };
 
 }  // namespace golf::server

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "persistence/open_store.hpp"
+#include "server/accounts.hpp"
 #include "server/cluster.hpp"
 #include "server/history.hpp"
 #include "server/listener.hpp"
@@ -36,6 +37,8 @@ server::server(server_config config)
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);
     state_->set_games(std::make_shared<registry>(io_, state_->config(), state_->counters(), store, past));
+    accounts_ = std::make_shared<accounts>(store);
+    state_->games()->set_accounts(accounts_);
     if (store->nodes()) {
         cluster_ = std::make_shared<cluster>(store, state_->games(), state_->config().node_timeout);
         state_->games()->set_router(cluster_);
@@ -50,6 +53,8 @@ server::~server() {
         // The registry holds the cluster as its router and the cluster holds the registry: let go of one side.
         if (const auto& games = state_->games()) games->set_router(nullptr);
     }
+    // Account answers in progress finish first: none may hold the registry when it goes.
+    if (accounts_) accounts_->stop();
     // The registry's tables own timers on io_, so they go while io_ still exists.
     state_->set_games(nullptr);
     // Every record the tables made is queued by now: write it all before the store closes.

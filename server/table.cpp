@@ -105,7 +105,7 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
         if (spectators_.size() >= spectator_limit)
             return refuse(v1::ERROR_CODE_TABLE_FULL, "this table has as many spectators as it takes");
         const std::string name = request.player_name().empty() ? "spectator" : request.player_name();
-        spectators_.push_back(spectator{link, name, {}});
+        spectators_.push_back(spectator{link, name, {}, account_of(*link, name)});
         spdlog::info("table {}: {} is watching", code_, name);
         send_joined(link, -1, "", rid);
         changed(name + " is watching");
@@ -253,6 +253,12 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
         if (s < 0) return reply_error(link, rid, v1::ERROR_CODE_TABLE_FULL, "every seat is taken");
     }
     const v1::BotLevel level = request.level() == v1::BOT_LEVEL_RANDOM ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
+    seat_bot(s, level);
+    reply_ok(link, rid);
+    changed(seats_[static_cast<std::size_t>(s)].name + " sat down at seat " + std::to_string(s));
+}
+
+void table::seat_bot(int s, v1::BotLevel level) {
     seat& st = seats_[static_cast<std::size_t>(s)];
     st.kind = seat_kind::bot;
     st.level = level;
@@ -260,8 +266,6 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
     st.brain = make_bot(level_name(level));
     st.random = random_source(secure::random_u64());
     spdlog::info("table {} seat {}: {} bot added", code_, s, level_name(level));
-    reply_ok(link, rid);
-    changed(st.name + " sat down at seat " + std::to_string(s));
 }
 
 void table::remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid) {
@@ -365,8 +369,14 @@ void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& r
     v1::ChatLine& line = *message.mutable_chat();
     const int s = seat_of(link.get());
     line.set_seat(s);
-    line.set_name(s >= 0 ? seats_[static_cast<std::size_t>(s)].name
-                         : spectators_[static_cast<std::size_t>(spectator_of(link.get()))].name);
+    if (s >= 0) {
+        line.set_name(seats_[static_cast<std::size_t>(s)].name);
+        line.set_registered(seats_[static_cast<std::size_t>(s)].account != 0);
+    } else {
+        const spectator& sp = spectators_[static_cast<std::size_t>(spectator_of(link.get()))];
+        line.set_name(sp.name);
+        line.set_registered(sp.account != 0);
+    }
     line.set_text(request.text());
     line.set_unix_ms(static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -467,6 +477,7 @@ std::vector<persistence::seat_record> table::seat_records() const {
         r.display_name = st.name;
         if (st.kind == seat_kind::bot) r.bot = std::string(level_name(st.level));
         else r.token_hash = secure::to_hex(st.token_hash);
+        if (st.kind == seat_kind::person) r.account_id = st.account;
         records.push_back(std::move(r));
     }
     return records;
@@ -489,6 +500,7 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
             continue;
         }
         st.kind = seat_kind::person;
+        st.account = r.account_id;
         st.token_hash = secure::from_hex(r.token_hash).value_or("");
         st.connected = false;
         st.away_since = clock::now();

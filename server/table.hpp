@@ -70,6 +70,13 @@ public:
     void open(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void join(const std::shared_ptr<client_link>& link, const v1::JoinTable& request, std::uint32_t request_id);
     void reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t request_id);
+    // Quick play (server/quick_play.hpp): these people take the first seats in order, heuristic bots the rest, and
+    // the match starts. Each is sent TableJoined (request_id 0: their QuickPlay was answered when they queued).
+    struct quick_seat {
+        std::shared_ptr<client_link> link;
+        std::string name;
+    };
+    void seat_quick(const std::vector<quick_seat>& people);
     // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, clock::time_point received);
     void disconnected(const std::shared_ptr<client_link>& link);
@@ -94,6 +101,7 @@ private:
         explicit seat(const strand_type& strand) : grace(strand) {}
         seat_kind kind = seat_kind::empty;
         std::string name;
+        std::int64_t account = 0;                        // a signed-in person's account; 0: a guest or a bot
         v1::BotLevel level = v1::BOT_LEVEL_UNSPECIFIED;  // for a bot seat
         std::string token_hash;                          // a person's seat token, as SHA-256
         std::weak_ptr<client_link> link;
@@ -123,6 +131,7 @@ private:
         std::weak_ptr<client_link> link;
         std::string name;
         hole_log::cursor log_at;
+        std::int64_t account = 0;
     };
 
     // Requests (table.cpp).
@@ -159,10 +168,13 @@ private:
     int spectator_of(const client_link* link) const;
     bool is_host(const client_link* link) const;
     int first_free_seat() const;
+    // The account `link` sits down as under `name`: its own when signed in as that name (the registry saw to it).
+    static std::int64_t account_of(const client_link& link, const std::string& name);
     // The creator takes seat 0 and is told the table's code (open(); with several nodes once it is recorded).
     void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
+    void seat_bot(int s, v1::BotLevel level);
     void stand_in(int s);
     void pass_host_from(int s);
     void release(const std::shared_ptr<client_link>& link);

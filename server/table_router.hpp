@@ -24,6 +24,9 @@ public:
     // Finds table `code`, or the table of the seat whose token hashes to `token_hash` (hex), and calls `done` on a
     // thread of the router's own, never an I/O thread.
     virtual void locate(const std::string& code, const std::string& token_hash, std::function<void(location)> done) = 0;
+    // The node that keeps quick play's queue `queue` (all its waiting people meet there), from the live nodes
+    // the router last saw; empty: this one. Never blocks.
+    virtual std::string quick_play_node(const std::string& queue) const = 0;
 };
 
 }  // namespace golf::server

@@ -15,6 +15,7 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     const std::string token = secure::new_seat_token();
     st.kind = seat_kind::person;
     st.name = name;
+    st.account = account_of(*link, name);
     st.level = v1::BOT_LEVEL_UNSPECIFIED;
     st.token_hash = secure::sha256(token);
     st.connect(link);
@@ -24,12 +25,29 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     send_joined(link, s, token, rid);
 }
 
+void table::seat_quick(const std::vector<quick_seat>& people) {
+    spdlog::info("table {} created by quick play: preset {}, {} seats", code_, preset_, seats_.size());
+    host_ = 0;
+    recorder_.record_table(settings_, seat_count());
+    for (std::size_t s = 0; s < people.size() && s < seats_.size(); ++s)
+        seat_person(static_cast<int>(s), people[s].link, people[s].name, 0);
+    for (int s = first_free_seat(); s >= 0; s = first_free_seat()) seat_bot(s, v1::BOT_LEVEL_HEURISTIC);
+    begin_match();
+    changed("quick play: the match has started");
+}
+
+std::int64_t table::account_of(const client_link& link, const std::string& name) {
+    const link_identity who = link.identity();
+    return who.account != 0 && who.name == name ? who.account : 0;
+}
+
 void table::free_seat(int s) {
     seat& st = seats_[static_cast<std::size_t>(s)];
     if (st.kind == seat_kind::person)
         if (auto reg = owner_.lock()) reg->remove_token(st.token_hash);
     st.kind = seat_kind::empty;
     st.name.clear();
+    st.account = 0;
     st.level = v1::BOT_LEVEL_UNSPECIFIED;
     st.token_hash.clear();
     st.link.reset();

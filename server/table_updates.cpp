@@ -25,6 +25,7 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         info.set_seat(static_cast<std::uint32_t>(s));
         info.set_occupied(st.kind != seat_kind::empty);
         info.set_name(st.name);
+        info.set_registered(st.account != 0);
         info.set_bot(st.kind == seat_kind::bot ? st.level : v1::BOT_LEVEL_UNSPECIFIED);
         info.set_connected(st.kind == seat_kind::person && st.connected);
         info.set_bot_standing_in(st.bot_standing_in);
@@ -132,6 +133,7 @@ void table::publish() {
     entry.set_has_password(!settings_.password_hash.empty());
     entry.set_state(state_);
     entry.set_host_name(seats_[static_cast<std::size_t>(host_)].name);
+    entry.set_host_registered(seats_[static_cast<std::size_t>(host_)].account != 0);
     const bool listed = settings_.is_public && !closed_;
     // The lobby's line changes only with the seats, the state or the host, which most moves leave alone: then the
     // registry (one lock for every table) is not asked at all.

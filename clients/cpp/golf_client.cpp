@@ -424,6 +424,7 @@ v1::ServerMessage connection::seat_request(const v1::ClientMessage& message, dur
         inbox_.clear();
         close_reason_.clear();
         connect(target, std::string(client_name_), deadline - clock_type::now());
+        sign_in_again(deadline - clock_type::now());
         reply = request(message, deadline - clock_type::now());
     }
     if (reply.has_error())

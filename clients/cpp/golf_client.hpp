@@ -107,6 +107,20 @@ public:
     // Throws error when the reply is not Ok / TableJoined etc. (request() is the non-throwing form).
     v1::ServerMessage expect_success(v1::ClientMessage message, duration timeout = default_timeout);
 
+    // ---- accounts and quick play (golf_client_accounts.cpp) ------------------------------------------------------
+    // Each throws error on a refusal. A connection signed in by password (or Register) keeps the session token the
+    // server gave, and one signed in by API key keeps the key: either signs in again by itself when the connection
+    // follows a table to another node.
+    v1::SignedIn register_account(std::string_view name, std::string_view password, duration timeout = default_timeout);
+    v1::SignedIn sign_in(std::string_view name, std::string_view password, duration timeout = default_timeout);
+    v1::SignedIn sign_in_with_token(std::string_view session_token, duration timeout = default_timeout);
+    v1::SignedIn sign_in_with_api_key(std::string_view api_key, duration timeout = default_timeout);
+    const std::optional<v1::SignedIn>& signed_in() const { return signed_in_; }
+    // Waits in quick play's queue until seated (each QueueUpdate goes to `on_wait`); throws error on a refusal or
+    // when `timeout` passes first (the queue is left then). `guest_name` is empty when signed in.
+    v1::TableJoined quick_play(std::string_view preset, int seats, int bots_after_seconds, std::string_view guest_name,
+                               duration timeout, const std::function<void(const v1::QueueUpdate&)>& on_wait = {});
+
     // Sends the action with the latest hand_version (0 if `versioned` is false) and returns the reply, an Error
     // included. After a success it also waits (within `timeout`) for the TableUpdate that shows the move, so
     // latest() is never older than the move just made.
@@ -121,6 +135,9 @@ private:
     struct impl;
     void note(const v1::ServerMessage& message);
     v1::ServerMessage seat_request(const v1::ClientMessage& message, duration timeout);
+    v1::SignedIn sign_in_as(v1::ClientMessage message, duration timeout);
+    // After following a table to another node: signs in again as before, if this connection was signed in.
+    void sign_in_again(duration timeout);
     [[noreturn]] void fail_closed() const;
 
     std::unique_ptr<impl> impl_;
@@ -134,6 +151,8 @@ private:
     std::string url_;
     std::string client_name_;
     std::function<void(const v1::ServerMessage&)> observer_;
+    std::optional<v1::SignedIn> signed_in_;
+    v1::SignIn credential_;  // how to sign in again: a session token or an API key
 };
 
 // The seat's own view in `update` has something to do (the hand is in play and `legal` is not empty).

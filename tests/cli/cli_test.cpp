@@ -24,6 +24,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sqlite3.h>
+
+#include "persistence/account_store.hpp"
 #include "persistence/sqlite_store.hpp"
 #include "tests/persistence/played_match.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -838,6 +841,78 @@ TEST(golf_replay, help_lists_replay_and_export) {
         EXPECT_EQ(usage.status, 0);
         EXPECT_TRUE(usage.out.starts_with("usage: golf " + command)) << usage.out;
     }
+}
+
+// ---- golf ratings, against a database where two accounts played two rated matches
+
+class rated_accounts : public ::testing::Test {
+protected:
+    void SetUp() override {
+        persistence::sqlite_options options;
+        options.path = db();
+        persistence::sqlite_store store(options);
+        auto& accounts = *store.accounts();
+        const auto ann = accounts.create_account("ann", "ann", "hash", 1'700'000'000)->id;
+        const auto bob = accounts.create_account("bob", "bob", "hash", 1'700'000'000)->id;
+        const std::vector<persistence::seat_record> seats{{0, "ann", "t-ann", "", ann}, {1, "bob", "t-bob", "", bob}};
+        for (int m = 0; m < 2; ++m) {
+            const auto id = store.start_match({"", "six-card", "standard", seats, 1'700'000'000});
+            store.finish_match({id, 1'700'000'600 + m, std::nullopt, {3 + m, 7}, false});
+        }
+        ASSERT_TRUE(store.flush(std::chrono::seconds(30)));
+    }
+
+    // Runs SQL on the database behind golf's back.
+    void execute(const std::string& sql) const {
+        sqlite3* handle = nullptr;
+        ASSERT_EQ(sqlite3_open(db().c_str(), &handle), SQLITE_OK);
+        EXPECT_EQ(sqlite3_exec(handle, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(handle);
+        sqlite3_close(handle);
+    }
+
+    std::string db() const { return (dir_ / "golf.db").string(); }
+
+    golf::testing::temp_dir temp_;
+    std::filesystem::path dir_ = temp_.path();
+};
+
+TEST_F(rated_accounts, check_finds_the_ratings_as_the_matches_give_them) {
+    const run_result r = run({"ratings", "--db", db(), "--check"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(contains(r.out, "replayed 2 matches: 2 ratings of 2 accounts\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "every stored rating equals the recomputed one (largest difference 0)")) << r.out;
+}
+
+TEST_F(rated_accounts, an_altered_rating_fails_the_check_by_name_and_the_rebuild_restores_it) {
+    execute("UPDATE ratings SET mu = mu + 2 WHERE account_id = 1");
+    const run_result checked = run({"ratings", "--db", db(), "--check"});
+    EXPECT_EQ(checked.status, 1);
+    EXPECT_TRUE(contains(checked.out, "1 stored rating differs from its recomputed value")) << checked.out;
+    EXPECT_TRUE(contains(checked.out, "  account 1 (ann), six-card: stored mu ")) << checked.out;
+    EXPECT_TRUE(contains(checked.out, " over 2 matches; recomputed mu ")) << checked.out;
+    EXPECT_EQ(count_lines(checked.err), 1) << checked.err;
+    EXPECT_TRUE(contains(checked.err, "golf ratings: the stored ratings are not what the recorded matches give"));
+
+    const run_result rebuilt = run({"ratings", "--db", db()});
+    ASSERT_EQ(rebuilt.status, 0) << rebuilt.err;
+    EXPECT_TRUE(contains(rebuilt.out, "rebuilt the ratings and their history; before, 1 stored rating differs"))
+        << rebuilt.out;
+    EXPECT_EQ(run({"ratings", "--db", db(), "--check"}).status, 0);
+}
+
+TEST(golf_ratings, bad_flags_are_bad_input_and_a_missing_file_is_never_created) {
+    expect_bad_input({"ratings"}, {"missing --db DB"});
+    expect_bad_input({"ratings", "--check"}, {"missing --db DB"});
+    expect_bad_input({"ratings", "--db", "x.db", "extra"}, {"unexpected argument 'extra'"});
+    expect_bad_input({"ratings", "--db", "x.db", "--check=yes"}, {"--check takes no value"});
+    expect_bad_input({"ratings", "--bogus"}, {"--bogus"});
+    golf::testing::temp_dir temp;
+    const std::string nowhere = (temp.path() / "no-such.db").string();
+    const run_result r = run({"ratings", "--db", nowhere});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.err, "no such database file '" + nowhere + "'")) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(nowhere));
 }
 #endif  // GOLF_HAVE_PERSISTENCE
 

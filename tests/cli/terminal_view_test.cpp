@@ -146,6 +146,15 @@ TEST(ScreenFrame, ShowsTheKeysTheGridsNamesAndTheLog) {
     EXPECT_NE(frame.find("move? 1-2 or a key"), std::string::npos) << frame;
 }
 
+TEST(PlainTable, AGuestsSeatIsMarkedAndAnAccountsIsNot) {
+    table_picture picture = ann_to_play();
+    picture.update->mutable_seats(0)->set_registered(true);
+    const std::string text = plain_table(picture);
+    EXPECT_TRUE(contains(text, "seat 0 Ann (you")) << text;
+    EXPECT_FALSE(contains(text, "seat 0 Ann (you, guest")) << text;
+    EXPECT_TRUE(contains(text, "seat 1 Bob (guest")) << text;
+}
+
 TEST(ScreenFrame, TheLogKeepsItsLatestLinesAndTheFrameItsHeight) {
     table_picture picture = ann_to_play();
     for (int i = 0; i < 40; ++i) add_event(picture, v1::EVENT_KIND_PASSED, i % 2);
@@ -211,6 +220,15 @@ TEST(PowerLine, AnotherPlayersPowerIsToldFromTheReadersSide) {
     EXPECT_EQ(text.find("one of your cards"), std::string::npos) << text;
 }
 
+TEST(ChatLines, AGuestsLineIsMarkedAndAnAccountsIsNot) {
+    v1::ChatLine line;
+    line.set_name("Ann");
+    line.set_text("hello");
+    EXPECT_EQ(chat_text(line), "Ann (guest): hello");
+    line.set_registered(true);
+    EXPECT_EQ(chat_text(line), "Ann: hello");
+}
+
 TEST(ChatLines, TheBacklogSentAgainAfterAReconnectIsNotShownTwice) {
     chat_lines chat;
     v1::ChatLine line;
@@ -223,7 +241,7 @@ TEST(ChatLines, TheBacklogSentAgainAfterAReconnectIsNotShownTwice) {
     line.set_unix_ms(2000);
     EXPECT_TRUE(chat.add(line)) << "the same words said again later";
     ASSERT_EQ(chat.shown().size(), 2u);
-    EXPECT_EQ(chat.shown().back(), "Bob: hi");
+    EXPECT_EQ(chat.shown().back(), "Bob (guest): hi");
     for (int i = 0; i < 10; ++i) {
         line.set_unix_ms(3000 + static_cast<std::uint64_t>(i));
         chat.add(line);

@@ -53,6 +53,13 @@ TEST(GolfPlay, BadFlagsExitTwoWithUsage) {
         {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--name", ""},
         {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--colour"},
         {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "extra"},
+        {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--register"},  // --register without --account
+        {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--account", "Ann", "--name", "Ann"},
+        {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--bots-after", "30"},  // --bots-after without --quick
+        {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--join", "ABCDEF"},
+        {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bots", "1"},
+        {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bots-after", "4"},
+        {"--url", "ws://127.0.0.1:1/ws", "--quick", "no-such-preset"},
     };
     for (const auto& flags : cases) {
         std::vector<std::string> args{GOLF_CLI_PATH, "play"};
@@ -102,6 +109,59 @@ TEST(GolfPlay, UnknownTableIsARefusalNotACrash) {
     child_process p({GOLF_CLI_PATH, "play", "--url", server.url(), "--join", "ZZZZZZ"});
     EXPECT_EQ(p.wait_exit(), 1) << context(p);
     EXPECT_NE(p.err().find("NO_SUCH_TABLE"), std::string::npos) << p.err();
+}
+
+// An account made from `golf play` (the password from GOLF_PASSWORD, never a flag) owns its name: a guest is refused
+// it; signed in again, two players meet through quick play, the account's seat marked and the guest's not.
+TEST(GolfPlay, RegistersSignsInAndMeetsAGuestThroughQuickPlay) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    const auto with_password = [](std::vector<std::string> args, const std::string& password) {
+        return std::make_unique<child_process>(std::move(args), std::vector<std::string>{"GOLF_PASSWORD=" + password});
+    };
+    auto made = with_password(
+        {GOLF_CLI_PATH, "play", "--url", server.url(), "--account", "Marguerite", "--register", "--create", "six-card"},
+        "correct horse battery");
+    made->close_stdin();
+    EXPECT_EQ(made->wait_exit(), 0) << context(*made);
+    EXPECT_NE(made->out().find("signed in as Marguerite"), std::string::npos) << made->out();
+
+    child_process guest({GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "MARGUERITE", "--create", "six-card"});
+    EXPECT_EQ(guest.wait_exit(), 1) << context(guest);
+    EXPECT_NE(guest.err().find("NAME_TAKEN"), std::string::npos) << guest.err();
+
+    auto wrong = with_password(
+        {GOLF_CLI_PATH, "play", "--url", server.url(), "--account", "marguerite", "--quick", "six-card"}, "wrong one!");
+    EXPECT_EQ(wrong->wait_exit(), 1) << context(*wrong);
+    EXPECT_NE(wrong->err().find("BAD_CREDENTIALS"), std::string::npos) << wrong->err();
+
+    child_process bob({GOLF_CLI_PATH, "play", "--url", server.url(), "--name", "Bob", "--quick", "six-card"});
+    auto ann_process =
+        with_password({GOLF_CLI_PATH, "play", "--url", server.url(), "--account", "marguerite", "--quick", "six-card"},
+                      "correct horse battery");
+    child_process& ann = *ann_process;
+    std::string code_bob, code_ann;
+    const std::regex code_line(R"((^|\n)code: ([A-Z0-9]{6})\n)");
+    const auto deadline = clock_type::now() + 20s;
+    for (int round = 0; round < 1000 && clock_type::now() < deadline && (code_bob.empty() || code_ann.empty());
+         ++round) {
+        bob.pump(50);
+        ann.pump(50);
+        std::smatch m;
+        if (std::regex_search(bob.out(), m, code_line)) code_bob = m[2];
+        if (std::regex_search(ann.out(), m, code_line)) code_ann = m[2];
+    }
+    ASSERT_FALSE(code_bob.empty()) << context(bob);
+    EXPECT_EQ(code_ann, code_bob) << context(ann);
+    for (int round = 0; round < 200 && ann.out().find("Bob (host, guest") == std::string::npos; ++round) ann.pump(50);
+    EXPECT_NE(ann.out().find("Marguerite (you"), std::string::npos) << ann.out();
+    EXPECT_EQ(ann.out().find("Marguerite (you, guest"), std::string::npos) << ann.out();
+    EXPECT_NE(ann.out().find("Bob (host, guest"), std::string::npos) << ann.out();
+    EXPECT_EQ(server.log().find("correct horse battery"), std::string::npos) << "a password in the server's log";
+    bob.write("q\n");
+    ann.write("q\n");
+    EXPECT_EQ(bob.wait_exit(), 0) << context(bob);
+    EXPECT_EQ(ann.wait_exit(), 0) << context(ann);
 }
 
 // Plays a whole match of `golf play` against a server bot by answering its "> " prompts: moves chosen at random
@@ -156,7 +216,7 @@ TEST(GolfPlay, PlaysAWholeMatchThroughItsPlainOutput) {
     ASSERT_TRUE(finished) << "no end of match within the deadline" << context(p);
     const std::string& out = p.out();
     EXPECT_TRUE(out.find("code: ") != std::string::npos) << context(p);
-    EXPECT_NE(out.find("chat: ann: hello table"), std::string::npos) << context(p);
+    EXPECT_NE(out.find("chat: ann (guest): hello table"), std::string::npos) << context(p);
     EXPECT_NE(out.find("error: choose a move from 1 to"), std::string::npos) << context(p);
     EXPECT_NE(out.find("error: unknown command 'xyzzy'"), std::string::npos) << context(p);
     EXPECT_GT(moves, 4);
@@ -273,7 +333,7 @@ TEST(GolfPlay, ResumesItsSeatAfterTheConnectionIsCut) {
     ASSERT_TRUE(p.wait_for_output("reconnected to table " + table)) << context(p);
     EXPECT_EQ(proxy.connections(), 2);
     const std::size_t resumed = p.out().find("reconnected to table ");
-    ASSERT_TRUE(p.wait_for_output("seat 0 ann (you, host)", 30s, resumed)) << context(p);
+    ASSERT_TRUE(p.wait_for_output("seat 0 ann (you, host, guest)", 30s, resumed)) << context(p);
     ASSERT_TRUE(p.wait_for_output("> every seat is filled", 30s, resumed)) << context(p);
     p.write("s\n");
     ASSERT_TRUE(p.wait_for_output("> move? ", 30s, resumed)) << context(p);
@@ -325,9 +385,9 @@ TEST(GolfPlay, DrawsTheTableFullScreenOnATerminal) {
     EXPECT_TRUE(read_until("clock: ")) << screen;
     EXPECT_TRUE(read_until("\u2592\u2592\u2592")) << "no card backs";
     EXPECT_TRUE(std::regex_search(screen, std::regex("\u2663|\u2666|\u2665|\u2660"))) << "no suit symbols";
-    EXPECT_NE(screen.find("ann (you, host)"), std::string::npos);
+    EXPECT_NE(screen.find("ann (you, host, guest)"), std::string::npos);
     type("c hi\r");
-    EXPECT_TRUE(read_until("ann: hi")) << screen;
+    EXPECT_TRUE(read_until("ann (guest): hi")) << screen;
     type("q\r");
     EXPECT_TRUE(read_until("left table ")) << screen;
     EXPECT_NE(screen.find("\x1b[?1049l"), std::string::npos) << "the terminal was not given back";

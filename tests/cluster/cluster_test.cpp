@@ -14,6 +14,7 @@
 #include <iomanip>
 #include <memory>
 #include <regex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -300,6 +301,47 @@ TEST_F(cluster_test, the_lobby_of_every_node_lists_the_public_tables_of_every_ot
     nodes_[index_of("n1")]->stop(SIGKILL);
     EXPECT_TRUE(lobby_until(*on_n2, [&](const v1::LobbyUpdate& l) { return l.tables_size() == 0; }))
         << "a dead node's tables are still listed";
+}
+
+TEST_F(cluster_test, quick_play_from_every_node_meets_at_one_node_and_an_account_stays_signed_in_there) {
+    // Every node has seen the other two (a round is a sixth of the node timeout).
+    std::this_thread::sleep_for(std::chrono::milliseconds(2 * std::stoi(node_timeout) / 6 + 200));
+    std::vector<std::unique_ptr<connection>> players;
+    for (const char* node : {"n1", "n2", "n3", "n1"}) {
+        players.push_back(std::make_unique<connection>());
+        players.back()->connect(proxy_url(node), "cluster_test");
+    }
+    players[0]->register_account("Quinn", "a long enough password");
+    std::vector<std::thread> waiting;
+    std::vector<v1::TableJoined> joined(players.size());
+    std::vector<std::string> failures(players.size());
+    for (std::size_t i = 0; i < players.size(); ++i)
+        waiting.emplace_back([&, i] {
+            try {
+                joined[i] = players[i]->quick_play("six-card", 4, 0, i == 0 ? "" : "Guest" + std::to_string(i), 20s);
+            } catch (const std::exception& e) {
+                failures[i] = e.what();
+            }
+        });
+    for (auto& t : waiting) t.join();
+    for (std::size_t i = 0; i < players.size(); ++i) ASSERT_TRUE(failures[i].empty()) << i << ": " << failures[i];
+    std::set<std::string> codes, nodes;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        codes.insert(joined[i].code());
+        nodes.insert(players[i]->welcome().node());
+    }
+    EXPECT_EQ(codes.size(), 1u) << "four people of one queue, one table";
+    EXPECT_EQ(nodes.size(), 1u) << "every connection ended at the node that keeps the queue";
+    const v1::TableUpdate& started =
+        players[0]->wait_until([](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_PLAYING; });
+    const int quinn = joined[0].seat();
+    ASSERT_GE(quinn, 0);
+    EXPECT_EQ(started.seats(quinn).name(), "Quinn");
+    EXPECT_TRUE(started.seats(quinn).registered()) << "signed in again on the node it followed the queue to";
+    for (int s = 0; s < 4; ++s) {
+        if (s == quinn) continue;
+        EXPECT_FALSE(started.seats(s).registered()) << s;
+    }
 }
 
 // With several nodes a table is made once its record is written; while the database cannot take it (its tables

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "persistence/open_store.hpp"
+#include "persistence/pg_schema.hpp"
 #include "persistence/pg_store.hpp"
 #include "tests/persistence/sample_records.hpp"
 #include "tests/support/pg_database.hpp"
@@ -58,7 +59,7 @@ TEST_F(pg_store_test, an_empty_database_is_migrated_and_two_stores_opening_toget
     first = std::make_unique<pg_store>(options());
     other.join();
     EXPECT_EQ(db_->run("SELECT COUNT(*) FROM golf_schema"), "1");
-    EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), "2");
+    EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), std::to_string(detail::pg_schema_version));
     EXPECT_TRUE(first->unfinished_matches().empty());
     EXPECT_TRUE(contains(first->where(), db_->name())) << first->where();
 }
@@ -89,18 +90,24 @@ TEST_F(pg_store_test, ids_continue_after_a_restart) {
     EXPECT_GT(again.start_match(two_player_match()), last);
 }
 
-// Version 1 (before the lobby across nodes) is migrated to 2 when a server opens it, its records kept.
-TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_2) {
+// Version 1 (before the lobby across nodes and accounts) is migrated to the current version when a server opens
+// it, its records kept.
+TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_version) {
     {
         pg_store store(options());
         store.start_match(two_player_match());
         ASSERT_TRUE(store.flush(flush_limit));
     }
-    db_->run("DROP TABLE lobby; UPDATE golf_schema SET version = 1");
+    db_->run(
+        "DROP TABLE rating_history, ratings, api_keys, account_sessions; ALTER TABLE match_seats DROP COLUMN "
+        "account_id; DROP TABLE accounts; DROP TABLE lobby; UPDATE golf_schema SET version = 1");
     pg_store store(options());
-    EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), "2");
+    EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), std::to_string(detail::pg_schema_version));
     EXPECT_EQ(db_->run("SELECT to_regclass('lobby') IS NOT NULL"), "t");
-    EXPECT_EQ(store.unfinished_matches().size(), 1u);
+    EXPECT_EQ(db_->run("SELECT to_regclass('accounts') IS NOT NULL"), "t");
+    const auto unfinished = store.unfinished_matches();
+    ASSERT_EQ(unfinished.size(), 1u);
+    EXPECT_EQ(unfinished[0].summary.seats, two_player_match().seats);  // no account at either seat
 }
 
 TEST_F(pg_store_test, a_database_of_a_newer_schema_is_refused_and_left_alone) {
@@ -109,7 +116,9 @@ TEST_F(pg_store_test, a_database_of_a_newer_schema_is_refused_and_left_alone) {
     const auto error = opening_error(options());
     ASSERT_TRUE(error.has_value());
     EXPECT_EQ(error->kind(), store_error_kind::newer_schema);
-    EXPECT_TRUE(contains(error->what(), "schema version 99, newer than this server's 2")) << error->what();
+    EXPECT_TRUE(contains(error->what(),
+                         "schema version 99, newer than this server's " + std::to_string(detail::pg_schema_version)))
+        << error->what();
     EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), "99");
 }
 

@@ -1,0 +1,48 @@
+// Rating one finished match, the pure part: from the accounts at it, their final totals and their prior ratings
+// with its preset, to their new ratings. The match writers of both backends (which only read and write rows) and
+// the rebuild (rating_rebuild.hpp) all rate through here, so a rebuild replays exactly what live play wrote.
+// Guests and bots never reach it: only seats with an account are passed in.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "persistence/account_store.hpp"
+
+namespace golf::persistence {
+
+// A seat of a finished match that an account played.
+struct rated_seat {
+    account_id account = 0;
+    int final_total = 0;
+
+    friend bool operator==(const rated_seat&, const rated_seat&) = default;
+};
+
+// An account's rating after a match.
+struct rating_change {
+    account_id account = 0;
+    int place = 0;  // 1 for the lowest total; equal totals share a place
+    double mu = 0;
+    double sigma = 0;
+    int matches = 0;  // rated matches with the preset, this one included
+
+    friend bool operator==(const rating_change&, const rating_change&) = default;
+};
+
+// The seats a match rates, in seat order: one per account (an account at two seats, which the server does not
+// allow, counts once, at its first); none when fewer than two accounts played.
+std::vector<rated_seat> seats_to_rate(std::span<const rated_seat> seats);
+
+// Places by final total, lowest best: 1 + how many totals are lower, so equal totals tie.
+std::vector<int> places_by_total(std::span<const rated_seat> seats);
+
+// The rating of an account never rated with `preset`: the model's starting mu and sigma, no matches.
+rating_record initial_rating(std::string preset);
+
+// The new ratings of `seats` (from seats_to_rate), `before[i]` being seats[i]'s prior with the match's preset.
+// Both spans have the same size, at least 2.
+std::vector<rating_change> rate_seats(std::span<const rated_seat> seats, std::span<const rating_record> before);
+
+}  // namespace golf::persistence
