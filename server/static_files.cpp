@@ -87,8 +87,9 @@ std::optional<static_file> find_static_file(const std::string& web_root, std::st
         found->immutable = relative.starts_with("assets/");
         return found;
     }
-    // A client-side route (no extension): the app itself.
-    if (!directory_like && fs::path(relative).extension().empty()) return read_file(root, root / "index.html");
+    // A client-side route (no extension; a profile's, /p/NAME, whatever its name holds, as "J.R."): the app itself.
+    const bool route = fs::path(relative).extension().empty() || relative.starts_with("p/");
+    if (!directory_like && route) return read_file(root, root / "index.html");
     return std::nullopt;
 }
 

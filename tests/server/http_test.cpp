@@ -68,6 +68,17 @@ TEST(Http, AShareLinkWithoutAnExtensionOpensTheApp) {
     EXPECT_EQ(link.body(), "<!doctype html><title>Golf</title>");
 }
 
+TEST(Http, AProfileLinkOfANameWithADotOpensTheApp) {
+    web_root root;
+    running_server server(root.config());
+    for (const char* target : {"/p/J.R.", "/p/Jo.Cat", "/p/Ann"}) {
+        const auto link = http_request(server.port(), target);
+        EXPECT_EQ(link.result(), http::status::ok) << target;
+        EXPECT_EQ(link.body(), "<!doctype html><title>Golf</title>") << target;
+    }
+    EXPECT_EQ(http_request(server.port(), "/missing.js").result(), http::status::not_found);
+}
+
 TEST(Http, NothingOutsideTheWebRootOrHiddenIsServed) {
     web_root root;
     running_server server(root.config());

@@ -100,7 +100,7 @@ test("the move log speaks to each reader, shows a card only to who saw it, and s
     await until(async () => (await bob.$$("#chat-lines li")).length > 0, "the chat backlog after the refresh");
     await new Promise((r) => setTimeout(r, 500));
     const chat = await bob.$$eval("#chat-lines li", (els) => els.map((el) => el.textContent));
-    assert.deepEqual(chat.filter((t) => /nice peek/.test(t)), ["Ann: nice peek"], "the chat line, once");
+    assert.deepEqual(chat.filter((t) => /nice peek/.test(t)), ["Ann guest: nice peek"], "the chat line, once");
     for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();

@@ -67,7 +67,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     await ann.fill("#chat-input", "good luck!");
     await ann.press("#chat-input", "Enter");
     await cat.waitForSelector("#chat-lines li");
-    assert.match(await cat.textContent("#chat-lines"), /Ann: good luck!/);
+    assert.match(await cat.textContent("#chat-lines"), /Ann guest: good luck!/);
 
     assert.match(await ann.textContent("#spectators"), /^1 watching/);
     for (const page of [ann, bob, cat]) await watchForLeaks(page);

@@ -1,6 +1,6 @@
 // Every screen as a new player meets it, at 360 and 1280 px: screenshots into the artifacts and axe-core's WCAG 2
 // A/AA rules with no serious or critical violation (start, lobby, waiting room, a table mid-hole, the hole
-// review, the match over). On the way: "Play now against bots" is one click from the start page to a dealt hole;
+// review, the match over). On the way: "Play now" with bots at once is one click from the start page to a dealt hole;
 // the hole review stays up, counting down, until the player presses "Next hole"; the rules panel describes the
 // table's own ruleset; the tab title says when it is your turn; moves animate (not under reduced motion) and what
 // the others changed is highlighted on your turn.
@@ -93,6 +93,7 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
     await pat.goto(server.url);
     await pat.waitForSelector("input[name=preset]");
     await pat.fill("#name", "Pat");
+    await pat.selectOption("#quick-bots", "now");
     await pat.click("#play-now");
     await pat.waitForSelector(".play", { timeout: 10_000 });
     const table = await pat.evaluate(() => ({ preset: window.golf.joined.preset, seats: window.golf.update.seats.length,

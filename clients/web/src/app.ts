@@ -1,6 +1,10 @@
 // The app's state and its conversation with the server. Screens read this state and call its methods; every
-// push from the server lands here and triggers a refresh of the screen on show.
-import type { ChatLine, LobbyTable, PresetInfo, ServerMessage, TableJoined, TableUpdate } from "./gen/golf/v1/messages_pb";
+// push from the server lands here and triggers a refresh of the screen on show. A connection starts as a guest:
+// with a session token kept from an earlier sign-in it signs in again first, on every (re)connection, before the
+// seat is reclaimed or a quick-play wait is resumed.
+import type {
+  Account, ChatLine, Leaderboard, LobbyTable, PresetInfo, Profile, QueueUpdate, ServerMessage, TableJoined, TableUpdate,
+} from "./gen/golf/v1/messages_pb";
 import { BotLevel, TableState } from "./gen/golf/v1/messages_pb";
 import { RulesetSchema } from "./gen/golf/v1/ruleset_pb";
 import { create } from "@bufbuild/protobuf";
@@ -10,7 +14,8 @@ import { CommitmentLog } from "./fairness";
 import { MoveLog } from "./move_log";
 import { storage } from "./storage";
 
-export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string };
+export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string }
+  | { name: "profile"; player: string } | { name: "leaderboard"; preset: string } | { name: "account" };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
 // A seat request followed to another node at most this many times (a table moved twice while we followed it is
@@ -26,10 +31,24 @@ export function isCode(text: string): boolean {
   return CODE.test(text);
 }
 
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function parseRoute(): Route {
   const table = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
   if (table && isCode(table[1].toUpperCase())) return { name: "table", code: table[1].toUpperCase() };
-  if (location.pathname.replace(/\/$/, "") === "/lobby") return { name: "lobby" };
+  const path = location.pathname.replace(/\/$/, "");
+  if (path === "/lobby") return { name: "lobby" };
+  if (path === "/account") return { name: "account" };
+  if (path === "/leaderboard") return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
+  const profile = /^\/p\/([^/]+)$/.exec(path);
+  const player = profile ? decoded(profile[1]) : undefined;
+  if (player) return { name: "profile", player };
   const join = new URLSearchParams(location.search).get("join")?.toUpperCase();
   if (join && isCode(join)) return { name: "table", code: join };
   return { name: "start" };
@@ -45,6 +64,12 @@ function firstNode(route: Route): string | undefined {
 
 export function tableLink(code: string): string {
   return `${location.origin}/t/${code}`;
+}
+
+// The path of a player's profile. A '.' is escaped too: the server serves the app for paths without a file
+// extension only, and a name such as "J.R." would otherwise look like one.
+export function profilePath(name: string): string {
+  return `/p/${encodeURIComponent(name).replace(/\./g, "%2E")}`;
 }
 
 export interface Screen {
@@ -63,6 +88,14 @@ export interface CreateOptions {
   turnClockSeconds: number;
   betweenHolesSeconds: number;
   houseRules: import("./gen/golf/v1/ruleset_pb").Ruleset;
+}
+
+// What "Play now" asked for: kept while waiting, so a new connection (the old one's wait ended with it) asks again.
+export interface QuickWish {
+  preset: string;
+  seats: number;
+  botsAfterSeconds: number;  // 0: never; else 5..600
+  name: string;              // a guest's name (signed in, the account's is used)
 }
 
 type Init = { case: RequestBody["case"]; value: object };
@@ -84,6 +117,11 @@ export class App {
   updateAt = 0;           // performance.now() when `update` arrived (the clock counts down from it)
   chat: ChatLine[] = [];
   lobby?: LobbyTable[];
+  account?: Account;  // the account this connection is signed in to
+  signingIn = storage.session() !== undefined;  // a kept session is being tried on this connection
+  quick?: QuickWish;      // waiting in quick play's queue
+  queue?: QueueUpdate;    // how that wait goes (the latest push)
+  queueAt = 0;            // performance.now() when `queue` arrived
   status: Status = "connecting";
   statusDetail = "";
   reclaiming = false;
@@ -132,30 +170,144 @@ export class App {
     return this.joined !== undefined && this.route.name === "table" && this.route.code === this.joined.code;
   }
 
+  // The account's name while signed in (or while a kept session is being tried), else undefined: a guest.
+  get accountName(): string | undefined {
+    return this.account?.name ?? (this.signingIn ? storage.session()?.name : undefined);
+  }
+
+  // The player_name a seat request sends: empty when signed in (the server uses the account's name).
+  private seatName(name: string): string {
+    if (this.accountName !== undefined) return "";
+    if (name) storage.setName(name);
+    return name;
+  }
+
   async createTable(options: CreateOptions): Promise<void> {
-    storage.setName(options.name);
     const reply = await this.request({ case: "createTable", value: {
-      playerName: options.name, preset: options.preset, seats: options.seats, public: options.isPublic,
+      playerName: this.seatName(options.name), preset: options.preset, seats: options.seats, public: options.isPublic,
       password: options.password, turnClockSeconds: options.turnClockSeconds, houseRules: options.houseRules,
       betweenHolesSeconds: options.betweenHolesSeconds,
     } });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
   }
 
-  // "Play now": a private six-card table, every other seat a server bot, started at once.
-  async playNow(name: string, bots: number): Promise<void> {
-    const preset = this.presets.find((p) => p.name === "six-card") ?? this.presets[0];
+  // "Play now" with bots at once: a private table, every other seat a server bot, started at once.
+  async playWithBots(name: string, presetName: string, seats: number): Promise<void> {
+    const preset = this.presets.find((p) => p.name === presetName) ?? this.presets[0];
     if (!preset) throw new Error("the server has not listed its presets yet");
-    await this.createTable({ name, preset: preset.name, seats: bots + 1, isPublic: false, password: "", turnClockSeconds: 0,
+    await this.createTable({ name, preset: preset.name, seats, isPublic: false, password: "", turnClockSeconds: 0,
                              betweenHolesSeconds: 30, houseRules: create(RulesetSchema, {}) });
-    for (let seat = 1; seat <= bots; ++seat) await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
+    for (let seat = 1; seat < seats; ++seat) await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
     await this.request({ case: "startMatch", value: {} });
   }
 
+  // "Play now": wait in quick play's queue (answered by Ok, then QueueUpdate pushes, then TableJoined once seated).
+  async quickPlay(wish: QuickWish): Promise<void> {
+    this.quick = wish;
+    this.queue = undefined;
+    this.onChange();
+    try {
+      await this.request({ case: "quickPlay", value: { preset: wish.preset, seats: wish.seats,
+                                                       botsAfterSeconds: wish.botsAfterSeconds, playerName: this.seatName(wish.name) } });
+    } catch (error) {
+      if (this.quick === wish) this.quick = undefined;
+      this.onChange();
+      throw error;
+    }
+  }
+
+  async leaveQueue(): Promise<void> {
+    this.quick = undefined;
+    this.queue = undefined;
+    this.onChange();
+    if (this.conn.isReady) await this.attempt({ case: "leaveQueue", value: {} });
+  }
+
   async joinTable(code: string, name: string, spectate: boolean, password = ""): Promise<void> {
-    if (name) storage.setName(name);
-    const reply = await this.seatRequest({ case: "joinTable", value: { code, playerName: name, spectate, password } });
+    const playerName = spectate && !name ? "" : this.seatName(name);
+    const reply = await this.seatRequest({ case: "joinTable", value: { code, playerName, spectate, password } });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
+  }
+
+  // ---- accounts
+
+  async register(name: string, password: string): Promise<void> {
+    this.signedIn(await this.request({ case: "register", value: { name, password } }));
+  }
+
+  async signIn(name: string, password: string): Promise<void> {
+    this.signedIn(await this.request({ case: "signIn", value: { name, password } }));
+  }
+
+  // `everywhere`: every session of the account ends, on every device.
+  async signOut(everywhere: boolean): Promise<void> {
+    try {
+      await this.request({ case: "signOut", value: { everywhere } });
+    } catch (error) {
+      // Not signed in on this connection (the session had ended): signing out here is done all the same.
+      if (!(error instanceof RequestError && error.code === ErrorCode.NOT_SIGNED_IN)) throw error;
+    }
+    storage.forgetSession();
+    this.account = undefined;
+    this.signingIn = false;
+    this.onChange();
+  }
+
+  async changePassword(oldPassword: string, newPassword: string): Promise<void> {
+    await this.request({ case: "changePassword", value: { oldPassword, newPassword } });
+  }
+
+  // A request that waits for the connection (and its sign-in) first: the profile and leaderboard pages ask at once.
+  async whenReady(body: Init): Promise<ServerMessage> {
+    await this.conn.whenReady();
+    return this.request(body);
+  }
+
+  async profile(name: string, historyLimit = 200): Promise<Profile> {
+    const reply = await this.whenReady({ case: "getProfile", value: { name, historyLimit } });
+    if (reply.body.case !== "profile") throw new Error("the server did not send the profile");
+    return reply.body.value;
+  }
+
+  async ratingLeaderboard(preset: string, limit = 100): Promise<Leaderboard> {
+    const reply = await this.whenReady({ case: "getLeaderboard", value: { preset, limit, byRating: true } });
+    if (reply.body.case !== "leaderboard") throw new Error("the server did not send the leaderboard");
+    return reply.body.value;
+  }
+
+  private signedIn(reply: ServerMessage): void {
+    if (reply.body.case !== "signedIn" || !reply.body.value.account) throw new Error("the server did not sign us in");
+    const { account, sessionToken } = reply.body.value;
+    this.account = account;
+    this.signingIn = false;
+    const kept = storage.session();
+    if (sessionToken) storage.setSession(sessionToken, account.name);
+    else if (kept) storage.setSession(kept.token, account.name);
+    this.onChange();
+  }
+
+  // Signs this connection in again with the kept session token, if any. An ended session is forgotten; any other
+  // failure leaves the token for the next connection and this one a guest's.
+  private async resumeSession(): Promise<void> {
+    const kept = storage.session();
+    this.account = undefined;
+    if (!kept) {
+      this.signingIn = false;
+      return;
+    }
+    this.signingIn = true;
+    try {
+      this.signedIn(await this.request({ case: "signIn", value: { sessionToken: kept.token } }));
+    } catch (error) {
+      if (error instanceof RequestError && error.code === ErrorCode.BAD_CREDENTIALS) {
+        storage.forgetSession();
+        this.onFlash("Your session has ended: sign in again.", "info");
+      } else {
+        this.onFlash(`Could not sign you in: ${errorText(error)}`, "error");
+      }
+    } finally {
+      this.signingIn = false;
+    }
   }
 
   // Joining, watching or reclaiming a seat. With several nodes the answer may be ERROR_CODE_TABLE_ELSEWHERE naming
@@ -260,14 +412,16 @@ export class App {
     this.onChange();
   }
 
-  // After every (re)connection: the presets once, the seat back, the lobby stream again. A connection made to
-  // follow a table leaves the seat to the request that is following it.
+  // After every (re)connection: signed in again, the presets once, the seat back, the quick-play wait again, the
+  // lobby stream again. A connection made to follow a table leaves the seat to the request that is following it.
   private async ready(): Promise<void> {
+    await this.resumeSession();
     if (this.presets.length === 0) {
       const reply = await this.attempt({ case: "listPresets", value: {} });
       if (reply?.body.case === "presets") this.presets = reply.body.value.presets;
     }
     if (!this.moving) await this.seatBack();
+    if (this.quick && !this.joined) await this.quickPlay(this.quick).catch((e) => this.onFlash(errorText(e), "error"));
     if (this.route.name === "lobby") await this.watchLobby(true);
     this.onChange();
   }
@@ -353,6 +507,17 @@ export class App {
       }
       case "lobby":
         this.lobby = message.body.value.tables;
+        break;
+      case "queue":
+        if (!this.quick) return;
+        this.queue = message.body.value;
+        this.queueAt = performance.now();
+        break;
+      case "tableJoined":
+        // Quick play found a table: taken as a join (its seat token kept, so a reload reclaims it).
+        this.quick = undefined;
+        this.queue = undefined;
+        this.enter(message.body.value);
         break;
       case "closing":
         this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");

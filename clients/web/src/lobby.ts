@@ -2,7 +2,10 @@
 import { h, replaceContent, type Child } from "./dom";
 import type { App, Screen } from "./app";
 import { TableState } from "./gen/golf/v1/messages_pb";
+import { personName } from "./marks";
+import { pageLink } from "./nav";
 import { errorText } from "./net";
+import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "./storage";
 
 const STATE_TEXT: Record<number, string> = {
@@ -14,6 +17,8 @@ export function lobbyScreen(app: App): Screen {
   const nameInput = h("input", { id: "lobby-name", maxlength: 24, value: storage.name(), placeholder: "Your name", autocomplete: "nickname" });
   const error = h("p", { class: "form-error", role: "alert" });
   const list = h("div", { class: "lobby-list", "aria-live": "polite" });
+  const account = h("div", { class: "account-slot" });
+  let accountShown: string | undefined | null = null;
 
   const join = async (code: string, spectate: boolean) => {
     error.textContent = "";
@@ -31,6 +36,11 @@ export function lobbyScreen(app: App): Screen {
   };
 
   const refresh = () => {
+    syncNameField(app, nameInput);
+    if (accountShown !== app.accountName) {
+      accountShown = app.accountName;
+      replaceContent(account, accountLine(app));
+    }
     const tables = app.lobby;
     if (!tables) {
       replaceContent(list, h("p", {}, "Loading the tables..."));
@@ -52,7 +62,7 @@ export function lobbyScreen(app: App): Screen {
           td("Table", h("code", {}, t.code), t.hasPassword ? h("span", { class: "badge", title: "needs a password" }, "password") : null),
           td("Rules", t.preset),
           td("Seats", `${t.seated}/${t.seats}`),
-          td("Host", t.hostName),
+          td("Host", personName(app, t.hostName, t.hostRegistered)),
           td("State", STATE_TEXT[t.state] ?? ""),
           h("td", { class: "buttons", role: "cell" },
             h("button", { type: "button", disabled: full || t.hasPassword, "data-key": `join-${t.code}`,
@@ -65,8 +75,9 @@ export function lobbyScreen(app: App): Screen {
   const element = h("div", { class: "screen lobby-screen" },
     h("h1", {}, "Open tables"),
     h("p", {}, h("a", { href: "/", onclick: (e: Event) => { e.preventDefault(); app.navigate("/"); } }, "Back to the start"),
+      " · ", pageLink(app, "/leaderboard", "Leaderboard"),
       " · Tables with a password are joined by their code from the start page."),
-    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "lobby-name" }, "Your name"), nameInput), error),
+    h("div", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "lobby-name" }, "Your name"), nameInput), account, error),
     list);
   refresh();
   return { kind: "lobby", element, refresh };

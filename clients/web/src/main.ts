@@ -2,7 +2,12 @@
 import "./style.css";
 import { App, type Screen } from "./app";
 import { h } from "./dom";
+import { accountScreen } from "./account";
+import { leaderboardScreen } from "./leaderboard";
 import { lobbyScreen } from "./lobby";
+import { profileScreen } from "./profile";
+import { queuePanel } from "./quick_play";
+import { signInDialog } from "./sign_in";
 import { startScreen } from "./start";
 import { storage } from "./storage";
 import { tableScreen } from "./table";
@@ -14,13 +19,18 @@ const status = h("div", { class: "conn", id: "connection", role: "status" });
 const flash = h("div", { class: "flash", id: "flash", role: "alert", hidden: true });
 const announce = h("div", { class: "visually-hidden", id: "announce", role: "status" });
 const main = h("main", { id: "main" });
-root.replaceChildren(status, flash, announce, main);
+const queue = queuePanel(app);
+const queueSlot = h("div", { class: "queue-slot" }, queue.element);
+root.replaceChildren(status, flash, announce, queueSlot, main, signInDialog(app));
 let screen: Screen | undefined;
 let flashTimer = 0;
 
 function wanted(): string {
   const route = app.route;
   if (route.name === "lobby") return "lobby";
+  if (route.name === "account") return "account";
+  if (route.name === "leaderboard") return "leaderboard";
+  if (route.name === "profile") return `profile:${route.player}`;
   if (route.name === "table") return app.atTable ? "table" : `start:${route.code}`;
   return "start:";
 }
@@ -31,6 +41,7 @@ function render(): void {
   status.textContent = app.moving ? "Moving to the table's server..." : app.status === "open" ? "" :
     app.status === "connecting" ? "Connecting to the server..." : `Disconnected: ${app.statusDetail}`;
   status.hidden = app.status === "open" && !app.moving;
+  queue.refresh();
   const kind = wanted();
   // Opening /t/CODE with a saved seat: say so from the first paint instead of flashing the join form.
   const resuming = app.route.name === "table" && storage.token(app.route.code) !== undefined;
@@ -41,6 +52,8 @@ function render(): void {
   if (screen?.kind !== kind) {
     const route = app.route;
     mount(kind === "lobby" ? lobbyScreen(app) : kind === "table" ? tableScreen(app)
+          : kind === "account" ? accountScreen(app) : kind === "leaderboard" ? leaderboardScreen(app)
+          : route.name === "profile" ? profileScreen(app, route.player)
           : startScreen(app, route.name === "table" ? route.code : undefined));
   }
   screen?.refresh();

@@ -13,9 +13,10 @@ export type RequestBody = Exclude<ClientMessage["body"], { case: undefined }>;
 type RequestInit = { case: RequestBody["case"]; value: object };
 export type Status = "connecting" | "open" | "closed";
 
-// `node`: with ERROR_CODE_TABLE_ELSEWHERE, the node that plays the table.
+// `node`: with ERROR_CODE_TABLE_ELSEWHERE, the node that plays the table; `retryAfterMs`: with
+// ERROR_CODE_RATE_LIMITED, how long to wait before trying again.
 export class RequestError extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly node = "") {
+  constructor(readonly code: ErrorCode, message: string, readonly node = "", readonly retryAfterMs = 0) {
     super(message);
   }
 }
@@ -172,8 +173,8 @@ export class Connection {
     // A TableUpdate answering a move (Hello.updateAnswersAct) is the table's news as well as the answer.
     if (message.body.case === "tableUpdate") this.onPush(message);
     if (message.body.case !== "error") return waiting.resolve(message);
-    const { code, message: text, node } = message.body.value;
-    waiting.reject(new RequestError(code, text, node));
+    const { code, message: text, node, retryAfterMs } = message.body.value;
+    waiting.reject(new RequestError(code, text, node, retryAfterMs));
   }
 
   private failPending(why: string): void {

@@ -1,9 +1,13 @@
-// The start screen: your name, joining by code (or by the link a friend sent, which lands here with the code
-// filled in), and creating a table from a preset with house rules.
-import { h } from "./dom";
+// The start screen: your name (or the account you are signed in to, and the way to sign in), "Play now", joining
+// by code (or by the link a friend sent, which lands here with the code filled in), and creating a table from a
+// preset with house rules.
+import { h, replaceContent } from "./dom";
 import { isCode, tableLink, type App, type Screen } from "./app";
+import { pageLink } from "./nav";
 import { errorText, ErrorCode, RequestError } from "./net";
+import { quickForm } from "./quick_play";
 import { HouseRulesEditor } from "./rules";
+import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "./storage";
 
 const NAME_RULE = "1 to 24 printable characters";
@@ -15,35 +19,50 @@ interface NameField {
 }
 
 export function startScreen(app: App, joinCode?: string): Screen {
-  const nameField = makeNameField();
+  const nameField = makeNameField(app);
   const nameInput = nameField.input;
   const joinForm = makeJoinForm(app, nameField, joinCode);
   const create = makeCreateForm(app, nameField);
-  const quick = makeQuickPanel(app, nameInput);
+  const quick = quickForm(app, () => nameInput.value.trim());
   const resume = makeResume(app, joinCode);
+  const account = h("div", { class: "account-slot" });
 
   const element = h("div", { class: "screen start" },
     h("section", { class: "intro" },
       h("h1", {}, "Golf"),
-      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots.")),
+      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots."),
+      h("nav", { class: "nav-line", "aria-label": "More" },
+        pageLink(app, "/lobby", "Open tables"), " · ", pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }))),
     resume,
-    h("div", { class: "panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput)),
-    joinCode ? null : quick,
+    h("div", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput), account),
+    joinCode ? null : quick.element,
     joinForm,
     joinCode ? null : create.form);
 
+  let accountShown: string | undefined | null = null;  // the account line last drawn (null: none yet)
+  const refresh = () => {
+    create.fillPresets();
+    quick.refresh();
+    syncNameField(app, nameInput);
+    if (accountShown !== app.accountName) {
+      accountShown = app.accountName;
+      replaceContent(account, accountLine(app));
+    }
+  };
+  refresh();
   if (joinCode) queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
   return {
     kind: `start:${joinCode ?? ""}`,
     element,
-    refresh: create.fillPresets,
+    refresh,
   };
 }
 
-function makeNameField(): NameField {
+function makeNameField(app: App): NameField {
   const nameInput = h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
                                  value: storage.name(), placeholder: "Your name" });
   const name = (errorEl: HTMLElement): string | undefined => {
+    if (app.accountName !== undefined) return app.accountName;
     const value = nameInput.value.trim();
     if (value.length < 1 || value.length > 24) {
       errorEl.textContent = `Your name: ${NAME_RULE}.`;
@@ -198,28 +217,6 @@ function fillPresets(app: App, controls: CreateControls): void {
       h("span", { class: "preset-summary" }, preset.summary),
       h("details", { class: "preset-source" }, h("summary", {}, "Source"), `Follows ${preset.source}`))));
   choosePreset(app, controls, app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
-}
-
-// ---- one click to a game against server bots
-function makeQuickPanel(app: App, nameInput: HTMLInputElement): HTMLElement {
-  const botsSelect = h("select", { id: "bots", "aria-label": "How many bots" },
-    ...[1, 2, 3].map((n) => h("option", { value: n, selected: n === 3 }, `${n} bot${n === 1 ? "" : "s"}`)));
-  const playError = h("p", { class: "form-error", role: "alert" });
-  const playNow = async () => {
-    playError.textContent = "";
-    const player = nameInput.value.trim() || "Player";
-    try {
-      await app.playNow(player, Number(botsSelect.value));
-    } catch (error) {
-      playError.textContent = errorText(error);
-    }
-  };
-  return h("section", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title" },
-    h("h2", { id: "quick-title" }, "Play now"),
-    h("p", {}, "Six-card Golf, the classic: a private table with server bots, dealt at once."),
-    h("div", { class: "buttons" },
-      h("button", { type: "button", id: "play-now", onclick: () => void playNow() }, "Play now against bots"), botsSelect),
-    playError);
 }
 
 // A way back to the table this browser last sat at, unless the link being followed is that table's.

@@ -1,11 +1,14 @@
 // What the browser keeps between visits: the player's name and a seat token per table (localStorage), so a
 // refresh or a new tab reclaims the seat, and with several nodes the node that played the table, so a refresh
-// connects straight to it. A token is removed when the seat is left or the server refuses it.
+// connects straight to it. A token is removed when the seat is left or the server refuses it. Signed in, the
+// account's session token (and its name, to show until the server confirms it), so every connection signs in
+// again by itself; it is removed on signing out or when the server says the session has ended.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
 const LAST_KEY = "golf.last-table";
 const NODES_KEY = "golf.nodes";
+const SESSION_KEY = "golf.session";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -27,7 +30,26 @@ function write(key: string, value: string | null): void {
   } catch { /* private mode or full storage: the app still works, without resuming */ }
 }
 
+function readSession(): { token: string; name: string } | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
+    return value && typeof value.token === "string" && value.token && typeof value.name === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const storage = {
+  // The session token a password sign-in (or a registration) gave, and the account's name.
+  session(): { token: string; name: string } | undefined {
+    return readSession();
+  },
+  setSession(token: string, name: string): void {
+    write(SESSION_KEY, JSON.stringify({ token, name }));
+  },
+  forgetSession(): void {
+    write(SESSION_KEY, null);
+  },
   name(): string {
     try { return localStorage.getItem(NAME_KEY) ?? ""; } catch { return ""; }
   },

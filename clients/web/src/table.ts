@@ -17,6 +17,7 @@ import { changedSince } from "./move_log";
 import { glimpses, memoryMode, moveLog, noteGlimpses, reader, scrollLog } from "./move_log_view";
 import { logEntries } from "./event_text";
 import { cardLabel, placeName, seatName } from "./names";
+import { guestTag, nameLink } from "./marks";
 import { powerOf, powerSentence, THEY, YOU_DO } from "./power_text";
 import { rulesPanel } from "./rules_panel";
 import { setSound, soundOn } from "./turn_alert";
@@ -141,8 +142,10 @@ function waitingRoom(app: App, update: TableUpdate): HTMLElement {
     h("h2", { id: "waiting-title" }, "Waiting for players"),
     h("p", {}, "Send this link to friends: ", h("a", { href: link, id: "invite-link" }, link)),
     h("ol", { class: "seat-list" }, ...update.seats.map((s) => h("li", { "data-seat": s.seat },
-      h("span", { class: "seat-name" }, s.occupied ? s.name : "empty seat"),
+      h("span", { class: "seat-name" }, !s.occupied ? "empty seat"
+        : s.bot === BotLevel.UNSPECIFIED ? nameLink(app, s.name, s.registered, true) : s.name),
       s.bot !== BotLevel.UNSPECIFIED ? h("span", { class: "badge" }, "bot") : null,
+      s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.registered ? [" ", guestTag()] : null,
       s.seat === update.hostSeat && s.occupied ? h("span", { class: "badge" }, "host") : null,
       s.seat === me ? h("span", { class: "badge you" }, "you") : null,
       host && !s.occupied ? h("button", { type: "button", class: "small", "data-key": `add-bot-${s.seat}`,
@@ -370,8 +373,10 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
   const isMe = seat === hand.viewer;
   const turn = hand.phase !== Phase.START && hand.phase !== Phase.OVER && hand.currentSeat === seat;
   const total = update.scorecard?.totals[seat];
+  const person = info !== undefined && info.occupied && info.bot === BotLevel.UNSPECIFIED;
   const badges = [
     isMe ? h("span", { class: "badge you" }, "you") : null,
+    person && !info.registered ? [" ", guestTag()] : null,
     seat === hand.dealer ? h("span", { class: "badge" }, "dealer") : null,
     info && info.bot !== BotLevel.UNSPECIFIED ? h("span", { class: "badge" }, "bot") : null,
     info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
@@ -389,7 +394,8 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
   // One Tab stop per layout with no move in it (roving focus): the arrow keys then read its cards.
   if (!grid.querySelector(".slot.legal")) grid.querySelector<HTMLElement>(".slot")?.setAttribute("tabindex", "0");
   return h("div", { class: `seat${isMe ? " me" : ""}${turn ? " turn" : ""}`, "data-seat": seat },
-    h("h3", {}, h("span", { class: "seat-name" }, seatName(update, seat)), ...badges,
+    h("h3", {}, h("span", { class: "seat-name" }, person ? nameLink(app, seatName(update, seat), info.registered, true)
+                                                         : seatName(update, seat)), ...badges,
       total !== undefined ? h("span", { class: "total" }, `match total ${total}`) : null),
     grid);
 }
@@ -632,8 +638,10 @@ function chat(app: App): HTMLElement {
   return h("section", { class: "panel chat", "aria-labelledby": "chat-title" },
     h("h2", { id: "chat-title" }, "Chat"),
     h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
-      ...app.chat.map((line) => h("li", {}, h("strong", {}, line.name || (line.seat < 0 ? "spectator" : `Seat ${line.seat + 1}`)),
-                                  line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null, ": ", line.text))),
+      ...app.chat.map((line) => h("li", {},
+        h("strong", {}, line.name ? nameLink(app, line.name, line.registered, true) : line.seat < 0 ? "spectator" : `Seat ${line.seat + 1}`),
+        line.name && !line.registered ? [" ", guestTag()] : null,
+        line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null, ": ", line.text))),
     h("form", { class: "chat-form", onsubmit: send }, input,
       h("button", { type: "submit", "data-key": "chat-send", class: "small" }, "Send")));
 }
