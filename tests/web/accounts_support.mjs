@@ -108,3 +108,15 @@ export async function checkView(page, name) {
   await page.setViewportSize(size);
   return problems;
 }
+
+// "Play now" on the start page with these rules, seats and bots after `bots` seconds (the page offers 10, 30 and 60;
+// the server takes 5 s and up, so a shorter choice is added to the list for a test).
+export async function playNow(page, { preset, seats, bots }) {
+  await page.waitForSelector(`#quick-preset option[value="${preset}"]`, { state: "attached" });
+  await page.selectOption("#quick-preset", preset);
+  await page.selectOption("#quick-seats", String(seats));
+  if (!(await page.$(`#quick-bots option[value="${bots}"]`)))
+    await page.evaluate((b) => document.querySelector("#quick-bots").add(new Option(`after ${b} seconds`, String(b))), bots);
+  await page.selectOption("#quick-bots", String(bots));
+  await page.click("#play-now");
+}

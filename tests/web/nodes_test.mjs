@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import { checkScreen, createTable, launchBrowser, newPlayer, playOne, screenshot, seeded, until } from "./support.mjs";
 import { psql, startNodes } from "./nodes_support.mjs";
+import { playNow } from "./accounts_support.mjs";
 
 // What the page's status line and flash said, from the moment this is installed.
 async function recordNotices(page) {
@@ -117,6 +118,36 @@ test("a table on n1 joined through n2 is followed there, played and resumed", { 
     await sameHand(ann, bob);
     await screenshot(bob, "nodes-3-played-360");
     for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await cluster.stop();
+  }
+});
+
+// Quick play across nodes: each queue is kept by one node; a page on the other is sent there (TABLE_ELSEWHERE) and
+// the two people meet at one table, which starts by itself.
+test("Play now from pages on n1 and n2 meets at the node that keeps the queue", { timeout: 200_000 }, async () => {
+  const cluster = await startNodes(["n1", "n2"]);
+  const browser = await launchBrowser();
+  try {
+    const pages = [];
+    for (const [name, node] of [["Dan", "n1"], ["Eve", "n2"]]) {
+      const page = await newPlayer(browser);
+      await page.goto(`${cluster.url}/?node=${node}`);
+      await page.fill("#name", name);
+      await playNow(page, { preset: "six-card", seats: 2, bots: 60 });
+      pages.push(page);
+    }
+    const tables = await until(async () => {
+      const seen = await Promise.all(pages.map((p) => p.evaluate(() => window.golf.update?.state === 2 ? window.golf.update.code : "")));
+      return seen.every((c) => c !== "") && seen;
+    }, "both pages at a started table");
+    assert.equal(tables[0], tables[1], "one table for both");
+    const nodes = await Promise.all(pages.map((p) => nodeOf(p)));
+    assert.equal(nodes[0], nodes[1], "both connections at the queue's node");
+    const hops = await Promise.all(pages.map((p) => p.evaluate(() => window.golf.hops)));
+    assert.equal(hops[0] + hops[1], 1, "the page on the other node followed once");
+    for (const page of pages) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();
     await cluster.stop();

@@ -6,21 +6,10 @@
 // checked with axe-core at 360 and 1280 px.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { checkView, register } from "./accounts_support.mjs";
+import { checkView, playNow, register } from "./accounts_support.mjs";
 import { launchBrowser, newPlayer, startServer, until } from "./support.mjs";
 
 const PLAYING = 2;
-
-async function playNow(page, { preset, seats, bots }) {
-  await page.waitForSelector(`#quick-preset option[value="${preset}"]`, { state: "attached" });
-  await page.selectOption("#quick-preset", preset);
-  await page.selectOption("#quick-seats", String(seats));
-  // The page offers 10, 30 and 60 s; the server takes 5 s and up: a shorter choice is added for the test.
-  if (!(await page.$(`#quick-bots option[value="${bots}"]`)))
-    await page.evaluate((b) => document.querySelector("#quick-bots").add(new Option(`after ${b} seconds`, String(b))), bots);
-  await page.selectOption("#quick-bots", String(bots));
-  await page.click("#play-now");
-}
 
 const tableOf = (page) => page.evaluate(() => ({
   code: window.golf.update?.code, state: window.golf.update?.state, preset: window.golf.joined?.preset,

@@ -207,8 +207,9 @@ export class App {
     this.queue = undefined;
     this.onChange();
     try {
-      await this.request({ case: "quickPlay", value: { preset: wish.preset, seats: wish.seats,
-                                                       botsAfterSeconds: wish.botsAfterSeconds, playerName: this.seatName(wish.name) } });
+      // Several nodes: each queue is kept by one node, followed like a table (seatRequest).
+      await this.seatRequest({ case: "quickPlay", value: { preset: wish.preset, seats: wish.seats,
+                                                           botsAfterSeconds: wish.botsAfterSeconds, playerName: this.seatName(wish.name) } });
     } catch (error) {
       if (this.quick === wish) this.quick = undefined;
       this.onChange();
@@ -421,7 +422,7 @@ export class App {
       if (reply?.body.case === "presets") this.presets = reply.body.value.presets;
     }
     if (!this.moving) await this.seatBack();
-    if (this.quick && !this.joined) await this.quickPlay(this.quick).catch((e) => this.onFlash(errorText(e), "error"));
+    if (this.quick && !this.joined && !this.moving) await this.quickPlay(this.quick).catch((e) => this.onFlash(errorText(e), "error"));
     if (this.route.name === "lobby") await this.watchLobby(true);
     this.onChange();
   }
