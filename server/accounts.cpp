@@ -313,38 +313,36 @@ link_identity accounts::current_identity(const std::shared_ptr<client_link>& lin
     return {};
 }
 
-void accounts::check_signed_in(std::shared_ptr<client_link> link, std::function<void(bool)> done) {
-    if (!accounts_ || link->identity().account == 0) return done(true);
-    boost::asio::post(pool_, [this, link = std::move(link), done = std::move(done)] {
-        bool still = false;
-        try {
-            still = current_identity(link).account != 0;
-        } catch (const std::exception& e) {
-            spdlog::warn("checking a sign-in failed: {}", e.what());
-        }
-        done(still);
-    });
-}
-
-void accounts::check_guest_name(std::string name, std::function<void(std::optional<refusal>)> done) {
+void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string name,
+                               std::function<void(std::optional<refusal>)> done) {
     if (!accounts_) return done(std::nullopt);
-    boost::asio::post(pool_, [this, name = std::move(name), done = std::move(done)] {
+    boost::asio::post(pool_, [this, link = std::move(link), name = std::move(name), done = std::move(done)] {
         std::optional<refusal> answer;
         try {
-            const std::string key = player_names::key(name);
-            if (auto owner = key.empty() ? std::nullopt : accounts_->account_by_key(key)) {
-                answer = refusal{
-                    v1::ERROR_CODE_NAME_TAKEN,
-                    owner->name == name
-                        ? "'" + name + "' is a registered name: sign in to use it, or choose another"
-                        : "'" + name + "' is too like the registered name '" + owner->name + "': choose another"};
-            }
+            answer = link->identity().account != 0 ? refusal_if_signed_out(link) : refusal_for_guest(name);
         } catch (const std::exception& e) {
-            spdlog::error("checking a guest's name failed: {}", e.what());
+            spdlog::error("checking a name to sit down under failed: {}", e.what());
             answer = refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check names now; try again"};
         }
         done(std::move(answer));
     });
+}
+
+// A sign-in that ended elsewhere (signed out everywhere, a new password, a revoked key) sits nobody as the account.
+std::optional<accounts::refusal> accounts::refusal_if_signed_out(const std::shared_ptr<client_link>& link) {
+    if (current_identity(link).account != 0) return std::nullopt;
+    return refusal{v1::ERROR_CODE_NOT_SIGNED_IN, "your sign-in has ended (signed out elsewhere); sign in again"};
+}
+
+std::optional<accounts::refusal> accounts::refusal_for_guest(const std::string& name) {
+    const std::string key = player_names::key(name);
+    const auto owner = key.empty() ? std::nullopt : accounts_->account_by_key(key);
+    if (!owner) return std::nullopt;
+    if (owner->name == name)
+        return refusal{v1::ERROR_CODE_NAME_TAKEN,
+                       "'" + name + "' is a registered name: sign in to use it, or choose another"};
+    return refusal{v1::ERROR_CODE_NAME_TAKEN,
+                   "'" + name + "' is too like the registered name '" + owner->name + "': choose another"};
 }
 
 void accounts::conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done) {

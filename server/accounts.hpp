@@ -38,12 +38,11 @@ public:
     // One of the account requests; the reply (or an Error) goes to `link` with the request's id.
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
 
-    // Whether a guest may sit down as `name` (not a registered name, nor one confusable with it): `done` gets
+    // Whether `link` may sit down as `name` (the registry has settled it): a guest not under a registered name nor
+    // one confusable with it; a signed-in connection only while its sign-in has not ended elsewhere. `done` gets
     // nullopt or the refusal, on the service's thread.
-    void check_guest_name(std::string name, std::function<void(std::optional<refusal>)> done);
-    // Whether a signed-in connection still is (its session or key not ended elsewhere; a guest: true). `done` runs
-    // on the service's thread; a connection whose sign-in ended is a guest again.
-    void check_signed_in(std::shared_ptr<client_link> link, std::function<void(bool)> done);
+    void check_seat_name(std::shared_ptr<client_link> link, std::string name,
+                         std::function<void(std::optional<refusal>)> done);
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
 
@@ -66,6 +65,8 @@ private:
     v1::ServerMessage revoke_api_key(const std::shared_ptr<client_link>& link, const v1::RevokeApiKey& request);
     // The connection's identity, checked against the database: one whose session or key has ended is signed out.
     link_identity current_identity(const std::shared_ptr<client_link>& link);
+    std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);
+    std::optional<refusal> refusal_for_guest(const std::string& name);
     // The connection now plays as `account`; the reply names it (and the new session token, if one was made).
     v1::ServerMessage signed_in(const std::shared_ptr<client_link>& link, const persistence::account_record& account,
                                 const std::string& token, const std::string& session_hash, bool by_api_key);

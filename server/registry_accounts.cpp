@@ -1,15 +1,10 @@
 // The registry and accounts: whose name a connection sits down under. Signed in, it is the account's (a request
 // may leave player_name empty); as a guest, any printable name that is not registered, nor confusable with one.
-#include <spdlog/spdlog.h>
-
-#include "engine/presets.hpp"
 #include "server/accounts.hpp"
 #include "server/frames.hpp"
 #include "server/player_names.hpp"
 #include "server/quick_play.hpp"
 #include "server/registry.hpp"
-#include "server/secure.hpp"
-#include "server/table.hpp"
 
 namespace golf::server {
 
@@ -57,37 +52,24 @@ void registry::settle_name(const std::shared_ptr<client_link>& link, v1::ClientM
             return refuse(link, message, v1::ERROR_CODE_BAD_NAME,
                           "you are signed in as '" + who.name + "': leave the name empty or use that one");
         *name = who.name;
-        if (!accounts_) return next(std::move(message));
-        if (refuse_seating(link, message)) return;
-        if (!link->begin_seating())
-            return refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE,
-                          "your last request to sit down is still being handled");
-        // The session may have ended elsewhere (signed out everywhere, a new password): then no seat as the account.
-        return accounts_->check_signed_in(link, [self = shared_from_this(), link, message = std::move(message),
-                                                 next = std::move(next)](bool still) mutable {
-            link->end_seating();
-            if (!still)
-                return self->refuse(link, message, v1::ERROR_CODE_NOT_SIGNED_IN,
-                                    "your sign-in has ended (signed out elsewhere); sign in again");
-            next(std::move(message));
-        });
-    }
-    const bool anonymous_spectator = message.has_join_table() && message.join_table().spectate() && name->empty();
-    if (message.has_quick_play())
+    } else if (message.has_quick_play()) {
         if (auto problem = player_names::guest_problem(*name); !problem.empty())
             return refuse(link, message, v1::ERROR_CODE_BAD_NAME, problem);
-    if (!accounts_ || anonymous_spectator || name->empty()) return next(std::move(message));
+    }
+    // An anonymous spectator, or a guest without a name (refused for it next), has nothing to check.
+    if (!accounts_ || name->empty()) return next(std::move(message));
     if (refuse_seating(link, message)) return;
     if (!link->begin_seating())
         return refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE,
                       "your last request to sit down is still being handled");
     const std::string asked = *name;
-    accounts_->check_guest_name(asked, [self = shared_from_this(), link, message = std::move(message),
-                                        next = std::move(next)](std::optional<accounts::refusal> refused) mutable {
-        link->end_seating();
-        if (refused) return self->refuse(link, message, refused->first, refused->second);
-        next(std::move(message));
-    });
+    accounts_->check_seat_name(link, asked,
+                               [self = shared_from_this(), link, message = std::move(message),
+                                next = std::move(next)](std::optional<accounts::refusal> refused) mutable {
+                                   link->end_seating();
+                                   if (refused) return self->refuse(link, message, refused->first, refused->second);
+                                   next(std::move(message));
+                               });
 }
 
 }  // namespace golf::server

@@ -87,8 +87,7 @@ TEST(AccountSecrets, NoPasswordTokenOrKeyReachesAnyFrameButTheOneThatIssuedItToI
     for (recorded* r : {&ann, &bob, &watcher, &lobby, &bob_again}) {
         try {
             for (int i = 0; i < 2000 && r->link->next(300ms); ++i) {}
-        } catch (const golf::client::error&) {
-        }
+        } catch (const golf::client::error&) {}
     }
 
     const std::map<std::string, std::string> owner_of = {
