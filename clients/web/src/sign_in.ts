@@ -48,123 +48,134 @@ function entryProblem(mode: Mode, name: string, password: string): { text: strin
   return undefined;
 }
 
-let dialog: HTMLDialogElement | undefined;
-let openWith: ((mode: Mode) => void) | undefined;
+// The sign-in and registration dialog: one form for both, told apart by its mode.
+class SignInDialog {
+  private mode: Mode = "sign-in";
+  private waitUntil = 0;
+  private waitTimer = 0;
+  private readonly title = h("h2", { id: "sign-in-title" });
+  private readonly intro = h("p", { class: "muted", id: "sign-in-intro" });
+  private readonly nameInput = h("input", { id: "account-name", name: "username", maxlength: 24, required: true,
+                                            autocomplete: "username", spellcheck: "false", autocapitalize: "off" });
+  private readonly passwordInput = h("input", { id: "account-password", name: "password", type: "password", maxlength: 128,
+                                                required: true });
+  private readonly nameHint = h("p", { class: "hint", id: "account-name-hint" }, `Names: ${NAME_RULE}.`);
+  private readonly passwordHint = h("p", { class: "hint", id: "account-password-hint" }, `At least ${PASSWORD_MIN} characters.`);
+  private readonly error = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
+  private readonly submit = h("button", { type: "submit", id: "sign-in-submit" });
+  private readonly switchText = h("span", {});
+  private readonly switchButton = h("button", { type: "button", class: "link", id: "sign-in-switch",
+                                                onclick: () => this.show(this.mode === "sign-in" ? "register" : "sign-in") });
+  readonly element: HTMLDialogElement;
+
+  constructor(private readonly app: App) {
+    const showPassword: HTMLInputElement = h("input", { id: "show-password", type: "checkbox",
+      onchange: () => { this.passwordInput.type = showPassword.checked ? "text" : "password"; } });
+    this.element = h("dialog", { id: "sign-in", class: "dialog", "aria-labelledby": "sign-in-title",
+                                 "aria-describedby": "sign-in-intro" },
+      h("form", { id: "sign-in-form", novalidate: true, onsubmit: (e: Event) => void this.send(e) },
+        this.title, this.intro,
+        h("div", { class: "field" }, h("label", { for: "account-name" }, "Name"), this.nameInput, this.nameHint),
+        h("div", { class: "field" }, h("label", { for: "account-password" }, "Password"), this.passwordInput, this.passwordHint),
+        h("div", { class: "field check" }, showPassword, h("label", { for: "show-password" }, "Show the password")),
+        this.error,
+        h("div", { class: "buttons" }, this.submit,
+          h("button", { type: "button", class: "secondary", id: "sign-in-cancel", onclick: () => this.element.close() }, "Cancel")),
+        h("p", { class: "switch" }, this.switchText, this.switchButton)));
+  }
+
+  open(mode: Mode): void {
+    this.show(mode);
+    this.element.showModal();
+    this.nameInput.focus();
+  }
+
+  private show(next: Mode): void {
+    this.mode = next;
+    const registering = next === "register";
+    this.title.textContent = registering ? "Create an account" : "Sign in";
+    this.intro.textContent = registering
+      ? "An account keeps your name for you alone and rates your matches against other players with accounts."
+      : "Sign in to play under your own name and keep your rating.";
+    this.passwordInput.autocomplete = registering ? "new-password" : "current-password";
+    this.nameHint.hidden = !registering;
+    this.passwordHint.hidden = !registering;
+    for (const [input, hint] of [[this.nameInput, "account-name-hint"], [this.passwordInput, "account-password-hint"]] as const) {
+      if (registering) input.setAttribute("aria-describedby", hint);
+      else input.removeAttribute("aria-describedby");
+    }
+    this.submit.textContent = registering ? "Create account" : "Sign in";
+    this.switchText.textContent = registering ? "Already have an account? " : "No account yet? ";
+    this.switchButton.textContent = registering ? "Sign in" : "Create one";
+    this.error.textContent = "";
+  }
+
+  // After a refusal with a wait: the button stays off, and the message counts down, until the wait is over.
+  private countDown(): void {
+    window.clearTimeout(this.waitTimer);
+    const left = this.waitUntil - Date.now();
+    this.submit.disabled = left > 0;
+    if (left <= 0) {
+      if (/^Too many tries/.test(this.error.textContent ?? "")) this.error.textContent = "You can try again now.";
+      return;
+    }
+    this.error.textContent = `Too many tries: wait ${waitText(left)}, then try again.`;
+    this.waitTimer = window.setTimeout(() => this.countDown(), Math.min(1000, left));
+  }
+
+  private async send(e: Event): Promise<void> {
+    e.preventDefault();
+    this.error.textContent = "";
+    const name = this.nameInput.value.trim();
+    const password = this.passwordInput.value;
+    const problem = entryProblem(this.mode, name, password);
+    if (problem) {
+      this.error.textContent = problem.text;
+      (problem.field === "name" ? this.nameInput : this.passwordInput).focus();
+      return;
+    }
+    this.submit.disabled = true;
+    try {
+      if (this.mode === "register") await this.app.register(name, password);
+      else await this.app.signIn(name, password);
+      this.passwordInput.value = "";
+      this.element.close();
+      this.app.onFlash(this.mode === "register"
+        ? `Welcome, ${this.app.account?.name ?? name}: your account is made and you are signed in.`
+        : `Signed in as ${this.app.account?.name ?? name}.`, "info");
+    } catch (err) {
+      this.refused(err);
+    } finally {
+      if (Date.now() >= this.waitUntil) this.submit.disabled = false;
+    }
+  }
+
+  // A refusal in words, with the field to fix focused (or the wait counted down).
+  private refused(err: unknown): void {
+    this.error.textContent = accountErrorText(err);
+    if (!(err instanceof RequestError)) return;
+    if (err.code === ErrorCode.RATE_LIMITED && err.retryAfterMs > 0) {
+      this.waitUntil = Date.now() + err.retryAfterMs;
+      this.countDown();
+    } else if (err.code === ErrorCode.NAME_TAKEN || err.code === ErrorCode.BAD_NAME) {
+      this.nameInput.focus();
+    } else if (err.code === ErrorCode.BAD_CREDENTIALS || err.code === ErrorCode.BAD_PASSWORD) {
+      this.passwordInput.select();
+      this.passwordInput.focus();
+    }
+  }
+}
+
+let dialog: SignInDialog | undefined;
 
 // The dialog, made once and kept in the page (main.ts mounts it beside the screens).
 export function signInDialog(app: App): HTMLDialogElement {
-  if (dialog) return dialog;
-  let mode: Mode = "sign-in";
-  let waitUntil = 0;
-  let waitTimer = 0;
-  const title = h("h2", { id: "sign-in-title" });
-  const intro = h("p", { class: "muted", id: "sign-in-intro" });
-  const nameInput = h("input", { id: "account-name", name: "username", maxlength: 24, required: true, autocomplete: "username",
-                                 spellcheck: "false", autocapitalize: "off" });
-  const passwordInput = h("input", { id: "account-password", name: "password", type: "password", maxlength: 128, required: true });
-  const showPassword = h("input", { id: "show-password", type: "checkbox",
-                                    onchange: () => { passwordInput.type = showPassword.checked ? "text" : "password"; } });
-  const nameHint = h("p", { class: "hint", id: "account-name-hint" }, `Names: ${NAME_RULE}.`);
-  const passwordHint = h("p", { class: "hint", id: "account-password-hint" }, `At least ${PASSWORD_MIN} characters.`);
-  const error = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
-  const submit = h("button", { type: "submit", id: "sign-in-submit" });
-  const switchText = h("span", {});
-  const switchButton = h("button", { type: "button", class: "link", id: "sign-in-switch",
-                                     onclick: () => show(mode === "sign-in" ? "register" : "sign-in") });
-
-  const show = (next: Mode) => {
-    mode = next;
-    const registering = mode === "register";
-    title.textContent = registering ? "Create an account" : "Sign in";
-    intro.textContent = registering
-      ? "An account keeps your name for you alone and rates your matches against other players with accounts."
-      : "Sign in to play under your own name and keep your rating.";
-    passwordInput.autocomplete = registering ? "new-password" : "current-password";
-    nameHint.hidden = !registering;
-    passwordHint.hidden = !registering;
-    if (registering) {
-      nameInput.setAttribute("aria-describedby", "account-name-hint");
-      passwordInput.setAttribute("aria-describedby", "account-password-hint");
-    } else {
-      nameInput.removeAttribute("aria-describedby");
-      passwordInput.removeAttribute("aria-describedby");
-    }
-    submit.textContent = registering ? "Create account" : "Sign in";
-    switchText.textContent = registering ? "Already have an account? " : "No account yet? ";
-    switchButton.textContent = registering ? "Sign in" : "Create one";
-    error.textContent = "";
-  };
-
-  // After a refusal with a wait: the button stays off, and the message counts down, until the wait is over.
-  const countDown = () => {
-    window.clearTimeout(waitTimer);
-    const left = waitUntil - Date.now();
-    submit.disabled = left > 0;
-    if (left <= 0) {
-      if (/^Too many tries/.test(error.textContent ?? "")) error.textContent = "You can try again now.";
-      return;
-    }
-    error.textContent = `Too many tries: wait ${waitText(left)}, then try again.`;
-    waitTimer = window.setTimeout(countDown, Math.min(1000, left));
-  };
-
-  const send = async (e: Event) => {
-    e.preventDefault();
-    error.textContent = "";
-    const name = nameInput.value.trim();
-    const password = passwordInput.value;
-    const problem = entryProblem(mode, name, password);
-    if (problem) {
-      error.textContent = problem.text;
-      (problem.field === "name" ? nameInput : passwordInput).focus();
-      return;
-    }
-    submit.disabled = true;
-    try {
-      if (mode === "register") await app.register(name, password);
-      else await app.signIn(name, password);
-      passwordInput.value = "";
-      element.close();
-      app.onFlash(mode === "register" ? `Welcome, ${app.account?.name ?? name}: your account is made and you are signed in.`
-                                      : `Signed in as ${app.account?.name ?? name}.`, "info");
-    } catch (err) {
-      error.textContent = accountErrorText(err);
-      if (err instanceof RequestError && err.code === ErrorCode.RATE_LIMITED && err.retryAfterMs > 0) {
-        waitUntil = Date.now() + err.retryAfterMs;
-        countDown();
-        return;
-      }
-      if (err instanceof RequestError && (err.code === ErrorCode.NAME_TAKEN || err.code === ErrorCode.BAD_NAME)) nameInput.focus();
-      else if (err instanceof RequestError && (err.code === ErrorCode.BAD_CREDENTIALS || err.code === ErrorCode.BAD_PASSWORD)) {
-        passwordInput.select();
-        passwordInput.focus();
-      }
-    } finally {
-      if (Date.now() >= waitUntil) submit.disabled = false;
-    }
-  };
-
-  const element = h("dialog", { id: "sign-in", class: "dialog", "aria-labelledby": "sign-in-title", "aria-describedby": "sign-in-intro" },
-    h("form", { id: "sign-in-form", novalidate: true, onsubmit: send },
-      title, intro,
-      h("div", { class: "field" }, h("label", { for: "account-name" }, "Name"), nameInput, nameHint),
-      h("div", { class: "field" }, h("label", { for: "account-password" }, "Password"), passwordInput, passwordHint),
-      h("div", { class: "field check" }, showPassword, h("label", { for: "show-password" }, "Show the password")),
-      error,
-      h("div", { class: "buttons" }, submit,
-        h("button", { type: "button", class: "secondary", id: "sign-in-cancel", onclick: () => element.close() }, "Cancel")),
-      h("p", { class: "switch" }, switchText, switchButton)));
-  openWith = (next: Mode) => {
-    show(next);
-    element.showModal();
-    nameInput.focus();
-  };
-  dialog = element;
-  return element;
+  dialog ??= new SignInDialog(app);
+  return dialog.element;
 }
 
 export function openSignIn(mode: Mode): void {
-  openWith?.(mode);
+  dialog?.open(mode);
 }
 
 // Under a name field: who this page plays as, and the controls to change it. Made again on every refresh.
