@@ -597,8 +597,11 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
                 std::vector<std::pair<int, std::uint32_t>> racers;  // seat, request id
                 std::vector<action> tried;
                 for (int s = 0; s < players; ++s) {
-                    const auto& u = *clients[s]->latest();
-                    // A seat whose newest update has no hand (the table moved on to between holes) has no claim.
+                    // A seat with no update read yet (a slow machine), or whose newest has no hand (the table moved
+                    // on to between holes), has no claim.
+                    const auto& newest = clients[s]->latest();
+                    if (!newest) continue;
+                    const auto& u = *newest;
                     if (u.hand_version() != raced_version || !u.has_hand()) continue;
                     const auto view = wire::to_hand_view(u.hand());
                     if (!view)
@@ -655,7 +658,7 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             const int first = static_cast<int>(random.below(static_cast<std::uint64_t>(players)));
             for (int i = 0; i < players && !mover; ++i) {
                 client::connection& c = *clients[(first + i) % players];
-                if (detail::owes_move(*c.latest())) mover = &c;
+                if (c.latest() && detail::owes_move(*c.latest())) mover = &c;
             }
             if (!mover) {  // between holes, or a hole's end waits for the disk
                 clients[0]->next(std::chrono::milliseconds(5));
