@@ -98,7 +98,7 @@ if [ -n "$sanitizers" ]; then
   # of the cluster tests (each with its cluster loop, lookup and lobby threads beside the I/O threads).
   tsan="${GOLF_TSAN_BUILD:-$builds/build-tsan}"
   timed "TSan build (clang, server, load tool and cluster tests)" build_in "$tsan" \
-    "server_tests load_tool_tests cluster_tests" \
+    "server_tests load_tool_tests cluster_tests quick_play_queue_tests" \
     "${sanitized[@]}" "${clang[@]}" -DGOLF_SANITIZE=thread "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -g1 -DNDEBUG"
   timed "TSan tests (server, load tool)" run_ctest "$tsan/tests/server"
   timed "TSan tests (several nodes)" run_ctest "$tsan/tests/cluster"

@@ -38,16 +38,37 @@ struct checker {
     USpoofChecker* sc = nullptr;
 };
 
+const icu::Normalizer2* nfkc_casefold();
+
 USpoofChecker* spoof_checker() {
+    nfkc_casefold();  // ICU's shared data first, under a guard ThreadSanitizer sees
     thread_local checker c;
     return c.sc;
 }
 
+// ICU builds its normaliser and its confusable data on first use behind once-flags of its own, which
+// ThreadSanitizer cannot see (two account threads checking their first names at once were reported). Built here,
+// under a C++ static's guard, every later use has a happens-before it can see.
+const icu::Normalizer2* nfkc_casefold() {
+    static const icu::Normalizer2* const instance = [] {
+        UErrorCode status = U_ZERO_ERROR;
+        const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+        UErrorCode spoof_status = U_ZERO_ERROR;
+        if (USpoofChecker* sc = uspoof_open(&spoof_status)) {  // loads the confusable tables once
+            icu::UnicodeString skeleton;
+            uspoof_getSkeletonUnicodeString(sc, 0, icu::UnicodeString("a"), skeleton, &spoof_status);
+            uspoof_close(sc);
+        }
+        return U_SUCCESS(status) ? n : nullptr;
+    }();
+    return instance;
+}
+
 // NFKC with case folding, as UTS #39 prescribes before a skeleton is compared.
 bool fold(const icu::UnicodeString& in, icu::UnicodeString& out) {
+    const icu::Normalizer2* nfkc_cf = nfkc_casefold();
+    if (!nfkc_cf) return false;
     UErrorCode status = U_ZERO_ERROR;
-    const icu::Normalizer2* nfkc_cf = icu::Normalizer2::getNFKCCasefoldInstance(status);
-    if (U_FAILURE(status)) return false;
     out = nfkc_cf->normalize(in, status);
     return U_SUCCESS(status);
 }
