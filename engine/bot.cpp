@@ -11,6 +11,7 @@
 
 #include "engine/powers.hpp"
 #include "engine/scoring.hpp"
+#include "engine/search_bot.hpp"
 
 namespace golf {
 
@@ -631,9 +632,26 @@ action heuristic_bot::choose(const ruleset& rules, const hand_view& view, random
     return is_legal(view, chosen) ? chosen : view.legal.front();  // a guard: never answer outside legal
 }
 
+std::optional<int> search_playouts(std::string_view name) {
+    for (const bot_level& level : bot_levels)
+        if (name == level.name) return level.playouts;
+    constexpr std::string_view prefix = "search:";
+    if (!name.starts_with(prefix) || name.size() == prefix.size() || name.size() > prefix.size() + 5)
+        return std::nullopt;
+    int playouts = 0;
+    for (char c : name.substr(prefix.size())) {
+        if (c < '0' || c > '9') return std::nullopt;
+        playouts = playouts * 10 + (c - '0');
+    }
+    if (playouts < 1 || playouts > max_search_playouts) return std::nullopt;
+    return playouts;
+}
+
 std::unique_ptr<bot> make_bot(std::string_view name) {
     if (name == "random") return std::make_unique<random_bot>();
     if (name == "heuristic") return std::make_unique<heuristic_bot>();
+    if (const auto playouts = search_playouts(name); playouts && *playouts > 0)
+        return std::make_unique<search_bot>(*playouts);
     return nullptr;
 }
 

@@ -37,7 +37,19 @@ public:
 // window of a discard; nullopt when there is none. The heuristic bot also claims this way on its own turn.
 std::optional<action> sure_claim(const ruleset& rules, const hand_view& view);
 
-// "random" or "heuristic"; nullptr for any other name.
+// The levels people pick, as playouts per decision of the search bot (engine/search_bot.hpp).
+struct bot_level {
+    std::string_view name;
+    int playouts;  // 0: not a search bot
+};
+inline constexpr bot_level bot_levels[] = {
+    {"random", 0}, {"heuristic", 0}, {"easy", 24}, {"medium", 160}, {"hard", 1200}};
+inline constexpr int max_search_playouts = 20000;
+
+// "random", "heuristic", "easy", "medium", "hard", or "search:N" (the search bot with N playouts, 1 to
+// max_search_playouts); nullptr for any other name.
 std::unique_ptr<bot> make_bot(std::string_view name);
+// The playouts a name's bot searches with (0 for random and heuristic); nullopt for an unknown name.
+std::optional<int> search_playouts(std::string_view name);
 
 }  // namespace golf

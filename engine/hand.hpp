@@ -121,7 +121,8 @@ struct seat_view {
     int turns_taken = 0;
     int look_points = 0;
     int penalty_points = 0;
-    std::vector<card> shields;  // public: kept face up
+    std::vector<card> shields;        // public: kept face up
+    std::uint64_t start_touched = 0;  // positions the start action turned up or looked at (public)
     friend bool operator==(const seat_view&, const seat_view&) = default;
 };
 
@@ -182,6 +183,14 @@ public:
     // Rebuild a hand from its record. nullopt if any logged action is refused.
     static std::optional<hand> replay(std::shared_ptr<const ruleset> rules, int players, int dealer, std::uint64_t seed,
                                       std::span<const logged_action> log);
+
+    // A whole hand the viewer could be in (hand_sampling.cpp): everything `view` shows as it shows it, and every
+    // card the viewer cannot see dealt at random from the cards it has not seen (the packs less every card in its
+    // view), so view_for(view.viewer, recall::perfect) of the result equals `view`. Public facts a view does not
+    // carry are inferred (see hand_sampling.cpp). nullopt when no hand of this ruleset could show `view` (a card
+    // seen more often than the packs hold it, a layout of the wrong size, no viewer).
+    static std::optional<hand> sampled_from(std::shared_ptr<const ruleset> rules, const hand_view& view,
+                                            random_source& random);
 
     action_error check(int seat, action a) const;
     action_error apply(int seat, action a, std::vector<event>* events = nullptr);
@@ -300,6 +309,10 @@ private:
     void do_claim(int seat, action a, std::vector<event>* events);
     void throw_tried(int seat, action a, card tried, std::vector<event>* events);
     void show_tried(int seat, action a, card tried, seat_set everyone, std::vector<event>* events);
+
+    // hand_sampling.cpp
+    bool fill_seats_from(const hand_view& view);
+    void infer_hidden_flags(const hand_view& view);
 
     // hand_view.cpp
     void saw(int viewer, int seat, int slot);

@@ -64,6 +64,7 @@ void hand::view_into(int viewer, hand_view& v, recall memory) const {
         sv.turns_taken = s.turns_taken;
         sv.look_points = s.look_points;
         sv.penalty_points = s.penalty_points;
+        sv.start_touched = s.start_touched;
         sv.shields.assign(s.shields.begin(), s.shields.end());
         sv.layout.resize(s.layout.size());
         for (std::size_t j = 0; j < s.layout.size(); ++j) {

@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
+#include <iterator>
 #include <numeric>
 #include <string_view>
 
@@ -60,7 +62,33 @@ std::string signed_text(int n) {
     return text;
 }
 
-using cell_list = std::vector<int>;
+// A few cell indices (a line, a block, the cards of a rank) kept inline: scoring runs inside every bot's estimate,
+// thousands of times per search decision, and a heap allocation per line was most of its cost.
+class cell_list {
+public:
+    cell_list() = default;
+    cell_list(std::initializer_list<int> cells) {
+        for (int i : cells) push_back(i);
+    }
+    explicit cell_list(std::size_t n) : size_(std::min(n, capacity)) {}
+    void push_back(int i) {
+        if (size_ < capacity) items_[size_++] = i;
+    }
+    std::size_t size() const { return size_; }
+    int operator[](std::size_t i) const { return items_[i]; }
+    bool empty() const { return size_ == 0; }
+    int* begin() { return items_.data(); }
+    int* end() { return items_.data() + size_; }
+    const int* begin() const { return items_.data(); }
+    const int* end() const { return items_.data() + size_; }
+    std::reverse_iterator<const int*> rbegin() const { return std::reverse_iterator<const int*>(end()); }
+    std::reverse_iterator<const int*> rend() const { return std::reverse_iterator<const int*>(begin()); }
+
+private:
+    static constexpr std::size_t capacity = max_rows_limit * max_cols_limit;
+    std::array<int, capacity> items_;  // only the first size_ are read
+    std::size_t size_ = 0;
+};
 
 // The rank a group of cells shares when every cell holds a card and all non-wild cards have one rank;
 // nullopt otherwise (an empty group is not equal).
@@ -315,14 +343,19 @@ void cancel_bonus_shapes(const ruleset& rules, const grid& g, std::vector<bool>&
 }
 
 void add_bonuses(const ruleset& rules, const grid& g, layout_score& out) {
-    const auto column_ranks = equal_column_ranks(rules, g);
-    add_bonus(out, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs, "two equal column pairs");
-    add_bonus(out, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
-    add_bonus(out, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
-    add_bonus(out, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
+    // Each shape is looked for only when the rules give it points: most rulesets give none, and bots score often.
+    const bool columns_count = rules.bonus_equal_column_pairs != 0 || rules.others_penalty_side_by_side_pairs != 0;
+    const auto column_ranks = columns_count ? equal_column_ranks(rules, g) : std::vector<std::optional<int>>{};
+    if (rules.bonus_equal_column_pairs != 0)
+        add_bonus(out, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs, "two equal column pairs");
+    if (rules.bonus_square_block != 0)
+        add_bonus(out, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
+    if (rules.bonus_all_equal != 0)
+        add_bonus(out, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
+    if (rules.bonus_row_of_kings != 0) add_bonus(out, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
 
-    const int side_by_side = side_by_side_pair_count(column_ranks);
-    if (side_by_side > 0 && rules.others_penalty_side_by_side_pairs != 0) {
+    const int side_by_side = rules.others_penalty_side_by_side_pairs != 0 ? side_by_side_pair_count(column_ranks) : 0;
+    if (side_by_side > 0) {
         out.others_penalty = side_by_side * rules.others_penalty_side_by_side_pairs;
         out.notes.push_back("equal column pairs side by side: " + signed_text(out.others_penalty) +
                             " to every other player");
@@ -335,7 +368,8 @@ std::vector<equal_group> completed_groups(const ruleset& rules, std::span<const 
     const grid g = make_grid(rules, cells);
     std::vector<equal_group> out;
     const auto consider = [&](cell_list group, int bonus) {
-        if (equal_rank(rules, g, group)) out.push_back(equal_group{std::move(group), bonus});
+        if (equal_rank(rules, g, group))
+            out.push_back(equal_group{std::vector<int>(group.begin(), group.end()), bonus});
     };
     if (rules.cancel_column && g.rows >= 2)
         for (int c = 0; c < g.cols; ++c) consider(column_cells(g, c), 0);

@@ -198,6 +198,8 @@ void fill_seat(v1::SeatLayout& out, const seat_view& s) {
     out.set_look_points(s.look_points);
     out.set_penalty_points(s.penalty_points);
     for (const card c : s.shields) fill(*out.add_shields(), c);
+    for (std::size_t i = 0; i < s.layout.size() && i < 64; ++i)
+        if (s.start_touched >> i & 1u) out.add_start_touched(static_cast<std::uint32_t>(i));
 }
 
 }  // namespace
@@ -489,6 +491,10 @@ std::optional<seat_view> to_seat_view(const v1::SeatLayout& s, int rows, int col
     seat.look_points = s.look_points();
     seat.penalty_points = s.penalty_points();
     if (!append_cards(s.shields(), seat.shields)) return std::nullopt;
+    for (const std::uint32_t i : s.start_touched()) {
+        if (i >= seat.layout.size() || i >= 64) return std::nullopt;
+        seat.start_touched |= std::uint64_t{1} << i;
+    }
     return seat;
 }
 

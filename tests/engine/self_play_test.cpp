@@ -3,7 +3,8 @@
 // At every step: the seats to act have legal actions, unique, and nobody else has any; every card is somewhere
 // exactly once; a copy equals the original and stays equal under the same action; a refused action changes
 // nothing; and every view shows exactly the cards its viewer knows, by an oracle that follows the public events
-// on its own rather than trusting the engine's bookkeeping. At the end: the replay equals the hand and the hand
+// on its own rather than trusting the engine's bookkeeping; a hand sampled from the acting seat's view (as the search
+// bot samples) shows that seat the same view and holds every card once. At the end: the replay equals the hand and the hand
 // score equals the scorer's.
 #include <gtest/gtest.h>
 
@@ -145,6 +146,20 @@ std::map<int, int> count_cards(const std::vector<card>& cs) {
     return counts;
 }
 
+// What a search bot relies on: a hand sampled from a seat's view shows that seat exactly that view (the same moves
+// legal), holds every card of the packs exactly once, and takes the move the seat is about to make.
+void check_sampled(const hand& h, int seat, action chosen, const std::map<int, int>& deck, std::uint64_t seed) {
+    random_source random(seed);  // its own, so the moves of the self-play stay as they were
+    const hand_view view = h.view_for(seat, recall::perfect);
+    const std::optional<hand> sampled = hand::sampled_from(h.rules_ptr(), view, random);
+    ASSERT_TRUE(sampled.has_value()) << "no hand sampled from seat " << seat << "'s view";
+    ASSERT_TRUE(sampled->view_for(seat, recall::perfect) == view)
+        << "a sampled hand shows seat " << seat << " more or less";
+    ASSERT_EQ(count_cards(sampled->all_cards()), deck) << "a sampled hand lost or doubled cards";
+    hand copy = *sampled;
+    ASSERT_EQ(copy.apply(seat, chosen), action_error::none) << "the sampled hand refused a legal move";
+}
+
 struct run_limits {
     int max_actions = 20000;
     bool check_views = true;
@@ -216,6 +231,8 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
             ASSERT_TRUE(h == before);
         }
 
+        check_sampled(h, seat, chosen, deck, seed * 131 + static_cast<std::uint64_t>(steps));
+        if (::testing::Test::HasFatalFailure()) return;
         hand copy = h;
         ASSERT_TRUE(copy == h);
         events.clear();

@@ -672,8 +672,10 @@ TEST(ViewConversion, AHandViewReadsBackAsTheEngineView) {
                 EXPECT_EQ(back->holding, original.holding);
                 EXPECT_EQ(back->offered, original.offered);
                 EXPECT_EQ(back->power, original.power);
-                for (std::size_t s = 0; s < original.seats.size(); ++s)
+                for (std::size_t s = 0; s < original.seats.size(); ++s) {
                     EXPECT_EQ(back->seats[s].shields, original.seats[s].shields);
+                    EXPECT_EQ(back->seats[s].start_touched, original.seats[s].start_touched);
+                }
                 EXPECT_EQ(back->result.has_value(), original.result.has_value());
                 if (original.result) {
                     EXPECT_EQ(back->result->scores, original.result->scores);
@@ -710,8 +712,10 @@ TEST(ViewConversion, PowersTableStateTravelsAndReadsBack) {
                 EXPECT_EQ(back->offered, original.offered);
                 EXPECT_EQ(back->power, original.power);
                 EXPECT_EQ(back->holding, original.holding);
-                for (std::size_t s = 0; s < original.seats.size(); ++s)
+                for (std::size_t s = 0; s < original.seats.size(); ++s) {
                     EXPECT_EQ(back->seats[s].shields, original.seats[s].shields);
+                    EXPECT_EQ(back->seats[s].start_touched, original.seats[s].start_touched);
+                }
             }
             // Powers whenever they are offered, else anything but a knock, so the powers come round.
             const int seat = h.seats_to_act().front();

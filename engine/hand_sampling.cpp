@@ -1,0 +1,147 @@
+// hand::sampled_from: a hand consistent with one seat's view, for bots that search (engine/search_bot.cpp).
+// The cards the viewer cannot see (face-down cards it never looked at, the stock, the discards under the top, a card
+// another seat holds or was offered, cards out of play) are a uniform deal of the cards it has not seen. Facts every
+// seat saw but a view does not hold are inferred: the turns played (the seats' turns added up), which positions may
+// still be replaced once (face down and never seen by their owner), the first seat out under when_everyone (the first face-up layout after the
+// dealer), and a jack's skip (a jack on top of the discards mid-turn). Bonuses earned by removed lines are not in a
+// view and start again at 0.
+#include <algorithm>
+#include <array>
+
+#include "engine/hand.hpp"
+#include "engine/hand_events.hpp"
+#include "engine/powers.hpp"
+
+namespace golf {
+
+namespace {
+
+// The cards of the packs, less every card the view shows; nullopt when a card is shown more often than it exists.
+std::optional<std::vector<card>> unseen_cards(const ruleset& rules, const hand_view& view) {
+    std::array<int, card_index_count> left{};
+    const int players = static_cast<int>(view.seats.size());
+    for (card c : make_deck(rules.packs_for(players), rules.jokers_per_pack)) ++left[card_index(c)];
+    bool too_many = false;
+    const auto seen = [&](card c) {
+        if (--left[card_index(c)] < 0) too_many = true;
+    };
+    for (const seat_view& seat : view.seats) {
+        for (const position_view& p : seat.layout)
+            if (!p.empty && p.value) seen(*p.value);
+        for (card shield : seat.shields) seen(shield);
+    }
+    if (view.top_discard) seen(*view.top_discard);
+    if (view.held) seen(*view.held);
+    for (card c : view.offered) seen(c);
+    if (too_many) return std::nullopt;
+    std::vector<card> cards;
+    for (int i = 0; i < card_index_count; ++i)
+        for (int n = 0; n < left[static_cast<std::size_t>(i)]; ++n)
+            cards.push_back(i == card_index(joker()) ? joker() : make_card(i % 13 + 1, static_cast<suit>(i / 13)));
+    return cards;
+}
+
+// Takes the next card of the shuffled unseen cards (the caller checked there are enough).
+card next_of(std::vector<card>& cards) {
+    const card c = cards.back();
+    cards.pop_back();
+    return c;
+}
+
+}  // namespace
+
+// Layouts, shields and counters as the view shows them; hidden values are left for the deal. false: wrong shape.
+bool hand::fill_seats_from(const hand_view& view) {
+    const ruleset& r = *rules_;
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const seat_view& sv = view.seats[s];
+        seat_state& st = seats_[s];
+        if (sv.layout.size() != static_cast<std::size_t>(r.positions())) return false;
+        st.start_left = sv.start_left;
+        st.rearranging = sv.rearranging;
+        st.turns_taken = sv.turns_taken;
+        st.look_points = sv.look_points;
+        st.penalty_points = sv.penalty_points;
+        st.shields = sv.shields;
+        st.start_touched = sv.start_touched;
+        st.layout.assign(sv.layout.size(), position{});
+        for (std::size_t i = 0; i < sv.layout.size(); ++i) {
+            const position_view& pv = sv.layout[i];
+            position& p = st.layout[i];
+            p.empty = pv.empty;
+            p.face_up = pv.face_up;
+            p.known_by = pv.known_by;
+            p.locked = pv.locked;
+            if (pv.value) p.value = *pv.value;
+            // Seen face down without having looked: everyone saw it (taken from the discards, tried by a match).
+            p.shown = !pv.empty && !pv.face_up && pv.value && !(pv.known_by & seat_bit(view.viewer));
+            const bool owner_saw = pv.face_up || (pv.known_by & seat_bit(static_cast<int>(s)));
+            p.replace_once = r.unseen_replace_once && !pv.empty && !owner_saw && !pv.locked;
+        }
+        turns_played_ += sv.turns_taken;
+    }
+    return true;
+}
+
+void hand::infer_hidden_flags(const hand_view& view) {
+    const ruleset& r = *rules_;
+    if (r.all_face_up == all_face_up_rule::when_everyone && caller_ < 0) {
+        for (int i = 1; i <= players() && first_out_ < 0; ++i)
+            if (all_face_up((dealer_ + i) % players())) first_out_ = (dealer_ + i) % players();
+    }
+    const bool mid_turn = phase_ == phase::after_discard || phase_ == phase::calling || phase_ == phase::power ||
+                          phase_ == phase::matching;
+    last_discard_was_jack_ = r.jack_skips_next && mid_turn && view.top_discard && view.top_discard->rank == 11;
+}
+
+std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, const hand_view& view,
+                                       random_source& random) {
+    const int players = static_cast<int>(view.seats.size());
+    if (!rules || validate_for_players(*rules, players) || view.viewer < 0 || view.viewer >= players) return std::nullopt;
+    if (view.dealer < 0 || view.dealer >= players || view.current_seat < 0 || view.current_seat >= players)
+        return std::nullopt;
+    auto unseen = unseen_cards(*rules, view);
+    if (!unseen) return std::nullopt;
+    random.shuffle(std::span<card>(*unseen));
+
+    hand h(stacked_tag{}, std::move(rules), players, view.dealer, random.next());
+    if (!h.fill_seats_from(view)) return std::nullopt;
+    std::size_t needed = static_cast<std::size_t>(std::max(0, view.stock_count)) +
+                         static_cast<std::size_t>(std::max(0, view.discard_count - (view.top_discard ? 1 : 0))) +
+                         (view.holding && !view.held ? 1u : 0u);
+    for (const seat_view& sv : view.seats)
+        for (const position_view& pv : sv.layout) needed += !pv.empty && !pv.value;
+    if (needed > unseen->size()) return std::nullopt;
+
+    for (std::size_t s = 0; s < h.seats_.size(); ++s) {
+        const auto& shown = view.seats[s].layout;
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            if (!shown[i].empty && !shown[i].value) h.seats_[s].layout[i].value = next_of(*unseen);
+    }
+    if (view.holding) h.held_ = view.held ? *view.held : next_of(*unseen);
+    for (int i = 1; i < view.discard_count; ++i) h.discards_.push_back(next_of(*unseen));
+    if (view.top_discard) h.discards_.push_back(*view.top_discard);
+    for (int i = 0; i < view.stock_count; ++i) h.stock_.push_back(next_of(*unseen));
+    // Another seat's draw_two_keep_one: up to two of the cards left are the ones it is looking at.
+    h.offered_ = view.offered;
+    const bool others_offer =
+        view.current_phase == phase::power && view.power.kind == power_kind::draw_two_keep_one && view.offered.empty();
+    for (int i = 0; i < 2 && others_offer && !unseen->empty(); ++i) h.offered_.push_back(next_of(*unseen));
+    h.removed_ = std::move(*unseen);  // what is left went out of play
+
+    h.phase_ = view.current_phase;
+    h.current_ = view.current_seat;
+    h.held_from_discard_ = view.held_from_discard;
+    h.power_ = view.power;
+    h.marked_.assign(view.marked.begin(), view.marked.end());
+    h.claim_open_ = view.claim_open;
+    h.discard_power_unused_ = view.discard_power_unused;
+    h.caller_ = view.caller;
+    h.final_turns_left_ = view.final_turns_left;
+    h.ended_ = view.ended;
+    if (view.result) h.result_ = *view.result;
+    h.infer_hidden_flags(view);
+    return h;
+}
+
+}  // namespace golf
