@@ -188,7 +188,8 @@ public:
     // card the viewer cannot see dealt at random from the cards it has not seen (the packs less every card in its
     // view), so view_for(view.viewer, recall::perfect) of the result equals `view`. Public facts a view does not
     // carry are inferred (see hand_sampling.cpp). nullopt when no hand of this ruleset could show `view` (a card
-    // seen more often than the packs hold it, a layout of the wrong size, no viewer).
+    // seen more often than the packs hold it, a layout of the wrong size, no viewer, a position out of range, other
+    // legal moves). A card the viewer once looked at but a view no longer shows (peeks_shown_once) is dealt anew.
     static std::optional<hand> sampled_from(std::shared_ptr<const ruleset> rules, const hand_view& view,
                                             random_source& random);
 

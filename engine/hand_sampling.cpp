@@ -48,6 +48,23 @@ card next_of(std::vector<card>& cards) {
     return c;
 }
 
+bool in_range(int value, int low, int end) { return value >= low && value < end; }
+
+// The facts a hand's code indexes by, in range (a view read from the network may hold anything).
+bool plausible(const ruleset& rules, const hand_view& view) {
+    const int players = static_cast<int>(view.seats.size());
+    const int positions = rules.positions();
+    const power_view& power = view.power;
+    const bool held_needed = view.current_phase == phase::holding || view.current_phase == phase::matching;
+    return in_range(view.viewer, 0, players) && in_range(view.dealer, 0, players) &&
+           in_range(view.current_seat, 0, players) && in_range(view.caller, -1, players) &&
+           in_range(power.seat, -1, players) && in_range(power.slot, -1, positions) &&
+           in_range(power.own_slot, -1, positions) && power.step >= 0 && power.picks_left >= 0 &&
+           view.stock_count >= 0 && view.discard_count >= (view.top_discard ? 1 : 0) && view.final_turns_left >= 0 &&
+           view.offered.size() <= 2 && (view.holding || !held_needed) && (view.holding || !view.held) &&
+           std::all_of(view.marked.begin(), view.marked.end(), [&](int m) { return in_range(m, 0, positions); });
+}
+
 }  // namespace
 
 // Layouts, shields and counters as the view shows them; hidden values are left for the deal. false: wrong shape.
@@ -97,9 +114,7 @@ void hand::infer_hidden_flags(const hand_view& view) {
 std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, const hand_view& view,
                                        random_source& random) {
     const int players = static_cast<int>(view.seats.size());
-    if (!rules || validate_for_players(*rules, players) || view.viewer < 0 || view.viewer >= players) return std::nullopt;
-    if (view.dealer < 0 || view.dealer >= players || view.current_seat < 0 || view.current_seat >= players)
-        return std::nullopt;
+    if (!rules || validate_for_players(*rules, players) || !plausible(*rules, view)) return std::nullopt;
     auto unseen = unseen_cards(*rules, view);
     if (!unseen) return std::nullopt;
     random.shuffle(std::span<card>(*unseen));
@@ -141,6 +156,7 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
     h.ended_ = view.ended;
     if (view.result) h.result_ = *view.result;
     h.infer_hidden_flags(view);
+    if (h.legal_actions(view.viewer) != view.legal) return std::nullopt;  // a view no hand could show
     return h;
 }
 

@@ -38,19 +38,21 @@ constexpr int king_rank = 13;
 struct grid {
     int rows = 0;
     int cols = 0;
-    std::vector<std::optional<card>> cells;
+    int count = 0;                                                             // rows * cols
+    std::array<std::optional<card>, max_rows_limit * max_cols_limit> cells{};  // inline: no allocation per score
 
     int index(int r, int c) const { return r * cols + c; }
     const std::optional<card>& at(int r, int c) const { return cells[index(r, c)]; }
-    int size() const { return static_cast<int>(cells.size()); }
+    int size() const { return count; }
+    std::span<const std::optional<card>> all() const { return {cells.data(), static_cast<std::size_t>(count)}; }
 };
 
 grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells) {
     grid g;
-    g.rows = std::max(rules.rows, 0);
-    g.cols = std::max(rules.cols, 0);
-    g.cells.assign(static_cast<std::size_t>(g.rows * g.cols), std::nullopt);
-    std::copy_n(cells.begin(), std::min(cells.size(), g.cells.size()), g.cells.begin());
+    g.rows = std::clamp(rules.rows, 0, max_rows_limit);
+    g.cols = std::clamp(rules.cols, 0, max_cols_limit);
+    g.count = g.rows * g.cols;
+    std::copy_n(cells.begin(), std::min(cells.size(), static_cast<std::size_t>(g.count)), g.cells.begin());
     return g;
 }
 
@@ -237,7 +239,7 @@ int cell_score(const ruleset& rules, const grid& g, const std::vector<bool>& can
 
 bool has_four_of_a_kind(const ruleset& rules, const grid& g) {
     std::array<int, 14> count{};
-    for (const auto& cell : g.cells)
+    for (const auto& cell : g.all())
         if (cell && !is_wild(rules, *cell) && cell->rank < count.size() && ++count[cell->rank] >= 4) return true;
     return false;
 }
@@ -247,7 +249,7 @@ bool has_four_of_a_kind(const ruleset& rules, const grid& g) {
 bool is_straight(const grid& g) {
     if (g.size() < 3) return false;
     std::vector<int> ranks;
-    for (const auto& cell : g.cells) {
+    for (const auto& cell : g.all()) {
         if (!cell || cell->is_joker()) return false;
         ranks.push_back(cell->rank);
     }

@@ -67,6 +67,36 @@ TEST(search_bot, its_choice_does_not_change_when_only_hidden_cards_do) {
     }
 }
 
+// A view read from the network may hold anything: sampling from a damaged one gives nothing or a hand with the
+// view's moves, never a crash (ASan runs this too).
+TEST(hand_sampled_from, a_damaged_view_gives_nothing_or_a_hand_with_its_moves) {
+    const auto rules = preset_rules("powers");
+    random_source random(77);
+    int refused = 0;
+    for (int round = 0; round < 300; ++round) {
+        hand h(rules, 3, round % 3, 600 + static_cast<std::uint64_t>(round));
+        play_until_turn_of(h, round % 3, 1 + round % 5);
+        if (h.over()) continue;
+        hand_view view = h.view_for(h.seats_to_act().front(), recall::perfect);
+        const int wild = static_cast<int>(random.below(40)) - 20;
+        switch (random.below(9)) {
+            case 0: view.viewer = wild; break;
+            case 1: view.current_seat = wild; break;
+            case 2: view.power.seat = wild; break;
+            case 3: view.power.slot = wild; break;
+            case 4: view.marked.push_back(wild); break;
+            case 5: view.stock_count = wild; break;
+            case 6: view.seats[random.below(view.seats.size())].layout.pop_back(); break;
+            case 7: view.current_phase = static_cast<phase>(random.below(8)); break;
+            default: view.holding = !view.holding; break;
+        }
+        const std::optional<hand> sampled = hand::sampled_from(rules, view, random);
+        if (!sampled) ++refused;
+        else EXPECT_EQ(sampled->legal_actions(view.viewer), view.legal);
+    }
+    EXPECT_GT(refused, 100);
+}
+
 TEST(search_bot, the_same_view_budget_and_seed_give_the_same_move) {
     const auto rules = preset_rules("six-card");
     hand h(rules, 4, 0, 31337);
