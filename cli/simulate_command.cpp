@@ -179,7 +179,7 @@ void print_json(const settings& config, const simulation& result) {
 }  // namespace
 
 std::string_view simulate_usage() {
-    return "usage: golf simulate --rules PRESET --players N --hands K [--seed S] [--bot random|heuristic]\n"
+    return "usage: golf simulate --rules PRESET --players N --hands K [--seed S] [--bot LEVEL]\n"
            "                     [--set OPTION=VALUE ...] [--json]\n"
            "\n"
            "Bots play K hands against each other, starting a new match whenever one ends, and the tool\n"
@@ -190,7 +190,7 @@ std::string_view simulate_usage() {
            "  --players N         number of seats, within the ruleset's player range\n"
            "  --hands K           hands to play (1 to 100000000)\n"
            "  --seed S            seed for the deals and the bots (default 1)\n"
-           "  --bot NAME          random or heuristic (default heuristic)\n"
+           "  --bot LEVEL         random, heuristic, easy, medium, hard or search:N (default heuristic)\n"
            "  --set OPTION=VALUE  a house rule (repeatable)\n"
            "  --json              print one JSON object instead of text\n";
 }
@@ -230,7 +230,8 @@ int run_simulate(std::span<const std::string_view> words) {
     config.players = parse_int("--players", *players_text, rules.min_players, rules.max_players);
     config.hands = parse_int("--hands", *hands_text, 1, max_hands);
     if (!make_bot(config.bot_name))
-        throw usage_error("--bot: expected random or heuristic (got '" + std::string(config.bot_name) + "')");
+        throw usage_error("--bot: expected random, heuristic, easy, medium, hard or search:N (N playouts, 1 to " +
+                          std::to_string(max_search_playouts) + "; got '" + std::string(config.bot_name) + "')");
     if (const auto problem = match::check(rules, config.players))
         throw usage_error("--players " + std::to_string(config.players) + ": " + *problem);
 

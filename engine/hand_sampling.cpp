@@ -1,10 +1,11 @@
 // hand::sampled_from: a hand consistent with one seat's view, for bots that search (engine/search_bot.cpp).
 // The cards the viewer cannot see (face-down cards it never looked at, the stock, the discards under the top, a card
-// another seat holds or was offered, cards out of play) are a uniform deal of the cards it has not seen. Facts every
-// seat saw but a view does not hold are inferred: the turns played (the seats' turns added up), which positions may
-// still be replaced once (face down and never seen by their owner), the first seat out under when_everyone (the first face-up layout after the
-// dealer), and a jack's skip (a jack on top of the discards mid-turn). Bonuses earned by removed lines are not in a
-// view and start again at 0.
+// another seat holds or was offered, cards out of play) are a deal of the cards it has not seen: uniform, but for a
+// card another seat looked at and kept face down, which is the lower of two. Facts every seat saw but a view does
+// not hold are inferred: the turns played (the seats' turns added up), which positions may still be replaced once
+// (face down and never seen by their owner), the first seat out under when_everyone (the first face-up layout after
+// the dealer), and a jack's skip (a jack on top of the discards mid-turn). Bonuses earned by removed lines are not
+// in a view and start again at 0.
 #include <algorithm>
 #include <array>
 
@@ -46,6 +47,14 @@ card next_of(std::vector<card>& cards) {
     const card c = cards.back();
     cards.pop_back();
     return c;
+}
+
+// The lower of the next two cards: for a card another seat looked at and chose to keep face down, which is more
+// likely low than any unseen card (uniform samples made such layouts look weak, and the bot knocked too late).
+card kept_of(const ruleset& rules, std::vector<card>& cards) {
+    const std::size_t n = cards.size();
+    if (n >= 2 && rules.value_of(cards[n - 2]) < rules.value_of(cards[n - 1])) std::swap(cards[n - 2], cards[n - 1]);
+    return next_of(cards);
 }
 
 bool in_range(int value, int low, int end) { return value >= low && value < end; }
@@ -130,8 +139,11 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
 
     for (std::size_t s = 0; s < h.seats_.size(); ++s) {
         const auto& shown = view.seats[s].layout;
-        for (std::size_t i = 0; i < shown.size(); ++i)
-            if (!shown[i].empty && !shown[i].value) h.seats_[s].layout[i].value = next_of(*unseen);
+        for (std::size_t i = 0; i < shown.size(); ++i) {
+            if (shown[i].empty || shown[i].value) continue;
+            const bool kept = shown[i].known_by & seat_bit(static_cast<int>(s));
+            h.seats_[s].layout[i].value = kept ? kept_of(*h.rules_, *unseen) : next_of(*unseen);
+        }
     }
     if (view.holding) h.held_ = view.held ? *view.held : next_of(*unseen);
     for (int i = 1; i < view.discard_count; ++i) h.discards_.push_back(next_of(*unseen));
