@@ -165,14 +165,6 @@ public:
         end_matters_ = view.caller < 0 && !view.final_round &&
                        (rules.all_face_up == all_face_up_rule::ends_immediately ||
                         rules.all_face_up == all_face_up_rule::final_round);
-        for (int s = 0; s < static_cast<int>(view.seats.size()); ++s) {
-            if (s == me_) continue;
-            const seat_view& seat = view.seats[static_cast<std::size_t>(s)];
-            // Cards that went face down by choice (4-card Golf) are likely better than average.
-            double unknown_value = unseen_;
-            if (!rules.new_card_face_up && unseen_ > 0) unknown_value *= std::max(0.5, 1.0 - 0.08 * seat.turns_taken);
-            best_other_ = std::min(best_other_, estimate(rules, guess_layout(seat), unknown_value));
-        }
     }
 
     action choose() const {
@@ -219,9 +211,26 @@ public:
 private:
     const seat_view& own() const { return view_.seats[static_cast<std::size_t>(me_)]; }
 
+    // The lowest estimate among the others' layouts, worked out when first asked: most choices never ask, and the
+    // search bot asks this bot for every move of every playout.
+    double best_other() const {
+        if (best_other_) return *best_other_;
+        double best = never;
+        for (int s = 0; s < static_cast<int>(view_.seats.size()); ++s) {
+            if (s == me_) continue;
+            const seat_view& seat = view_.seats[static_cast<std::size_t>(s)];
+            // Cards that went face down by choice (4-card Golf) are likely better than average.
+            double unknown_value = unseen_;
+            if (!rules_.new_card_face_up && unseen_ > 0) unknown_value *= std::max(0.5, 1.0 - 0.08 * seat.turns_taken);
+            best = std::min(best, estimate(rules_, guess_layout(seat), unknown_value));
+        }
+        best_other_ = best;
+        return best;
+    }
+
     // May the bot end play with this final estimate?
     bool may_finish(double final_estimate) const {
-        return !end_matters_ || urgent_ || final_estimate + finish_margin <= best_other_;
+        return !end_matters_ || urgent_ || final_estimate + finish_margin <= best_other();
     }
 
     // A turn's low-enough score: about one point a card early on, loosening as the hand goes on.
@@ -274,8 +283,8 @@ private:
             case power_appeal::own_high: return worst_known > unseen_ + take_margin;
             // Giving the held card away pays when it is worse than an average card.
             case power_appeal::held_high: return view_.held && rules_.value_of(*view_.held) > unseen_;
-            case power_appeal::leader_ahead: return best_other_ < my_estimate_;   // e.g. the caller looks set to win
-            case power_appeal::leader_level: return best_other_ <= my_estimate_;  // disorient whoever leads
+            case power_appeal::leader_ahead: return best_other() < my_estimate_;   // e.g. the caller looks set to win
+            case power_appeal::leader_level: return best_other() <= my_estimate_;  // disorient whoever leads
         }
         return false;
     }
@@ -460,12 +469,13 @@ private:
 
     bool should_knock() const {
         if (urgent_) return true;
-        return my_estimate_ <= good_enough() && my_estimate_ + finish_margin <= best_other_;
+        return my_estimate_ <= good_enough() && my_estimate_ + finish_margin <= best_other();
     }
 
     bool should_reveal() const {
         if (urgent_) return true;
-        return mine_.unknown_count <= 1 && my_estimate_ <= good_enough() && my_estimate_ + reveal_margin <= best_other_;
+        return mine_.unknown_count <= 1 && my_estimate_ <= good_enough() &&
+               my_estimate_ + reveal_margin <= best_other();
     }
 
     // Pay to look only when cheap and when the bot knows none of its own cards.
@@ -610,7 +620,7 @@ private:
     double unseen_;
     layout_guess mine_;
     double my_estimate_;
-    double best_other_ = never;
+    mutable std::optional<double> best_other_;  // see best_other()
     int pressure_ = 0;
     bool urgent_ = false;
     bool end_matters_ = false;
