@@ -163,8 +163,12 @@ struct hand_view {
     bool claim_open = false;            // the top discard may still be claimed
     bool discard_power_unused = false;  // discard_power_reuse: the top discard's power may be used
     std::vector<card> offered;          // draw_two_keep_one: the stock cards looked at, for their user only
-    std::vector<action> legal;          // what the viewer may do now
-    std::optional<hand_score> result;   // once the hand is over
+    // recall::perfect only (a seat that remembers all it saw): the discard pile bottom first, and the cards out of
+    // play, each of which everyone saw go there; empty in views as shown.
+    std::vector<card> pile;
+    std::vector<card> out_of_play;
+    std::vector<action> legal;         // what the viewer may do now
+    std::optional<hand_score> result;  // once the hand is over
     friend bool operator==(const hand_view&, const hand_view&) = default;
 };
 

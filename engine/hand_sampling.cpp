@@ -1,11 +1,11 @@
 // hand::sampled_from: a hand consistent with one seat's view, for bots that search (engine/search_bot.cpp).
-// The cards the viewer cannot see (face-down cards it never looked at, the stock, the discards under the top, a card
-// another seat holds or was offered, cards out of play) are a deal of the cards it has not seen: uniform, but for a
-// card another seat looked at and kept face down, which is the lower of two. Facts every seat saw but a view does
-// not hold are inferred: the turns played (the seats' turns added up), which positions may still be replaced once
-// (face down and never seen by their owner), the first seat out under when_everyone (the first face-up layout after
-// the dealer), and a jack's skip (a jack on top of the discards mid-turn). Bonuses earned by removed lines are not
-// in a view and start again at 0.
+// The cards the viewer cannot see (face-down cards it never looked at, the stock, a card another seat holds or was
+// offered; the discards under the top and the cards out of play unless the view remembers them) are a deal of the
+// cards it has not seen: uniform, but for a card another seat looked at and kept face down, which is the lower of
+// two. Facts every seat saw but a view does not hold are inferred: the turns played (the seats' turns added up),
+// which positions may still be replaced once (face down and never seen by their owner), the first seat out under
+// when_everyone (the first face-up layout after the dealer), and a jack's skip (a jack on top of the discards
+// mid-turn). Bonuses earned by removed lines are not in a view and start again at 0.
 #include <algorithm>
 #include <array>
 
@@ -31,7 +31,13 @@ std::optional<std::vector<card>> unseen_cards(const ruleset& rules, const hand_v
             if (!p.empty && p.value) seen(*p.value);
         for (card shield : seat.shields) seen(shield);
     }
-    if (view.top_discard) seen(*view.top_discard);
+    const bool whole_pile = !view.pile.empty();  // a perfect memory: every discard is known
+    if (whole_pile) {
+        for (card c : view.pile) seen(c);
+        for (card c : view.out_of_play) seen(c);
+    } else if (view.top_discard) {
+        seen(*view.top_discard);
+    }
     if (view.held) seen(*view.held);
     for (card c : view.offered) seen(c);
     if (too_many) return std::nullopt;
@@ -70,6 +76,8 @@ bool plausible(const ruleset& rules, const hand_view& view) {
            in_range(power.seat, -1, players) && in_range(power.slot, -1, positions) &&
            in_range(power.own_slot, -1, positions) && power.step >= 0 && power.picks_left >= 0 &&
            view.stock_count >= 0 && view.discard_count >= (view.top_discard ? 1 : 0) && view.final_turns_left >= 0 &&
+           (view.pile.empty() || (view.pile.size() == static_cast<std::size_t>(view.discard_count) &&
+                                  view.top_discard == view.pile.back())) &&
            view.offered.size() <= 2 && (view.holding || !held_needed) && (view.holding || !view.held) &&
            std::all_of(view.marked.begin(), view.marked.end(), [&](int m) { return in_range(m, 0, positions); });
 }
@@ -130,9 +138,9 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
 
     hand h(stacked_tag{}, std::move(rules), players, view.dealer, random.next());
     if (!h.fill_seats_from(view)) return std::nullopt;
+    const int buried = view.pile.empty() ? view.discard_count - (view.top_discard ? 1 : 0) : 0;
     std::size_t needed = static_cast<std::size_t>(std::max(0, view.stock_count)) +
-                         static_cast<std::size_t>(std::max(0, view.discard_count - (view.top_discard ? 1 : 0))) +
-                         (view.holding && !view.held ? 1u : 0u);
+                         static_cast<std::size_t>(std::max(0, buried)) + (view.holding && !view.held ? 1u : 0u);
     for (const seat_view& sv : view.seats)
         for (const position_view& pv : sv.layout) needed += !pv.empty && !pv.value;
     if (needed > unseen->size()) return std::nullopt;
@@ -146,15 +154,20 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
         }
     }
     if (view.holding) h.held_ = view.held ? *view.held : next_of(*unseen);
-    for (int i = 1; i < view.discard_count; ++i) h.discards_.push_back(next_of(*unseen));
-    if (view.top_discard) h.discards_.push_back(*view.top_discard);
+    if (!view.pile.empty()) {
+        h.discards_ = view.pile;
+    } else {
+        for (int i = 1; i < view.discard_count; ++i) h.discards_.push_back(next_of(*unseen));
+        if (view.top_discard) h.discards_.push_back(*view.top_discard);
+    }
     for (int i = 0; i < view.stock_count; ++i) h.stock_.push_back(next_of(*unseen));
     // Another seat's draw_two_keep_one: up to two of the cards left are the ones it is looking at.
     h.offered_ = view.offered;
     const bool others_offer =
         view.current_phase == phase::power && view.power.kind == power_kind::draw_two_keep_one && view.offered.empty();
     for (int i = 0; i < 2 && others_offer && !unseen->empty(); ++i) h.offered_.push_back(next_of(*unseen));
-    h.removed_ = std::move(*unseen);  // what is left went out of play
+    h.removed_ = view.out_of_play;  // and what is left went out of play
+    h.removed_.insert(h.removed_.end(), unseen->begin(), unseen->end());
 
     h.phase_ = view.current_phase;
     h.current_ = view.current_seat;

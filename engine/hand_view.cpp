@@ -100,6 +100,12 @@ void hand::view_into(int viewer, hand_view& v, recall memory) const {
     v.discard_power_unused = discard_power_unused_ && rules_->discard_power_reuse;
     v.offered.clear();
     if (viewer >= 0 && viewer == current_) v.offered.assign(offered_.begin(), offered_.end());
+    v.pile.clear();
+    v.out_of_play.clear();
+    if (memory == recall::perfect && viewer >= 0) {
+        v.pile.assign(discards_.begin(), discards_.end());
+        v.out_of_play.assign(removed_.begin(), removed_.end());
+    }
     v.legal.clear();
     if (viewer >= 0) legal_actions(viewer, v.legal);
     v.result.reset();
