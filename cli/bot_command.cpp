@@ -15,6 +15,7 @@
 #include "engine/bot.hpp"
 #include "engine/match.hpp"
 #include "engine/random.hpp"
+#include "proto/bot_levels.hpp"
 #include "proto/convert.hpp"
 
 namespace golf::cli {
@@ -43,9 +44,8 @@ struct run_failure : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-v1::BotLevel wire_level(std::string_view level) {
-    return level == "random" ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
-}
+// The server bots --fill-bots asks for: the level this bot plays (checked by bot_level_or_throw).
+wire::bot_choice wire_level(std::string_view level) { return wire::bot_choice_of(level).value_or(wire::bot_choice{}); }
 
 bool all_seats_filled(const v1::TableUpdate& update) {
     for (const v1::SeatInfo& seat : update.seats())
@@ -108,6 +108,24 @@ std::string describe(const std::optional<v1::TableUpdate>& latest) {
     }
 }
 
+// Creates the table (filled with server bots if asked) or joins it; says its code or our seat.
+v1::TableJoined sit_down(client::connection& table, const settings& config, client::duration timeout) {
+    if (!config.preset_name) {
+        v1::TableJoined joined = table.join(*config.join_code, config.name, false, timeout);
+        std::cout << "seat: " << joined.seat() << std::endl;
+        return joined;
+    }
+    v1::Ruleset house;
+    if (config.house_rules) house = wire::to_proto(config.rules);
+    v1::TableJoined joined = table.create_table(config.name, *config.preset_name, config.seats, house, timeout);
+    std::cout << "code: " << joined.code() << std::endl;
+    if (config.fill_bots) {
+        const wire::bot_choice level = wire_level(config.level);
+        for (int s = 1; s < config.seats; ++s) table.add_bot(level.level, level.search_budget, timeout);
+    }
+    return joined;
+}
+
 // One seat's whole session: table, matches, scorecards.
 int play(const settings& config) {
     using client::connection;
@@ -116,18 +134,7 @@ int play(const settings& config) {
     table.ask_update_answers_act();  // the update answers each move: one frame fewer per move
     table.connect(config.url, "golf-bot", timeout);
 
-    v1::TableJoined joined;
-    if (config.preset_name) {
-        v1::Ruleset house;
-        if (config.house_rules) house = wire::to_proto(config.rules);
-        joined = table.create_table(config.name, *config.preset_name, config.seats, house, timeout);
-        std::cout << "code: " << joined.code() << std::endl;
-        if (config.fill_bots)
-            for (int s = 1; s < config.seats; ++s) table.add_bot(wire_level(config.level), timeout);
-    } else {
-        joined = table.join(*config.join_code, config.name, false, timeout);
-        std::cout << "seat: " << joined.seat() << std::endl;
-    }
+    const v1::TableJoined joined = sit_down(table, config, timeout);
     const auto rules = wire::to_ruleset(joined.rules());
     if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
     const std::unique_ptr<bot> player = make_bot(config.level);
@@ -194,7 +201,7 @@ int play(const settings& config) {
 
 std::string_view bot_usage() {
     return "usage: golf bot --url ws://HOST:PORT/ws (--create PRESET --seats N [--fill-bots] [--set OPTION=VALUE ...]\n"
-           "                | --join CODE) [--name NAME] [--level random|heuristic] [--matches K] [--timeout SECONDS]\n"
+           "                | --join CODE) [--name NAME] [--level LEVEL] [--matches K] [--timeout SECONDS]\n"
            "\n"
            "A computer player on a golf-server. With --create it makes a table, prints its join code as\n"
            "'code: XXXXXX', and starts the match as host once every seat is filled (--fill-bots asks the server to\n"
@@ -209,7 +216,9 @@ std::string_view bot_usage() {
            "  --set OPTION=VALUE  a house rule for the new table (repeatable)\n"
            "  --join CODE         join the table with this code instead\n"
            "  --name NAME         the name shown at the table (default golf-bot)\n"
-           "  --level LEVEL       random or heuristic (default heuristic)\n"
+           "  --level LEVEL       random, heuristic, easy, medium, hard or search:N (the search bot with N\n"
+           "                      playouts per decision, 1 to 20000); default heuristic. The searching levels\n"
+           "                      think here for this seat, and on the server's bot threads for --fill-bots\n"
            "  --matches K         matches to play before leaving (1 to 1000, default 1)\n"
            "  --timeout SECONDS   longest wait for anything (1 to 86400, default 60)\n"
            "\n"
@@ -221,6 +230,14 @@ std::string server_url_or_throw(std::optional<std::string_view> url) {
     if (!client::parse_url(*url))
         throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
     return std::string(*url);
+}
+
+std::string bot_level_or_throw(std::string_view flag, std::string_view name) {
+    if (!make_bot(name))
+        throw usage_error(std::string(flag) +
+                          ": expected random, heuristic, easy, medium, hard or search:N (N from 1 to " +
+                          std::to_string(max_search_playouts) + ") (got '" + std::string(name) + "')");
+    return std::string(name);
 }
 
 void create_or_join_or_throw(bool create, bool join) {
@@ -279,8 +296,7 @@ int run_bot(std::span<const std::string_view> words) {
         if (const auto problem = match::check(config.rules, config.seats))
             throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
     }
-    if (!make_bot(config.level))
-        throw usage_error("--level: expected random or heuristic (got '" + config.level + "')");
+    config.level = bot_level_or_throw("--level", config.level);
     if (name_given && config.name.empty()) throw usage_error("--name: the name is empty");
 
     try {

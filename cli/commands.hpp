@@ -29,6 +29,7 @@ struct usage_error : std::runtime_error {
 int run_rules(std::span<const std::string_view> words);
 int run_score(std::span<const std::string_view> words);
 int run_simulate(std::span<const std::string_view> words);
+int run_arena(std::span<const std::string_view> words);
 int run_bot(std::span<const std::string_view> words);
 int run_deal(
     std::span<const std::string_view>
@@ -46,6 +47,7 @@ void quiet_store_logs();
 std::string_view rules_usage();
 std::string_view score_usage();
 std::string_view simulate_usage();
+std::string_view arena_usage();
 std::string_view bot_usage();
 std::string_view deal_usage();
 std::string_view play_usage();
@@ -97,6 +99,9 @@ const preset& find_preset_or_throw(std::string_view name);
 // and --join.
 std::string server_url_or_throw(std::optional<std::string_view> url);
 void create_or_join_or_throw(bool create, bool join);
+// `golf bot`, `golf play` and `golf load`: a bot level make_bot knows (random, heuristic, easy, medium, hard,
+// search:N); for any other, throws naming them and `flag`.
+std::string bot_level_or_throw(std::string_view flag, std::string_view name);
 
 // A preset's rules with `--set NAME=VALUE` house rules applied in order, then validated.
 ruleset rules_with_house_rules(const preset& base, std::span<const std::string> assignments);

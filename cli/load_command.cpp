@@ -28,7 +28,7 @@ constexpr int max_seconds = 3600;
 
 // The flags whose meaning depends on others (--echo or not), kept as given until every flag is read.
 struct flag_texts {
-    std::optional<std::string_view> url, seats, tables, connections, frame_bytes;
+    std::optional<std::string_view> url, seats, tables, connections, frame_bytes, bot_tables, bot_level;
     std::vector<std::string> house_rules;
 };
 
@@ -55,6 +55,10 @@ flag_texts read_flags(command_line& args, settings& config) {
             config.idle_connections = parse_int("--idle-connections", args.value(), 0, 1000000);
         } else if (flag == "--level") {
             config.level = std::string(args.value());
+        } else if (flag == "--bot-tables") {
+            texts.bot_tables = args.value();
+        } else if (flag == "--bot-level") {
+            texts.bot_level = args.value();
         } else if (flag == "--threads") {
             config.threads = parse_int("--threads", args.value(), 1, 64);
         } else if (flag == "--setup-timeout") {
@@ -80,8 +84,11 @@ flag_texts read_flags(command_line& args, settings& config) {
 }
 
 void plan_echo(settings& config, const flag_texts& texts) {
-    if (texts.tables || texts.seats || !texts.house_rules.empty() || config.idle_connections > 0)
-        throw usage_error("--echo takes --connections, not --tables, --seats, --set or --idle-connections");
+    if (texts.tables || texts.seats || !texts.house_rules.empty() || config.idle_connections > 0 || texts.bot_tables ||
+        texts.bot_level)
+        throw usage_error(
+            "--echo takes --connections, not --tables, --seats, --set, --idle-connections, --bot-tables or "
+            "--bot-level");
     if (!texts.connections) throw usage_error("missing --connections N (with --echo)");
     config.connections = parse_int("--connections", *texts.connections, 1, 1000000);
     if (texts.frame_bytes) config.frame_bytes = parse_int("--frame-bytes", *texts.frame_bytes, 1, 65536);
@@ -101,8 +108,10 @@ void plan_tables(settings& config, const flag_texts& texts) {
         config.seats = config.rules.min_players;
     if (const auto problem = match::check(config.rules, config.seats))
         throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
-    if (!make_bot(config.level))
-        throw usage_error("--level: expected random or heuristic (got '" + config.level + "')");
+    config.level = bot_level_or_throw("--level", config.level);
+    if (texts.bot_tables) config.bot_tables = parse_int("--bot-tables", *texts.bot_tables, 0, 10000);
+    if (texts.bot_level && !texts.bot_tables) throw usage_error("--bot-level goes with --bot-tables");
+    if (texts.bot_level) config.bot_level = bot_level_or_throw("--bot-level", *texts.bot_level);
     if (config.rate && config.tables > 0 &&
         *config.rate > static_cast<long long>(config.tables) * config.seats * max_moves_per_seat_second)
         throw usage_error("--rate " + std::to_string(*config.rate) + ": more than " +
@@ -117,6 +126,7 @@ std::string_view load_usage() {
     return "usage: golf load --url ws://HOST:PORT/ws --tables N [--seats 4] [--rules PRESET] [--set OPTION=VALUE ...]\n"
            "                 [--duration SECONDS] [--rate MOVES_PER_S] [--idle-connections M] [--level LEVEL]\n"
            "                 [--threads T] [--setup-timeout SECONDS] [--separate-ok] [--json]\n"
+           "                 [--bot-tables K [--bot-level LEVEL]]\n"
            "       golf load --echo --url ws://HOST:PORT/ --connections N [--rate FRAMES_PER_S] [--frame-bytes B]\n"
            "                 [--duration SECONDS] [--threads T] [--json]\n"
            "\n"
@@ -138,7 +148,13 @@ std::string_view load_usage() {
            "                        starts once every table is playing (default: closed loop, each table as fast\n"
            "                        as its updates come back, at most 100 moves/s per seat)\n"
            "  --idle-connections M  extra connections that say Hello and then stay open (0 to 1000000)\n"
-           "  --level LEVEL         the bots: random or heuristic (default heuristic)\n"
+           "  --level LEVEL         the bots: random, heuristic, easy, medium, hard or search:N (default heuristic;\n"
+           "                        the searching ones think in this tool)\n"
+           "  --bot-tables K        also K tables of the server's own bots, not measured, beside the N measured\n"
+           "                        ones (0 to 10000): each has one client here, its host, and --seats - 1\n"
+           "                        server bots of --bot-level; it rematches for the whole run\n"
+           "  --bot-level LEVEL     the bot tables' server bots: random, heuristic, easy, medium, hard or\n"
+           "                        search:N (default hard)\n"
            "  --threads T           I/O threads (1 to 64, default 2)\n"
            "  --setup-timeout S     longest wait for every table to be playing (1 to 3600, default 120)\n"
            "  --separate-ok         ask for each move's Ok in a frame of its own, ahead of the update (by default\n"

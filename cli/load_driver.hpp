@@ -29,6 +29,9 @@ public:
 // a table's moves (zero for echo).
 std::unique_ptr<driver> make_table_driver(boost::asio::io_context& io, const settings& config, shared_stats& stats,
                                           int number, clock_type::duration interval, std::uint64_t seed);
+// A table of golf-server's own bots beside the measured ones (--bot-tables): only its host is a client here.
+std::unique_ptr<driver> make_bot_table_driver(boost::asio::io_context& io, const settings& config, shared_stats& stats,
+                                              int number, std::uint64_t seed);
 std::unique_ptr<driver> make_echo_driver(boost::asio::io_context& io, const settings& config, shared_stats& stats,
                                          int number, clock_type::duration interval);
 

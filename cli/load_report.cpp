@@ -67,6 +67,9 @@ void print_json(const settings& config, const figures& f) {
         out.key("seats").integer(config.seats);
         out.key("rules").string(config.preset_name);
         out.key("level").string(config.level);
+        out.key("bot_tables").integer(config.bot_tables);
+        out.key("bot_level").string(config.bot_level);
+        out.key("bot_table_updates").unsigned_integer(stats.bot_table_updates.load());
     } else {
         out.key("frame_bytes").integer(config.frame_bytes);
     }
@@ -133,6 +136,10 @@ void print_text(const settings& config, const figures& f) {
     if (!config.echo && config.rate)
         std::printf("  from when each move was written, not due: p50 %.3f ms, p99 %.3f ms\n",
                     ms(stats.from_sent_latency.quantile(0.50)), ms(stats.from_sent_latency.quantile(0.99)));
+    if (config.bot_tables > 0)
+        std::printf("beside them: %d tables of %s server bots (%llu updates to their hosts in the window)\n",
+                    config.bot_tables, config.bot_level.c_str(),
+                    static_cast<unsigned long long>(stats.bot_table_updates.load()));
     const std::uint64_t hops = stats.node_hops.load();
     const std::string followed =
         hops > 0 ? "; " + std::to_string(hops) + " joins followed their table to another node" : "";

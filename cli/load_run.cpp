@@ -73,7 +73,7 @@ std::uint64_t raise_file_limit() {
 void check_file_limit(const settings& config) {
     const std::uint64_t needed =
         static_cast<std::uint64_t>(config.echo ? config.connections : config.tables * config.seats) +
-        static_cast<std::uint64_t>(config.idle_connections) + 64;
+        static_cast<std::uint64_t>(config.idle_connections) + static_cast<std::uint64_t>(config.bot_tables) + 64;
     const std::uint64_t files = raise_file_limit();
     if (files < needed)
         throw run_failure("needs about " + std::to_string(needed) + " open files, but the limit is " +
@@ -219,6 +219,8 @@ int run(settings& config) {
         if (config.echo) f.drivers.push_back(make_echo_driver(io, config, stats, i, interval));
         else f.drivers.push_back(make_table_driver(io, config, stats, i, interval, seeds()));
     }
+    for (int i = 0; i < config.bot_tables; ++i)
+        f.drivers.push_back(make_bot_table_driver(io, config, stats, i, seeds()));
 
     auto work = net::make_work_guard(io);
     std::vector<std::thread> threads;
@@ -228,7 +230,8 @@ int run(settings& config) {
     const auto setup_started = clock_type::now();
     const auto setup_deadline = setup_started + std::chrono::seconds(config.setup_timeout_s);
     start_all(io, config, stats, f, setup_deadline);
-    m.setup_s = wait_until_ready(stats, units + config.idle_connections, setup_started, setup_deadline, progress);
+    m.setup_s = wait_until_ready(stats, units + config.bot_tables + config.idle_connections, setup_started,
+                                 setup_deadline, progress);
     measure(config, stats, f, seeds, progress, m);
     stop_all(stats, f, work, io, threads, progress);
     return report(config, stats, m);

@@ -28,6 +28,8 @@ struct settings {
     ruleset rules;
     bool house_rules = false;
     std::string level = "heuristic";
+    int bot_tables = 0;              // tables of the server's own bots beside the measured ones
+    std::string bot_level = "hard";  // their level (make_bot's name)
     int duration_s = 10;
     std::optional<int> rate;  // moves (or echo frames) per second, over everything
     int idle_connections = 0;

@@ -31,6 +31,8 @@ struct shared_stats {
     std::atomic<std::uint64_t> errors{0};
     // Joins answered ERROR_CODE_TABLE_ELSEWHERE (several nodes behind a proxy) and followed to the table's node.
     std::atomic<std::uint64_t> node_hops{0};
+    // Updates the hosts of the bot tables (--bot-tables) received in the window: the server's bots played.
+    std::atomic<std::uint64_t> bot_table_updates{0};
     std::atomic<std::int64_t> open{0};  // connections open now
     std::atomic<int> connecting{0};     // connections being set up now
     std::atomic<int> ready{0};          // tables playing (or echo/idle connections open)

@@ -25,6 +25,8 @@ constexpr std::array commands{
             run_rules},
     command{"score", "score final layouts under a ruleset", score_usage, run_score},
     command{"simulate", "play bots against each other and report scores and speed", simulate_usage, run_simulate},
+    command{"arena", "play named bots against each other: mean scores with intervals, wins, decision times",
+            arena_usage, run_arena},
 #ifdef GOLF_HAVE_CLIENT
     command{"bot", "play on a golf-server: create or join a table and play its matches", bot_usage, run_bot},
     command{"deal", "re-derive a hand's deal and commitment from its revealed seed", deal_usage, run_deal},

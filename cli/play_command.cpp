@@ -20,6 +20,7 @@
 #include "cli/terminal_view.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "engine/match.hpp"
+#include "proto/bot_levels.hpp"
 #include "proto/convert.hpp"
 
 namespace golf::cli {
@@ -52,6 +53,7 @@ struct settings {
     bool house_rules = false;
     int seats = 0;
     int bots = 0;
+    wire::bot_choice bot_level;  // --bot-level: the server bots --bots and 'b' add
     int clock_seconds = 0;
     bool public_table = false;
     bool spectate = false;
@@ -147,7 +149,8 @@ void player::open() {
         create.set_public_(config_.public_table);
         if (config_.house_rules) *create.mutable_house_rules() = wire::to_proto(config_.rules);
         joined = link_->create_table(create, request_timeout);
-        for (int i = 0; i < config_.bots; ++i) link_->add_bot(v1::BOT_LEVEL_HEURISTIC, request_timeout);
+        for (int i = 0; i < config_.bots; ++i)
+            link_->add_bot(config_.bot_level.level, config_.bot_level.search_budget, request_timeout);
     } else {
         joined = link_->join(*config_.join_code, config_.name, config_.spectate, request_timeout);
     }
@@ -317,7 +320,8 @@ bool player::table_command(const std::string& line) {
     } else if (line == "s") {
         message.mutable_start_match();
     } else if (line == "b") {
-        message.mutable_add_bot()->set_level(v1::BOT_LEVEL_HEURISTIC);
+        message.mutable_add_bot()->set_level(config_.bot_level.level);
+        message.mutable_add_bot()->set_search_budget(config_.bot_level.search_budget);
     } else if (line == "r" && !find_move(menu_, line)) {  // "r" turns all your cards up while that is a move
         message.mutable_rematch();
     } else if (line == "n") {
@@ -417,6 +421,7 @@ std::string_view play_usage() {
     return "usage: golf play --url ws://HOST:PORT/ws [--name NAME | --account NAME [--register]]\n"
            "                 (--create PRESET [--set OPTION=VALUE ...] [--seats N] [--bots N] [--clock SECONDS]\n"
            "                  [--public] | --join CODE [--spectate] | --quick PRESET [--seats N] [--bots-after S])\n"
+           "                 [--bot-level LEVEL]\n"
            "\n"
            "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
            "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
@@ -438,6 +443,8 @@ std::string_view play_usage() {
            "  --seats N           seats at the new table (default: enough for you and the bots, at least the\n"
            "                      ruleset's minimum)\n"
            "  --bots N            fill N seats with server bots at once (0 to 15, default 0)\n"
+           "  --bot-level LEVEL   the server bots --bots and 'b' add: random, heuristic, easy, medium, hard or\n"
+           "                      search:N (N playouts per decision, 1 to 20000); default heuristic\n"
            "  --clock SECONDS     a turn clock for the new table (5 to 3600; default 0, none)\n"
            "  --public            list the new table in the lobby\n"
            "  --join CODE         join the table with this code instead\n"
@@ -456,7 +463,7 @@ namespace {
 
 // The flags as typed, before they are checked against each other.
 struct typed_flags {
-    std::optional<std::string_view> url, seats, bots, clock, bots_after;
+    std::optional<std::string_view> url, seats, bots, clock, bots_after, bot_level;
     std::vector<std::string> house_rules;
     std::optional<std::string> name;
 };
@@ -473,6 +480,7 @@ typed_flags read_flags(std::span<const std::string_view> words, settings& config
         else if (flag == "--set") typed.house_rules.emplace_back(args.value());
         else if (flag == "--seats") typed.seats = args.value();
         else if (flag == "--bots") typed.bots = args.value();
+        else if (flag == "--bot-level") typed.bot_level = args.value();
         else if (flag == "--clock") typed.clock = args.value();
         else if (flag == "--join") config.join_code = std::string(args.value());
         else if (flag == "--quick") config.quick = std::string(args.value());
@@ -488,7 +496,8 @@ typed_flags read_flags(std::span<const std::string_view> words, settings& config
 
 void check_quick(settings& config, const typed_flags& typed) {
     if (config.preset_name || config.join_code) throw usage_error("--quick cannot go with --create or --join");
-    if (typed.bots || typed.clock || config.public_table || !typed.house_rules.empty() || config.spectate)
+    if (typed.bots || typed.bot_level || typed.clock || config.public_table || !typed.house_rules.empty() ||
+        config.spectate)
         throw usage_error("--quick takes only --seats and --bots-after");
     const preset& base = find_preset_or_throw(*config.quick);
     config.seats = typed.seats ? parse_int("--seats", *typed.seats, base.rules.min_players, base.rules.max_players)
@@ -549,6 +558,8 @@ int run_play(std::span<const std::string_view> words) {
     else create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
     if (config.join_code) check_join(config, typed);
     else if (config.preset_name) check_create(config, typed);
+    if (typed.bot_level)
+        config.bot_level = wire::bot_choice_of(bot_level_or_throw("--bot-level", *typed.bot_level)).value();
     config.name = name_or_user(typed.name);
     const bool screen = is_terminal(STDIN_FILENO) && is_terminal(STDOUT_FILENO);
     return player(std::move(config), screen).run();

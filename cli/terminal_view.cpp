@@ -7,6 +7,7 @@
 #include "cli/event_text.hpp"
 #include "cli/move_keys.hpp"
 #include "cli/screen_panes.hpp"
+#include "proto/bot_levels.hpp"
 
 namespace golf::cli {
 
@@ -37,8 +38,9 @@ std::string seat_tags(const table_picture& picture, const v1::TableUpdate& updat
     if (static_cast<int>(update.host_seat()) == s) tags.emplace_back("host");
     if (info.occupied() && info.bot() == v1::BOT_LEVEL_UNSPECIFIED && !info.registered()) tags.emplace_back("guest");
     if (!info.occupied()) tags.emplace_back("free");
-    else if (info.bot() == v1::BOT_LEVEL_RANDOM) tags.emplace_back("random bot");
-    else if (info.bot() != v1::BOT_LEVEL_UNSPECIFIED) tags.emplace_back("bot");
+    else if (info.bot() == v1::BOT_LEVEL_HEURISTIC || !v1::BotLevel_IsValid(info.bot())) tags.emplace_back("bot");
+    else if (info.bot() != v1::BOT_LEVEL_UNSPECIFIED)  // "random bot", "hard bot", "search 5000 bot"
+        tags.emplace_back(wire::bot_label({info.bot(), info.search_budget()}) + " bot");
     else if (info.forfeited()) tags.emplace_back("forfeited");
     else if (info.bot_standing_in()) tags.emplace_back("away, a bot plays");
     else if (!info.connected()) tags.emplace_back("away");

@@ -128,6 +128,7 @@ public:
         config_.bot_delay = 0ms;
         config_.between_holes = 0ms;
         config_.max_tables = 8;
+        config_.bot_threads = 0;  // search bots think on the strand: settle() sees every move the harness causes
         games_ = std::make_shared<server::registry>(io_, config_, counters_);
         for (int i = 0; i < 3; ++i) links_.push_back(fresh(i));
     }

@@ -31,8 +31,8 @@ struct table_record {
 struct seat_record {
     int seat = 0;
     std::string display_name;
-    std::string token_hash;       // a hash of the seat/player token, never the token itself; empty for a bot
-    std::string bot;              // empty for a person; "random" or "heuristic" for a server bot
+    std::string token_hash;  // a hash of the seat/player token, never the token itself; empty for a bot
+    std::string bot;         // empty for a person; a server bot's level as make_bot names it ("hard", "search:500")
     std::int64_t account_id = 0;  // the signed-in account that sat here; 0 for a guest or a bot
 
     friend bool operator==(const seat_record&, const seat_record&) = default;

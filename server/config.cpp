@@ -154,6 +154,10 @@ const std::array options{
                if (error.empty()) c.bot_delay = std::chrono::milliseconds(ms);
                return error;
            }},
+    option{"--bot-threads", "GOLF_BOT_THREADS", "N",
+           "threads the searching server bots (easy, medium, hard, search) think on, apart from the I/O threads "
+           "(default: half the hardware threads, at least 1)",
+           [](server_config& c, std::string_view text) { return set_number(c.bot_threads, text, 1, 256); }},
     option{"--between-holes-ms", "GOLF_BETWEEN_HOLES_MS", "MS",
            "pause between a hole's end and the next deal (default 3000)",
            [](server_config& c, std::string_view text) -> std::string {
@@ -227,6 +231,7 @@ config_result parse_config(int argc, const char* const* argv, const environment_
 
     server_config config;
     config.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
+    config.bot_threads = std::max(1, config.threads / 2);
     for (const option& o : options) {
         std::string_view value;
         std::string_view source;

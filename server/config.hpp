@@ -25,11 +25,14 @@ struct server_config {
     std::string node;
     // --node-timeout-ms, GOLF_NODE_TIMEOUT_MS: a node silent this long is presumed dead and its tables taken over
     std::chrono::milliseconds node_timeout{3000};
-    std::string web_root = GOLF_DEFAULT_WEB_ROOT;   // --web-root, GOLF_WEB_ROOT: the built web client
-    int threads = 2;                                // --threads, GOLF_THREADS (default: hardware threads)
-    std::string log_level = "info";                 // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
-    std::chrono::seconds seat_grace{120};           // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long
-    std::chrono::milliseconds bot_delay{400};       // --bot-delay-ms, GOLF_BOT_DELAY_MS: server bots' thinking pause
+    std::string web_root = GOLF_DEFAULT_WEB_ROOT;  // --web-root, GOLF_WEB_ROOT: the built web client
+    int threads = 2;                               // --threads, GOLF_THREADS (default: hardware threads)
+    std::string log_level = "info";                // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
+    std::chrono::seconds seat_grace{120};          // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long
+    std::chrono::milliseconds bot_delay{400};      // --bot-delay-ms, GOLF_BOT_DELAY_MS: server bots' thinking pause
+    // --bot-threads, GOLF_BOT_THREADS: threads the search bots think on (server/bot_thinking.hpp; default half the
+    // hardware threads, at least 1). 0, for single-threaded in-process harnesses only: they think on the strand.
+    int bot_threads = 1;
     std::chrono::milliseconds between_holes{3000};  // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
     std::chrono::seconds handshake_timeout{10};     // WebSocket and Hello must complete within this
     std::chrono::seconds idle_timeout{60};          // no frame and no pong for this long closes the connection

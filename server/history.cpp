@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "persistence/match_replay.hpp"
+#include "proto/bot_levels.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
 #include "server/rating_answers.hpp"
@@ -26,10 +27,8 @@ std::size_t clamp_limit(std::uint32_t requested) {
     return requested == 0 ? default_limit : std::min(requested, max_limit);
 }
 
-v1::BotLevel bot_level(const std::string& bot) {
-    if (bot.empty()) return v1::BOT_LEVEL_UNSPECIFIED;
-    return bot == "random" ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
-}
+// A recorded bot's level ("hard", "search:5000"); one this build does not know reads as the heuristic bot.
+wire::bot_choice bot_level(const std::string& bot) { return wire::bot_choice_of(bot).value_or(wire::bot_choice{}); }
 
 v1::MatchSummary to_proto(const persistence::match_summary& m) {
     v1::MatchSummary out;
@@ -47,7 +46,11 @@ v1::MatchSummary to_proto(const persistence::match_summary& m) {
         v1::RecordedSeat& seat = *out.add_seats();
         seat.set_seat(static_cast<std::uint32_t>(s.seat));
         seat.set_name(s.display_name);
-        seat.set_bot(bot_level(s.bot));
+        if (!s.bot.empty()) {
+            const wire::bot_choice level = bot_level(s.bot);
+            seat.set_bot(level.level);
+            seat.set_search_budget(level.search_budget);
+        }
         seat.set_registered(s.account_id != 0);
         const auto total = i < m.final_totals.size() ? m.final_totals[i] : std::nullopt;
         if (total) seat.set_final_total(*total);

@@ -69,6 +69,13 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident,
            "Connections closed because nothing, not even a pong, came for the idle timeout.", idle_closed.load());
     single(out, "golf_bad_frames_total", "counter", "Undecodable, text or oversized frames received.",
            bad_frames.load());
+    single(out, "golf_bot_thoughts_total", "counter", "Search bots' decisions sent to the bot threads.",
+           bot_thoughts.load());
+    single(out, "golf_bot_thoughts_refused_total", "counter",
+           "Search bots' decisions made by the heuristic bot instead, the bot threads' queue being full.",
+           bot_thoughts_refused.load());
+    single(out, "golf_bot_thoughts_stale_total", "counter",
+           "Search bots' answers dropped because the hand had moved on while they thought.", bot_thoughts_stale.load());
 
     header(out, "golf_tables", "gauge", "Tables by state.");
     sample(out, "golf_tables{state=\"waiting\"}", tables.waiting);

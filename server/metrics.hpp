@@ -28,6 +28,11 @@ public:
     std::atomic<std::int64_t> slow_clients_cut{0};
     std::atomic<std::int64_t> idle_closed{0};  // nothing heard, not even a pong, for idle_timeout
     std::atomic<std::int64_t> bad_frames{0};   // undecodable, text or oversized frames
+    // Search bots' decisions (server/bot_thinking.hpp): thought on the bot threads; decided by the heuristic bot on
+    // the table's strand because the queue was full; thought for a point the hand had left by the answer (dropped).
+    std::atomic<std::int64_t> bot_thoughts{0};
+    std::atomic<std::int64_t> bot_thoughts_refused{0};
+    std::atomic<std::int64_t> bot_thoughts_stale{0};
 
     // Time from a request's arrival to its replies being queued, in seconds.
     void observe_latency(std::chrono::steady_clock::duration d);

@@ -13,6 +13,7 @@
 #include "persistence/match_replay.hpp"
 #include "proto/convert.hpp"
 #include "server/accounts.hpp"
+#include "server/bot_thinking.hpp"
 #include "server/frames.hpp"
 #include "server/history.hpp"
 #include "server/lobby.hpp"
@@ -109,9 +110,18 @@ registry::registry(boost::asio::io_context& io, const server_config& config, met
       store_(std::move(store)),
       history_(std::move(past)),
       impl_(std::make_unique<impl>()),
-      lobby_(std::make_shared<lobby>(io)) {}
+      lobby_(std::make_shared<lobby>(io)) {
+    if (config_.bot_threads > 0) {
+        const auto threads = static_cast<std::size_t>(config_.bot_threads);
+        thinking_ = std::make_shared<bot_thinking>(config_.bot_threads, threads * bot_thinking::queue_per_thread);
+    }
+}
 
-registry::~registry() = default;
+registry::~registry() { stop_thinking(); }
+
+void registry::stop_thinking() {
+    if (thinking_) thinking_->stop();
+}
 
 // The one way a table is made, for CreateTable and for a restored match alike. Under the lock; null when `code`
 // is already open.
@@ -120,7 +130,7 @@ std::shared_ptr<table> registry::open_table_locked(const std::string& code, std:
                                                    table_settings settings, v1::TableState state) {
     if (impl_->tables.contains(code)) return nullptr;
     auto t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, std::move(preset),
-                                     std::move(rules), seats, std::move(settings), store_);
+                                     std::move(rules), seats, std::move(settings), store_, thinking_);
     auto& e = impl_->tables[code];
     e.t = t;
     e.summary.set_code(code);

@@ -30,6 +30,7 @@ class history;
 class lobby;
 class accounts;
 class quick_play;
+class bot_thinking;
 
 class registry : public std::enable_shared_from_this<registry> {
 public:
@@ -50,6 +51,9 @@ public:
     void disconnected(const std::shared_ptr<client_link>& link);
     // Graceful shutdown: every table tells its clients and stops its timers.
     void shutdown();
+    // The bot threads (server/bot_thinking.hpp) stop and are joined: after shutdown(), once the I/O threads have
+    // returned and before the registry goes, so no thread is thinking for a table while it is destroyed.
+    void stop_thinking();
     // Several nodes: where to look for a table that is not here (set before accepting; none with a single node).
     void set_router(std::shared_ptr<table_router> router) { router_ = std::move(router); }
     // The account service (null: no accounts; guests may take any name) and quick play, which reads its ratings.
@@ -122,6 +126,8 @@ private:
     std::shared_ptr<table_router> router_;
     std::shared_ptr<accounts> accounts_;
     std::shared_ptr<quick_play> quick_play_;
+    // Where every table's search bots think (config.bot_threads threads; null with 0: they think on the strand).
+    std::shared_ptr<bot_thinking> thinking_;
 };
 
 }  // namespace golf::server

@@ -55,6 +55,8 @@ server::~server() {
     }
     // Account answers in progress finish first: none may hold the registry when it goes.
     if (accounts_) accounts_->stop();
+    // So do the bots' decisions being thought about (the queued ones are dropped: their tables have closed).
+    if (const auto& games = state_->games()) games->stop_thinking();
     // The registry's tables own timers on io_, so they go while io_ still exists.
     state_->set_games(nullptr);
     // Every record the tables made is queued by now: write it all before the store closes.

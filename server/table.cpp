@@ -22,13 +22,12 @@ bool only_spaces(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
 }
 
-std::string_view level_name(v1::BotLevel level) { return level == v1::BOT_LEVEL_RANDOM ? "random" : "heuristic"; }
-
 }  // namespace
 
 table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
              std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
-             table_settings settings, std::shared_ptr<persistence::match_store> store)
+             table_settings settings, std::shared_ptr<persistence::match_store> store,
+             std::shared_ptr<bot_thinking> thinking)
     : owner_(std::move(owner)),
       metrics_(counters),
       code_(std::move(code)),
@@ -43,6 +42,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       random_(secure::random_u64()),
       recorder_(std::move(store), code_, preset_, rules_),
       bot_timer_(strand_),
+      thinking_(std::move(thinking)),
       clock_timer_(strand_),
       hole_timer_(strand_),
       claim_timer_(strand_),
@@ -147,6 +147,7 @@ void table::reclaim(const std::shared_ptr<client_link>& link, const std::string&
         old->close("your seat was taken back from another connection");
     }
     st.connect(link);
+    ++seat_changes_;
     st.grace.cancel();
     if (seats_[static_cast<std::size_t>(host_)].kind != seat_kind::person) host_ = found;
     spdlog::info("table {} seat {}: {} is back", code_, found, st.name);
@@ -237,9 +238,8 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
     if (!is_host(link.get())) return reply_error(link, rid, v1::ERROR_CODE_NOT_HOST, "only the host adds bots");
     if (state_ != v1::TABLE_STATE_WAITING)
         return reply_error(link, rid, v1::ERROR_CODE_MATCH_RUNNING, "bots can be added only before the match");
-    if (request.level() != v1::BOT_LEVEL_UNSPECIFIED && request.level() != v1::BOT_LEVEL_RANDOM &&
-        request.level() != v1::BOT_LEVEL_HEURISTIC)
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "unknown bot level");
+    if (const auto problem = wire::bot_choice_problem(request.level(), request.search_budget()))
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, *problem);
     int s = -1;
     if (request.has_seat()) {
         if (request.seat() >= seats_.size())
@@ -252,20 +252,10 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
         s = first_free_seat();
         if (s < 0) return reply_error(link, rid, v1::ERROR_CODE_TABLE_FULL, "every seat is taken");
     }
-    const v1::BotLevel level = request.level() == v1::BOT_LEVEL_RANDOM ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
-    seat_bot(s, level);
+    const v1::BotLevel level = request.level() == v1::BOT_LEVEL_UNSPECIFIED ? v1::BOT_LEVEL_HEURISTIC : request.level();
+    seat_bot(s, {level, request.search_budget()});
     reply_ok(link, rid);
     changed(seats_[static_cast<std::size_t>(s)].name + " sat down at seat " + std::to_string(s));
-}
-
-void table::seat_bot(int s, v1::BotLevel level) {
-    seat& st = seats_[static_cast<std::size_t>(s)];
-    st.kind = seat_kind::bot;
-    st.level = level;
-    st.name = "bot " + std::to_string(s) + " (" + std::string(level_name(level)) + ")";
-    st.brain = make_bot(level_name(level));
-    st.random = random_source(secure::random_u64());
-    spdlog::info("table {} seat {}: {} bot added", code_, s, level_name(level));
 }
 
 void table::remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid) {
@@ -475,7 +465,7 @@ std::vector<persistence::seat_record> table::seat_records() const {
         persistence::seat_record r;
         r.seat = static_cast<int>(s);
         r.display_name = st.name;
-        if (st.kind == seat_kind::bot) r.bot = std::string(level_name(st.level));
+        if (st.kind == seat_kind::bot) r.bot = wire::bot_name(st.level);
         else r.token_hash = secure::to_hex(st.token_hash);
         if (st.kind == seat_kind::person) r.account_id = st.account;
         records.push_back(std::move(r));
@@ -491,14 +481,13 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
     for (const persistence::seat_record& r : record.summary.seats) {
         if (r.seat < 0 || r.seat >= seat_count()) continue;
         seat& st = seats_[static_cast<std::size_t>(r.seat)];
-        st.name = r.display_name;
         if (!r.bot.empty()) {
-            st.kind = seat_kind::bot;
-            st.level = r.bot == "random" ? v1::BOT_LEVEL_RANDOM : v1::BOT_LEVEL_HEURISTIC;
-            st.brain = make_bot(level_name(st.level));
-            st.random = random_source(secure::random_u64());
+            // A level this build does not know (a record from a newer one) is played by the heuristic bot.
+            make_bot_seat(r.seat, wire::bot_choice_of(r.bot).value_or(wire::bot_choice{}));
+            st.name = r.display_name;
             continue;
         }
+        st.name = r.display_name;
         st.kind = seat_kind::person;
         st.account = r.account_id;
         st.token_hash = secure::from_hex(r.token_hash).value_or("");

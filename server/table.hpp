@@ -23,6 +23,8 @@
 #include "engine/ruleset.hpp"
 #include "golf/v1/messages.pb.h"
 #include "persistence/match_store.hpp"
+#include "proto/bot_levels.hpp"
+#include "server/bot_thinking.hpp"
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/hole_log.hpp"
@@ -56,7 +58,8 @@ public:
 
     table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
           std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
-          table_settings settings, std::shared_ptr<persistence::match_store> store = nullptr);
+          table_settings settings, std::shared_ptr<persistence::match_store> store = nullptr,
+          std::shared_ptr<bot_thinking> thinking = nullptr);
 
     // Fixed at creation: any thread.
     const std::string& code() const { return code_; }
@@ -101,15 +104,18 @@ private:
         explicit seat(const strand_type& strand) : grace(strand) {}
         seat_kind kind = seat_kind::empty;
         std::string name;
-        std::int64_t account = 0;                        // a signed-in person's account; 0: a guest or a bot
-        v1::BotLevel level = v1::BOT_LEVEL_UNSPECIFIED;  // for a bot seat
-        std::string token_hash;                          // a person's seat token, as SHA-256
+        std::int64_t account = 0;  // a signed-in person's account; 0: a guest or a bot
+        wire::bot_choice level;    // for a bot seat
+        int search_playouts = 0;   // a bot seat that searches: its playouts per decision
+        std::string token_hash;    // a person's seat token, as SHA-256
         std::weak_ptr<client_link> link;
         bool connected = false;
         std::optional<clock::time_point> away_since;
         bool bot_standing_in = false;
         bool forfeited = false;
-        std::unique_ptr<golf::bot> brain;  // a bot seat's or a stand-in's
+        // A bot seat's or a stand-in's, deciding on the strand: for a searching bot the heuristic bot, which decides
+        // only when the bot threads are too busy.
+        std::unique_ptr<golf::bot> brain;
         random_source random;
         table_timer grace;
         hole_log::cursor log_at;   // how much of the hole's log this seat's connection has been sent
@@ -174,7 +180,9 @@ private:
     void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
-    void seat_bot(int s, v1::BotLevel level);
+    void seat_bot(int s, const wire::bot_choice& level);
+    // A bot of `level` (valid) in seat st: its name, its brain, its playouts, its own random source.
+    void make_bot_seat(int s, const wire::bot_choice& level);
     void stand_in(int s);
     void pass_host_from(int s);
     void release(const std::shared_ptr<client_link>& link);
@@ -212,10 +220,22 @@ private:
     std::vector<int> still_reading() const;
     void fill_next_hole(v1::TableUpdate& u) const;
 
-    // The server's moves: bots, stand-ins, run-out clocks (table_bots.cpp).
+    // The server's moves: bots, stand-ins, run-out clocks (table_bots.cpp). Searching bots think on the bot threads
+    // (server/bot_thinking.hpp); the table waits for one decision at a time (an earlier one still running is ignored
+    // when it answers), and applies an answer only at the point of the hand it was asked about (bot_point).
     action bot_move(int s);
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);
+    int next_bot_seat() const;
+    bool searching(int s) const;
+    bot_point point_for(int s) const;
+    bool thought_current() const;
+    void drop_thought();
+    std::optional<action> thought_for(int s);
+    bot_thinking::job thinking_job(int s);
+    bool start_thinking(int s);
+    void on_thought(std::uint64_t id, action a);
+    void play_bot_move(int s, action a);
     void schedule_bots();
     void on_bot_timer();
     void update_clock();
@@ -263,6 +283,19 @@ private:
     bool closed_ = false;
 
     table_timer bot_timer_;  // pending: a bot's move (or claim) is on its way
+
+    // The search bot's decision being thought about on the bot threads (id 0: none), for which point of the hand,
+    // and its answer once it came; `thought_awaited_`: the delay is over, the answer is applied as it comes.
+    struct thought {
+        bot_point at;
+        std::uint64_t id = 0;
+        std::optional<action> answer;
+    };
+    const std::shared_ptr<bot_thinking> thinking_;  // null: no bot threads (a test harness), search on the strand
+    thought thought_;
+    std::uint64_t thought_ids_ = 0;
+    bool thought_awaited_ = false;
+    std::uint64_t seat_changes_ = 0;  // who sits where (or plays for whom) changed: pending thoughts are stale
 
     table_timer clock_timer_;                     // pending: a turn clock runs
     std::tuple<int, int, int, int> clock_key_{};  // match, hole, seat (-1: the start), turns played

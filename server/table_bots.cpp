@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <boost/asio/post.hpp>
 
 namespace golf::server {
 
@@ -45,16 +46,59 @@ action table::safe_move(int s, random_source& random) {
     return a;
 }
 
+// The first seat the server moves for now (a bot, a stand-in, a forfeited seat), or -1.
+int table::next_bot_seat() const {
+    for (int s : match_->current_hand()->seats_to_act())
+        if (bot_controlled(s) && !match_->current_hand()->legal_actions(s).empty()) return s;
+    return -1;
+}
+
+// A seat whose bot searches (easy, medium, hard, search:N): it thinks on the bot threads. Stand-ins and forfeited
+// seats are played by the heuristic bot on the strand.
+bool table::searching(int s) const {
+    const seat& st = seats_[static_cast<std::size_t>(s)];
+    return st.kind == seat_kind::bot && st.search_playouts > 0;
+}
+
+bot_point table::point_for(int s) const {
+    return {match_number_, static_cast<int>(match_->holes().size()) + 1, match_->current_hand()->log().size(), s,
+            seat_changes_};
+}
+
+bool table::thought_current() const {
+    return thought_.id != 0 && match_ && match_->hole_in_play() && thought_.at == point_for(thought_.at.seat);
+}
+
+// The thought in hand is given up: counted as stale when the hand had left its point (not when it was used).
+void table::drop_thought() {
+    if (thought_.id != 0 && !thought_current()) {
+        ++metrics_.bot_thoughts_stale;
+        spdlog::debug("table {} seat {}: a search bot's answer is stale (the hand moved on); thinking again", code_,
+                      thought_.at.seat);
+    }
+    thought_ = {};
+    thought_awaited_ = false;
+}
+
 void table::schedule_bots() {
     if (bot_timer_.pending() || closed_ || !match_ || !match_->hole_in_play()) return;
-    const auto to_act = match_->current_hand()->seats_to_act();
+    if (thought_awaited_) {
+        if (thought_current()) return;  // on_thought applies the answer when it comes
+        drop_thought();
+    }
     const bool bot_may_claim = claim_timer_.pending() && [this] {
         for (int s = 0; s < seat_count(); ++s)
             if (bot_claim_for(s)) return true;
         return false;
     }();
-    if (!bot_may_claim && std::none_of(to_act.begin(), to_act.end(), [this](int s) { return bot_controlled(s); }))
-        return;
+    const int s = next_bot_seat();
+    if (!bot_may_claim && s < 0) return;
+    // A searching bot thinks during the delay: its move is applied once both are over. Refused (the queue is
+    // full), on_bot_timer asks once more and then lets the heuristic bot decide.
+    if (s >= 0 && searching(s) && !thought_current()) {
+        drop_thought();
+        start_thinking(s);
+    }
     bot_timer_.arm(bot_delay_, shared_from_this(), [this] { on_bot_timer(); });
 }
 
@@ -62,15 +106,83 @@ void table::on_bot_timer() {
     if (closed_) return;
     if (!match_ || !match_->hole_in_play()) return;
     if (bot_claims()) return;
-    for (int s : match_->current_hand()->seats_to_act()) {
-        if (!bot_controlled(s) || match_->current_hand()->legal_actions(s).empty()) continue;
-        const action a = bot_move(s);
-        if (!apply_for(s, a)) break;
-        std::string note = move_note(s, a);
-        after_move(note);
-        return changed(note);
+    const int s = next_bot_seat();
+    if (s < 0) return schedule_bots();
+    const std::optional<action> a = searching(s) ? thought_for(s) : bot_move(s);
+    if (a) play_bot_move(s, *a);
+}
+
+// A searching seat's move now that its delay is over: the answer if it has come; nullopt while it is being thought
+// about (on_thought applies it). When the bot threads' queue is full the heuristic bot decides, this move only.
+std::optional<action> table::thought_for(int s) {
+    if (!thinking_) return bot_thinking::search(thinking_job(s));  // no bot threads (a test harness)
+    if (!thought_current() || thought_.at.seat != s) {
+        drop_thought();
+        if (!start_thinking(s)) {
+            ++metrics_.bot_thoughts_refused;
+            spdlog::debug("table {} seat {}: the bot threads are busy; the heuristic bot decides this move", code_, s);
+            return bot_move(s);
+        }
     }
-    schedule_bots();
+    if (thought_.answer) {
+        const action a = *thought_.answer;
+        thought_ = {};
+        return a;
+    }
+    thought_awaited_ = true;
+    return std::nullopt;
+}
+
+// Seat s's decision with its own copy of all it needs (no `done`).
+bot_thinking::job table::thinking_job(int s) {
+    seat& st = seats_[static_cast<std::size_t>(s)];
+    bot_thinking::job job;
+    job.view = match_->current_hand()->view_for(s, recall::perfect);
+    job.rules = rules_;
+    job.playouts = st.search_playouts;
+    job.seed = st.random.next();  // the seat's generator moves on here, on the strand
+    return job;
+}
+
+// Sends seat s's decision to the bot threads; false when they refuse it (or there are none).
+bool table::start_thinking(int s) {
+    if (!thinking_) return false;
+    bot_thinking::job job = thinking_job(s);
+    const std::uint64_t id = ++thought_ids_;
+    job.done = [weak = weak_from_this(), strand = strand_, id](action a) {
+        boost::asio::post(strand, [weak, id, a] {
+            if (auto self = weak.lock()) self->on_thought(id, a);
+        });
+    };
+    if (!thinking_->submit(std::move(job))) return false;
+    ++metrics_.bot_thoughts;
+    thought_ = {point_for(s), id, std::nullopt};
+    return true;
+}
+
+// A search bot's answer, back on the strand. Applied only if the hand is still where it was asked about; a stale
+// one is dropped and the bot thinks again. Before the delay is over it waits for on_bot_timer.
+void table::on_thought(std::uint64_t id, action a) {
+    if (closed_ || id != thought_.id) return;  // given up already
+    if (!thought_current()) {
+        drop_thought();
+        return schedule_bots();
+    }
+    if (!thought_awaited_) {
+        thought_.answer = a;
+        return;
+    }
+    const int s = thought_.at.seat;
+    thought_ = {};
+    thought_awaited_ = false;
+    play_bot_move(s, a);
+}
+
+void table::play_bot_move(int s, action a) {
+    if (!apply_for(s, a)) return schedule_bots();
+    std::string note = move_note(s, a);
+    after_move(note);
+    changed(note);
 }
 
 void table::update_clock() {

@@ -16,7 +16,9 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     st.kind = seat_kind::person;
     st.name = name;
     st.account = account_of(*link, name);
-    st.level = v1::BOT_LEVEL_UNSPECIFIED;
+    st.level = {};
+    st.search_playouts = 0;
+    ++seat_changes_;
     st.token_hash = secure::sha256(token);
     st.connect(link);
     if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
@@ -31,9 +33,27 @@ void table::seat_quick(const std::vector<quick_seat>& people) {
     recorder_.record_table(settings_, seat_count());
     for (std::size_t s = 0; s < people.size() && s < seats_.size(); ++s)
         seat_person(static_cast<int>(s), people[s].link, people[s].name, 0);
-    for (int s = first_free_seat(); s >= 0; s = first_free_seat()) seat_bot(s, v1::BOT_LEVEL_HEURISTIC);
+    for (int s = first_free_seat(); s >= 0; s = first_free_seat()) seat_bot(s, {v1::BOT_LEVEL_HEURISTIC, 0});
     begin_match();
     changed("quick play: the match has started");
+}
+
+void table::seat_bot(int s, const wire::bot_choice& level) {
+    make_bot_seat(s, level);
+    spdlog::info("table {} seat {}: {} bot added", code_, s, wire::bot_label(level));
+}
+
+void table::make_bot_seat(int s, const wire::bot_choice& level) {
+    seat& st = seats_[static_cast<std::size_t>(s)];
+    const std::string name = wire::bot_name(level);
+    st.kind = seat_kind::bot;
+    st.level = level;
+    st.name = "bot " + std::to_string(s) + " (" + wire::bot_label(level) + ")";
+    st.search_playouts = search_playouts(name).value_or(0);
+    // A searching bot thinks on the bot threads; on the strand it has the heuristic bot, for when they are busy.
+    st.brain = make_bot(st.search_playouts > 0 ? "heuristic" : name);
+    st.random = random_source(secure::random_u64());
+    ++seat_changes_;
 }
 
 std::int64_t table::account_of(const client_link& link, const std::string& name) {
@@ -48,7 +68,9 @@ void table::free_seat(int s) {
     st.kind = seat_kind::empty;
     st.name.clear();
     st.account = 0;
-    st.level = v1::BOT_LEVEL_UNSPECIFIED;
+    st.level = {};
+    st.search_playouts = 0;
+    ++seat_changes_;
     st.token_hash.clear();
     st.link.reset();
     st.connected = false;
@@ -69,9 +91,10 @@ void table::stand_in(int s) {
         st.brain.reset();
     } else {
         st.bot_standing_in = true;
-        st.brain = make_bot("heuristic");
+        st.brain = make_bot("heuristic");  // stand-ins stay heuristic: they decide on the strand
     }
     st.random = random_source(secure::random_u64());
+    ++seat_changes_;
     spdlog::info("table {} seat {}: {} for {}", code_, s, st.forfeited ? "forfeited, safe moves" : "a bot stands in",
                  st.name);
 }

@@ -26,7 +26,8 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         info.set_occupied(st.kind != seat_kind::empty);
         info.set_name(st.name);
         info.set_registered(st.account != 0);
-        info.set_bot(st.kind == seat_kind::bot ? st.level : v1::BOT_LEVEL_UNSPECIFIED);
+        info.set_bot(st.kind == seat_kind::bot ? st.level.level : v1::BOT_LEVEL_UNSPECIFIED);
+        if (st.kind == seat_kind::bot) info.set_search_budget(st.level.search_budget);
         info.set_connected(st.kind == seat_kind::person && st.connected);
         info.set_bot_standing_in(st.bot_standing_in);
         info.set_forfeited(st.forfeited);

@@ -454,9 +454,12 @@ v1::TableJoined connection::reclaim(std::string_view seat_token, duration timeou
     return reply.table_joined();
 }
 
-void connection::add_bot(v1::BotLevel level, duration timeout) {
+void connection::add_bot(v1::BotLevel level, duration timeout) { add_bot(level, 0, timeout); }
+
+void connection::add_bot(v1::BotLevel level, std::uint32_t search_budget, duration timeout) {
     v1::ClientMessage message;
     message.mutable_add_bot()->set_level(level);
+    if (search_budget != 0) message.mutable_add_bot()->set_search_budget(search_budget);
     expect_success(std::move(message), timeout);
 }
 

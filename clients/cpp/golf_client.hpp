@@ -102,6 +102,8 @@ public:
     // The URL this connection was last made to (with ?node= once it followed a table).
     const std::string& url() const { return url_; }
     void add_bot(v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC, duration timeout = default_timeout);
+    // `search_budget`: a BOT_LEVEL_SEARCH bot's playouts per decision (0 for every other level).
+    void add_bot(v1::BotLevel level, std::uint32_t search_budget, duration timeout = default_timeout);
     void start_match(duration timeout = default_timeout);
     void rematch(duration timeout = default_timeout);
     // Throws error when the reply is not Ok / TableJoined etc. (request() is the non-throwing form).

@@ -155,6 +155,19 @@ TEST(PlainTable, AGuestsSeatIsMarkedAndAnAccountsIsNot) {
     EXPECT_TRUE(contains(text, "seat 1 Bob (guest")) << text;
 }
 
+TEST(PlainTable, ABotsSeatSaysItsLevel) {
+    table_picture picture = ann_to_play();
+    v1::SeatInfo& bob = *picture.update->mutable_seats(1);
+    bob.set_bot(v1::BOT_LEVEL_HARD);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (hard bot")) << plain_table(picture);
+    bob.set_bot(v1::BOT_LEVEL_SEARCH);
+    bob.set_search_budget(5000);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (search 5000 bot")) << plain_table(picture);
+    bob.set_bot(v1::BOT_LEVEL_HEURISTIC);
+    bob.set_search_budget(0);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (bot")) << plain_table(picture);
+}
+
 TEST(ScreenFrame, TheLogKeepsItsLatestLinesAndTheFrameItsHeight) {
     table_picture picture = ann_to_play();
     for (int i = 0; i < 40; ++i) add_event(picture, v1::EVENT_KIND_PASSED, i % 2);

@@ -60,6 +60,10 @@ TEST(GolfPlay, BadFlagsExitTwoWithUsage) {
         {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bots", "1"},
         {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bots-after", "4"},
         {"--url", "ws://127.0.0.1:1/ws", "--quick", "no-such-preset"},
+        {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--bot-level", "genius"},
+        {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--bot-level", "search:0"},
+        {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--bot-level", "search:20001"},
+        {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bot-level", "hard"},
     };
     for (const auto& flags : cases) {
         std::vector<std::string> args{GOLF_CLI_PATH, "play"};

@@ -55,6 +55,7 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(20));
     const int hardware = static_cast<int>(std::thread::hardware_concurrency());
     EXPECT_EQ(c.threads, std::clamp(hardware, 1, 256));
+    EXPECT_EQ(c.bot_threads, std::max(1, std::clamp(hardware, 1, 256) / 2));
 }
 
 TEST(Config, EveryFlagWithASeparateValue) {
@@ -79,7 +80,9 @@ TEST(Config, EveryFlagWithASeparateValue) {
                                       "--db-move-delay-ms",
                                       "0",
                                       "--db-connect-retry-s",
-                                      "5"});
+                                      "5",
+                                      "--bot-threads",
+                                      "3"});
     EXPECT_EQ(c.host, "127.0.0.1");
     EXPECT_EQ(c.port, 9000);
     EXPECT_EQ(c.db, "/tmp/x.db");
@@ -91,12 +94,14 @@ TEST(Config, EveryFlagWithASeparateValue) {
     EXPECT_EQ(c.max_connections_per_address, 4);
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(0));
     EXPECT_EQ(c.db_connect_retry, std::chrono::seconds(5));
+    EXPECT_EQ(c.bot_threads, 3);
 }
 
 TEST(Config, EveryFlagWithAnEqualsSign) {
-    const server_config c = parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off",
-                                      "--seat-grace=0", "--bot-delay-ms=60000", "--between-holes-ms=600000",
-                                      "--max-per-address=1", "--db-move-delay-ms=10000", "--db-connect-retry-s=3600"});
+    const server_config c =
+        parse_ok({"--host=::1", "--port=0", "--db=a.db", "--threads=256", "--log-level=off", "--seat-grace=0",
+                  "--bot-delay-ms=60000", "--between-holes-ms=600000", "--max-per-address=1",
+                  "--db-move-delay-ms=10000", "--db-connect-retry-s=3600", "--bot-threads=256"});
     EXPECT_EQ(c.host, "::1");
     EXPECT_EQ(c.port, 0);
     EXPECT_EQ(c.db, "a.db");
@@ -108,6 +113,7 @@ TEST(Config, EveryFlagWithAnEqualsSign) {
     EXPECT_EQ(c.max_connections_per_address, 1);
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(10000));
     EXPECT_EQ(c.db_connect_retry, std::chrono::seconds(3600));
+    EXPECT_EQ(c.bot_threads, 256);
 }
 
 TEST(Config, APostgresqlUrlIsADatabase) {
@@ -241,6 +247,10 @@ TEST(Config, EveryNumberIsRangeChecked) {
     expect_error(parse({"--db-connect-retry-s", "3601"}),
                  "--db-connect-retry-s: expected a number from 0 to 3600 (got '3601')");
     expect_error(parse({"--max-per-address", "0"}), "--max-per-address: expected a number from 1 to 100000 (got '0')");
+    expect_error(parse({"--bot-threads", "0"}), "--bot-threads: expected a number from 1 to 256 (got '0')");
+    expect_error(parse({"--bot-threads", "many"}), "--bot-threads: expected a number from 1 to 256 (got 'many')");
+    expect_error(parse({}, fake_environment{{{"GOLF_BOT_THREADS", "257"}}}),
+                 "GOLF_BOT_THREADS: expected a number from 1 to 256 (got '257')");
 }
 
 TEST(Config, BadHostLogLevelAndDb) {

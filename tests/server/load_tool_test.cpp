@@ -113,6 +113,21 @@ TEST(LoadTool, OpenLoopPacesMovesAtTheOfferedRate) {
     EXPECT_LE(result["from_sent_p99_ms"].number(), result["p99_ms"].number());
 }
 
+// --bot-tables: tables of the server's own searching bots play beside the measured ones (each with one client, its
+// host); they are counted apart and do not disturb the measured tables' run.
+TEST(LoadTool, BotTablesPlayBesideTheMeasuredTables) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    const json_value result = run_load({"--url", server.url(), "--tables", "2", "--bot-tables", "2", "--bot-level",
+                                        "easy", "--duration", "2", "--json"});
+    EXPECT_EQ(result["errors"].number(), 0) << result["first_error"].string();
+    EXPECT_EQ(result["bot_tables"].number(), 2);
+    EXPECT_EQ(result["bot_level"].string(), "easy");
+    EXPECT_GT(result["bot_table_updates"].number(), 0) << "the server's bots did not play";
+    EXPECT_GT(result["moves"].number(), 0);
+    EXPECT_EQ(result["connections"].number(), 2 * 4 + 2);
+}
+
 TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
     const std::vector<std::vector<std::string>> bad{
         {"--tables", "3"},                                                   // no --url
@@ -126,6 +141,10 @@ TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--rate", "0"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "1", "--rate", "100000"},  // beyond the per-seat limit
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--level", "genius"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--bot-tables", "-1"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--bot-tables", "2", "--bot-level", "search:0"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--bot-level", "hard"},  // without --bot-tables
+        {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "2", "--bot-tables", "2"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--json=yes"},
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--frobnicate"},
         {"--url", "ws://127.0.0.1:1/ws", "--echo"},  // echo without --connections

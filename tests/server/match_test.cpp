@@ -381,6 +381,15 @@ TEST(golf_bot, a_join_code_that_does_not_exist_fails_with_status_1) {
     EXPECT_EQ(r.status, 1);
 }
 
+TEST(golf_bot, an_unknown_level_or_budget_exits_with_status_2) {
+    for (const char* level : {"genius", "search:0", "search:20001"}) {
+        const process_result r = run_process({GOLF_CLI_PATH, "bot", "--url", "ws://127.0.0.1:1/ws", "--create",
+                                              "six-card", "--seats", "4", "--fill-bots", "--level", level},
+                                             60s);
+        EXPECT_EQ(r.status, 2) << level << ": " << r.out;
+    }
+}
+
 TEST(golf_bot, joins_a_table_made_by_another_bot) {
     running_server server;
     // The creator waits for a second person, who joins through the code it prints.
