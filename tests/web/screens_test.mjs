@@ -72,7 +72,7 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
     assert.ok(cards.length >= 8, `every card is drawn (${cards.length})`);
     for (const c of cards) {
       assert.equal(c.tag, "BUTTON", `a control: ${c.name}`);
-      assert.match(c.name, /^(?:[A-Z][a-z ]+: )?(?:your card|bot 1 \(heuristic\)'s card), (?:top|bottom)-(?:left|right), (?:face down|[0-9AJQK]{1,2}[\u2660-\u2666], face (?:up|down \(you know it\))|face down, you just saw it: .+)$/u);
+      assert.match(c.name, /^(?:[A-Z][a-z ]+: )?(?:your card|bot 1 \(medium\)'s card), (?:top|bottom)-(?:left|right), (?:face down|[0-9AJQK]{1,2}[\u2660-\u2666], face (?:up|down \(you know it\))|face down, you just saw it: .+)$/u);
     }
     // The keyboard reaches every card: Tab to a layout, the arrow keys within it.
     await ann.focus('.play .slot[data-seat="1"][data-pos="0"]');

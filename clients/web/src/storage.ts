@@ -2,13 +2,15 @@
 // refresh or a new tab reclaims the seat, and with several nodes the node that played the table, so a refresh
 // connects straight to it. A token is removed when the seat is left or the server refuses it. Signed in, the
 // account's session token (and its name, to show until the server confirms it), so every connection signs in
-// again by itself; it is removed on signing out or when the server says the session has ended.
+// again by itself; it is removed on signing out or when the server says the session has ended. And the level the
+// host last chose for a server bot.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
 const LAST_KEY = "golf.last-table";
 const NODES_KEY = "golf.nodes";
 const SESSION_KEY = "golf.session";
+const BOT_KEY = "golf.bot-level";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -79,6 +81,15 @@ export const storage = {
     delete nodes[code];
     write(NODES_KEY, JSON.stringify(nodes));
     if (this.lastTable() === code) write(LAST_KEY, null);
+  },
+  // The bot level last chosen ("hard", "custom", ...) and the playouts last typed for a custom one.
+  botLevel(): { level: string; playouts: string } {
+    const kept = readMap(BOT_KEY);
+    const text = (value: unknown) => (typeof value === "string" ? value : "");
+    return { level: text(kept.level), playouts: text(kept.playouts) };
+  },
+  setBotLevel(level: string, playouts: string): void {
+    write(BOT_KEY, JSON.stringify({ level, playouts }));
   },
   lastTable(): string | undefined {
     try {

@@ -1,14 +1,16 @@
 // The table: every seat's layout (card backs where the viewer may not know the card), the stock, the discard
 // pile and the held card, whose turn it is, the final-round banner, the clock, the shuffle check, chat and
 // spectators; the hole review and scorecard (hole_review.ts), the move log (move_log_view.ts) and the rules
-// (rules_panel.ts) beside them. Every card position is a button with an accessible name; only the moves in
-// HandView.legal do anything, the rest say they are disabled, so a player can only ever send a legal move.
+// (rules_panel.ts) beside them; the bot level picker and badges (bots.ts). Every card position is a button with an
+// accessible name; only the moves in HandView.legal do anything, the rest say they are disabled, so a player can
+// only ever send a legal move.
 import { h, replaceContent, type Child } from "./dom";
 import { tableLink, type App, type Screen } from "./app";
 import { drawBack, drawEmpty, drawFace, cardName, cardShort } from "./cards";
 import { checkSeed, hex, type Verdict } from "./fairness";
 import { ActionKind, Phase, type Action, type HandView, type Position } from "./gen/golf/v1/game_pb";
 import { BotLevel, TableState, type TableUpdate } from "./gen/golf/v1/messages_pb";
+import { addBotButton, botBadge, botLevelPicker, turnText } from "./bots";
 import { PowerKind } from "./gen/golf/v1/ruleset_pb";
 import { OPTIONS, optionText } from "./rules";
 import { animateEvents } from "./animate";
@@ -141,15 +143,15 @@ function waitingRoom(app: App, update: TableUpdate): HTMLElement {
   return h("section", { class: "panel waiting", "aria-labelledby": "waiting-title" },
     h("h2", { id: "waiting-title" }, "Waiting for players"),
     h("p", {}, "Send this link to friends: ", h("a", { href: link, id: "invite-link" }, link)),
+    host && !allFilled ? botLevelPicker(app) : null,
     h("ol", { class: "seat-list" }, ...update.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", { class: "seat-name" }, !s.occupied ? "empty seat"
         : s.bot === BotLevel.UNSPECIFIED ? nameLink(app, s.name, s.registered, true) : s.name),
-      s.bot !== BotLevel.UNSPECIFIED ? h("span", { class: "badge" }, "bot") : null,
+      botBadge(s),
       s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.registered ? [" ", guestTag()] : null,
       s.seat === update.hostSeat && s.occupied ? h("span", { class: "badge" }, "host") : null,
       s.seat === me ? h("span", { class: "badge you" }, "you") : null,
-      host && !s.occupied ? h("button", { type: "button", class: "small", "data-key": `add-bot-${s.seat}`,
-        onclick: () => void app.attempt({ case: "addBot", value: { seat: s.seat, level: BotLevel.HEURISTIC } }) }, "Add a bot") : null,
+      host && !s.occupied ? addBotButton(app, s.seat) : null,
       host && s.bot !== BotLevel.UNSPECIFIED ? h("button", { type: "button", class: "small secondary", "data-key": `remove-bot-${s.seat}`,
         onclick: () => void app.attempt({ case: "removeBot", value: { seat: s.seat } }) }, "Remove") : null,
       me < 0 && !s.occupied ? h("button", { type: "button", class: "small", "data-key": `take-${s.seat}`,
@@ -256,12 +258,12 @@ function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
   const me = hand.viewer;
   if (hand.phase === Phase.OVER) return `Hole ${hand.hole} is over: ${endText(hand.ended)}.`;
   if (me < 0) {
-    return hand.phase === Phase.START ? "The players are starting the hole." : `${seatName(update, hand.currentSeat)}'s turn.`;
+    return hand.phase === Phase.START ? "The players are starting the hole." : turnText(update, hand.currentSeat);
   }
   const has = (k: ActionKind) => hand.legal.some((a) => a.kind === k);
   if (hand.legal.length === 0) {
     if (hand.phase === Phase.START) return "Waiting for the others to finish their start.";
-    return `${seatName(update, hand.currentSeat)}'s turn.`;
+    return turnText(update, hand.currentSeat);
   }
   const left = hand.seats[me]?.startLeft ?? 0;
   if (hand.phase === Phase.START || (has(ActionKind.PEEK) && left > 0) || (has(ActionKind.FLIP) && left > 0)) {
@@ -271,7 +273,7 @@ function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
   if (t.chosen && (t.mode === ActionKind.CLAIM || t.mode === ActionKind.MATCH)) return "Now choose one of your cards to give for it (or cancel).";
   if (t.chosen) return "Now choose the second card (or cancel).";
   if (hand.legal.every((a) => a.kind === ActionKind.CLAIM))
-    return `${seatName(update, hand.currentSeat)}'s turn. You may claim a card that matches the top discard.`;
+    return `${turnText(update, hand.currentSeat)} You may claim a card that matches the top discard.`;
   if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD)) return "Your turn: draw from the stock or take the top discard.";
   if (has(ActionKind.USE_POWER) && hand.phase === Phase.HOLDING && has(ActionKind.PLACE)) return has(ActionKind.DISCARD)
     ? "Place the card in your layout, discard it, or use its power."
@@ -378,7 +380,7 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
     isMe ? h("span", { class: "badge you" }, "you") : null,
     person && !info.registered ? [" ", guestTag()] : null,
     seat === hand.dealer ? h("span", { class: "badge" }, "dealer") : null,
-    info && info.bot !== BotLevel.UNSPECIFIED ? h("span", { class: "badge" }, "bot") : null,
+    botBadge(info),
     info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
     info && info.occupied && info.bot === BotLevel.UNSPECIFIED && !info.connected && !info.botStandingIn
       ? h("span", { class: "badge warn" }, "away") : null,
