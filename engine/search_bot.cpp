@@ -71,12 +71,9 @@ private:
 
 // Past the heuristic bot's patience (its own turns beyond 2 x slots + 8) play ends when the heuristic bot would end
 // it: every playout sees a little to gain from one more turn, and a table of search bots would never knock.
-std::optional<action> impatient_end(const ruleset& rules, const hand_view& view, random_source& random) {
+bool impatient_end(const ruleset& rules, const hand_view& view, action base) {
     const int turns = view.seats[static_cast<std::size_t>(view.viewer)].turns_taken;
-    if (turns < 2 * rules.slots() + 8) return std::nullopt;
-    const action a = heuristic_bot().choose(rules, view, random);
-    if (a.kind == action_kind::knock || a.kind == action_kind::reveal_all) return a;
-    return std::nullopt;
+    return turns >= 2 * rules.slots() + 8 && (base.kind == action_kind::knock || base.kind == action_kind::reveal_all);
 }
 
 // The search at the root: successive halving over the candidates on common samples.
@@ -162,8 +159,8 @@ action search_bot::choose(const ruleset& rules, const hand_view& view, random_so
     if (view.viewer < 0 || view.viewer >= static_cast<int>(view.seats.size()) || view.legal.size() == 1)
         return view.legal.front();
     if (auto claim = sure_claim(rules, view)) return *claim;
-    if (auto end = impatient_end(rules, view, random)) return *end;
-    const action base = heuristic_bot().choose(rules, view, random);
+    const action base = heuristic_bot().choose(rules, view, random);  // asked once: the end check and the search
+    if (impatient_end(rules, view, base)) return base;
     root_search search(rules, view, playouts_, random.next(),
                        playouts_ >= careful_from ? std::optional<action>(base) : std::nullopt);
     return search.run().value_or(base);  // nothing: a view no hand could show
