@@ -137,14 +137,8 @@ double column_hope(const ruleset& rules, const layout_guess& g) {
 
 // Known cards scored by the rules (so pairs and patterns count), plus the unknown cards at `unknown_value`.
 double estimate(const ruleset& rules, const layout_guess& g, double unknown_value) {
-    const layout_score score = score_layout(rules, g.cells);
-    int points = score.points;
-    // A straight needs every card; with cards unknown it is only a hope, not a score.
-    if (score.straight && g.unknown_count > 0) {
-        points = score.bonus;
-        for (int p : score.column_points) points += p;
-    }
-    return points + g.unknown_count * unknown_value - column_hope(rules, g);
+    // Unknown cells are empty to the scorer, so a straight (which needs every card) is never counted as a hope.
+    return layout_points(rules, g.cells) + g.unknown_count * unknown_value - column_hope(rules, g);
 }
 
 // Everything the heuristic bot derives from one view before choosing.

@@ -47,6 +47,11 @@ struct grid {
     std::span<const std::optional<card>> all() const { return {cells.data(), static_cast<std::size_t>(count)}; }
 };
 
+// Per cell: scored zero by a cancelling pattern. Inline, like the grid.
+using cell_mask = std::array<bool, max_rows_limit * max_cols_limit>;
+// Per column: the shared rank of a full column of equal cards, else nullopt.
+using column_ranks_t = std::array<std::optional<int>, max_cols_limit>;
+
 grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells) {
     grid g;
     g.rows = std::clamp(rules.rows, 0, max_rows_limit);
@@ -119,33 +124,33 @@ cell_list row_cells(const grid& g, int r) {
     return out;
 }
 
-// Per column: the shared rank of a full column of equal cards, else nullopt. A one-row "column" is never equal.
-std::vector<std::optional<int>> equal_column_ranks(const ruleset& rules, const grid& g) {
-    std::vector<std::optional<int>> out(static_cast<std::size_t>(g.cols));
+// The shared rank of each full column of equal cards, else nullopt. A one-row "column" is never equal.
+column_ranks_t equal_column_ranks(const ruleset& rules, const grid& g) {
+    column_ranks_t out{};
     if (g.rows < 2) return out;
     for (int c = 0; c < g.cols; ++c) out[c] = equal_rank(rules, g, column_cells(g, c));
     return out;
 }
 
-void cancel_group(const ruleset& rules, const grid& g, const cell_list& group, std::vector<bool>& cancelled) {
+void cancel_group(const ruleset& rules, const grid& g, const cell_list& group, cell_mask& cancelled) {
     if (!equal_rank(rules, g, group)) return;
     for (int i : group) cancelled[i] = true;
 }
 
 // --- cancelling patterns -------------------------------------------------------------------------------------
 
-void cancel_columns(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_columns(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     if (g.rows < 2) return;
     for (int c = 0; c < g.cols; ++c) cancel_group(rules, g, column_cells(g, c), cancelled);
 }
 
-void cancel_rows(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_rows(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     if (g.cols < 2) return;
     for (int r = 0; r < g.rows; ++r) cancel_group(rules, g, row_cells(g, r), cancelled);
 }
 
 // Only square layouts have diagonals that run corner to corner.
-void cancel_diagonals(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_diagonals(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     if (g.rows != g.cols || g.rows < 2) return;
     cell_list down, up;
     for (int i = 0; i < g.rows; ++i) {
@@ -156,7 +161,7 @@ void cancel_diagonals(const ruleset& rules, const grid& g, std::vector<bool>& ca
     cancel_group(rules, g, up, cancelled);
 }
 
-void cancel_adjacent_pairs(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_adjacent_pairs(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     for (int r = 0; r < g.rows; ++r) {
         for (int c = 0; c < g.cols; ++c) {
             if (c + 1 < g.cols) cancel_group(rules, g, {g.index(r, c), g.index(r, c + 1)}, cancelled);
@@ -169,7 +174,7 @@ void cancel_adjacent_pairs(const ruleset& rules, const grid& g, std::vector<bool
 // by another pattern (so three equal cards always leave one scoring, the one the player would rather keep).
 // Then each wild not yet cancelled pairs with the highest-valued uncancelled non-wild card, and wilds still left
 // pair with each other; an odd wild out keeps its value.
-void cancel_pairs_anywhere(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_pairs_anywhere(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     std::array<cell_list, 14> by_rank;
     cell_list wilds;
     for (int i = 0; i < g.size(); ++i) {
@@ -217,8 +222,8 @@ void cancel_pairs_anywhere(const ruleset& rules, const grid& g, std::vector<bool
     }
 }
 
-std::vector<bool> cancelled_cells(const ruleset& rules, const grid& g) {
-    std::vector<bool> cancelled(static_cast<std::size_t>(g.size()), false);
+cell_mask cancelled_cells(const ruleset& rules, const grid& g) {
+    cell_mask cancelled{};
     if (rules.cancel_column) cancel_columns(rules, g, cancelled);
     if (rules.cancel_row) cancel_rows(rules, g, cancelled);
     if (rules.cancel_diagonal) cancel_diagonals(rules, g, cancelled);
@@ -227,7 +232,7 @@ std::vector<bool> cancelled_cells(const ruleset& rules, const grid& g) {
     return cancelled;
 }
 
-int cell_score(const ruleset& rules, const grid& g, const std::vector<bool>& cancelled, int i) {
+int cell_score(const ruleset& rules, const grid& g, const cell_mask& cancelled, int i) {
     const auto& cell = g.cells[i];
     if (!cell) return 0;
     const int value = rules.value_of(*cell);
@@ -272,16 +277,30 @@ bool all_equal(const ruleset& rules, const grid& g) {
 
 // --- bonuses -------------------------------------------------------------------------------------------------
 
-void add_bonus(layout_score& out, int count, int each, std::string_view what) {
+// What a layout scores, kept inline so that bots can ask for points alone without allocating;
+// score_layout copies it into a layout_score.
+struct tally {
+    int points = 0;
+    int bonus = 0;
+    int others_penalty = 0;
+    bool straight = false;
+    std::array<int, max_cols_limit> column_points{};
+    cell_mask cancelled{};
+    int cells_scored = 0;  // cells with a `cancelled` entry: the grid, plus the gained cards below it
+};
+
+// notes: where the line for each bonus goes, or null when only the points are wanted.
+void add_bonus(tally& out, std::vector<std::string>* notes, int count, int each, std::string_view what) {
     if (count <= 0 || each == 0) return;
     out.bonus += count * each;
+    if (!notes) return;
     std::string note(what);
     if (count > 1) note += " x" + std::to_string(count);
-    out.notes.push_back(note + " " + signed_text(count * each));
+    notes->push_back(note + " " + signed_text(count * each));
 }
 
 // For each rank, every two full columns of that rank (anywhere in the layout) count once.
-int equal_column_pair_count(const std::vector<std::optional<int>>& column_ranks) {
+int equal_column_pair_count(const column_ranks_t& column_ranks) {
     std::array<int, 14> columns_of_rank{};
     for (const auto& rank : column_ranks)
         if (rank && *rank < static_cast<int>(columns_of_rank.size())) ++columns_of_rank[*rank];
@@ -291,7 +310,7 @@ int equal_column_pair_count(const std::vector<std::optional<int>>& column_ranks)
 }
 
 // Runs of adjacent equal columns of one rank; a run of L columns holds L / 2 side-by-side pairs.
-int side_by_side_pair_count(const std::vector<std::optional<int>>& column_ranks) {
+int side_by_side_pair_count(const column_ranks_t& column_ranks) {
     int pairs = 0;
     std::size_t c = 0;
     while (c < column_ranks.size()) {
@@ -329,7 +348,7 @@ int king_row_count(const grid& g) {
 
 // A bonus shape replaces the cards it covers, as the sources word them: "-25 for those four cards" (001, 002),
 // "four kings on one side = -16 points"; its cells are cancelled, so only the bonus counts for them.
-void cancel_bonus_shapes(const ruleset& rules, const grid& g, std::vector<bool>& cancelled) {
+void cancel_bonus_shapes(const ruleset& rules, const grid& g, cell_mask& cancelled) {
     if (rules.bonus_square_block != 0)
         for (int r = 0; r + 1 < g.rows; ++r)
             for (int c = 0; c + 1 < g.cols; ++c)
@@ -344,24 +363,57 @@ void cancel_bonus_shapes(const ruleset& rules, const grid& g, std::vector<bool>&
         }
 }
 
-void add_bonuses(const ruleset& rules, const grid& g, layout_score& out) {
+void add_bonuses(const ruleset& rules, const grid& g, tally& out, std::vector<std::string>* notes) {
     // Each shape is looked for only when the rules give it points: most rulesets give none, and bots score often.
     const bool columns_count = rules.bonus_equal_column_pairs != 0 || rules.others_penalty_side_by_side_pairs != 0;
-    const auto column_ranks = columns_count ? equal_column_ranks(rules, g) : std::vector<std::optional<int>>{};
+    const auto column_ranks = columns_count ? equal_column_ranks(rules, g) : column_ranks_t{};
     if (rules.bonus_equal_column_pairs != 0)
-        add_bonus(out, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs, "two equal column pairs");
+        add_bonus(out, notes, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs,
+                  "two equal column pairs");
     if (rules.bonus_square_block != 0)
-        add_bonus(out, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
+        add_bonus(out, notes, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
     if (rules.bonus_all_equal != 0)
-        add_bonus(out, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
-    if (rules.bonus_row_of_kings != 0) add_bonus(out, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
+        add_bonus(out, notes, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
+    if (rules.bonus_row_of_kings != 0)
+        add_bonus(out, notes, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
 
     const int side_by_side = rules.others_penalty_side_by_side_pairs != 0 ? side_by_side_pair_count(column_ranks) : 0;
     if (side_by_side > 0) {
         out.others_penalty = side_by_side * rules.others_penalty_side_by_side_pairs;
-        out.notes.push_back("equal column pairs side by side: " + signed_text(out.others_penalty) +
-                            " to every other player");
+        if (notes)
+            notes->push_back("equal column pairs side by side: " + signed_text(out.others_penalty) +
+                             " to every other player");
     }
+}
+
+tally tally_layout(const ruleset& rules, const grid& g, std::span<const std::optional<card>> cells,
+                   std::vector<std::string>* notes) {
+    tally out;
+    const bool gained_cards = std::any_of(cells.begin() + std::min<std::ptrdiff_t>(g.size(), std::ssize(cells)),
+                                          cells.end(), [](const std::optional<card>& c) { return c.has_value(); });
+    if (rules.straight_score && !gained_cards && is_straight(g)) {
+        out.cells_scored = g.size();
+        out.straight = true;
+        out.bonus = *rules.straight_score;
+        out.points = *rules.straight_score;
+        if (notes) notes->push_back("straight " + signed_text(*rules.straight_score));
+        return out;
+    }
+
+    out.cancelled = cancelled_cells(rules, g);
+    cancel_bonus_shapes(rules, g, out.cancelled);
+    for (int i = 0; i < g.size(); ++i) out.column_points[i % g.cols] += cell_score(rules, g, out.cancelled, i);
+    // Cards a layout gained sit in the extra rows below the grid: they score their value and never cancel.
+    const std::size_t positions = static_cast<std::size_t>(std::max(rules.positions(), 0));
+    out.cells_scored = g.size();
+    for (std::size_t i = static_cast<std::size_t>(g.size()); i < std::min(cells.size(), positions); ++i) {
+        ++out.cells_scored;  // gained cells never cancel: their entries stay false
+        if (cells[i] && g.cols > 0)
+            out.column_points[i % static_cast<std::size_t>(g.cols)] += rules.value_of(*cells[i]);
+    }
+    add_bonuses(rules, g, out, notes);
+    out.points = std::accumulate(out.column_points.begin(), out.column_points.end(), 0) + out.bonus;
+    return out;
 }
 
 }  // namespace
@@ -397,33 +449,20 @@ std::vector<equal_group> completed_groups(const ruleset& rules, std::span<const 
 layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells) {
     const grid g = make_grid(rules, cells);
     layout_score out;
-    out.column_points.assign(static_cast<std::size_t>(g.cols), 0);
+    const tally t = tally_layout(rules, g, cells, &out.notes);
+    out.points = t.points;
+    out.bonus = t.bonus;
+    out.others_penalty = t.others_penalty;
+    out.straight = t.straight;
     out.four_of_a_kind = has_four_of_a_kind(rules, g);
-
-    const bool gained_cards = std::any_of(cells.begin() + std::min<std::ptrdiff_t>(g.size(), std::ssize(cells)),
-                                          cells.end(), [](const std::optional<card>& c) { return c.has_value(); });
-    if (rules.straight_score && !gained_cards && is_straight(g)) {
-        out.cancelled.assign(static_cast<std::size_t>(g.size()), false);
-        out.straight = true;
-        out.bonus = *rules.straight_score;
-        out.points = *rules.straight_score;
-        out.notes.push_back("straight " + signed_text(*rules.straight_score));
-        return out;
-    }
-
-    out.cancelled = cancelled_cells(rules, g);
-    cancel_bonus_shapes(rules, g, out.cancelled);
-    for (int i = 0; i < g.size(); ++i) out.column_points[i % g.cols] += cell_score(rules, g, out.cancelled, i);
-    // Cards a layout gained sit in the extra rows below the grid: they score their value and never cancel.
-    const std::size_t positions = static_cast<std::size_t>(std::max(rules.positions(), 0));
-    for (std::size_t i = static_cast<std::size_t>(g.size()); i < std::min(cells.size(), positions); ++i) {
-        out.cancelled.push_back(false);
-        if (cells[i] && g.cols > 0)
-            out.column_points[i % static_cast<std::size_t>(g.cols)] += rules.value_of(*cells[i]);
-    }
-    add_bonuses(rules, g, out);
-    out.points = std::accumulate(out.column_points.begin(), out.column_points.end(), 0) + out.bonus;
+    out.column_points.assign(t.column_points.begin(), t.column_points.begin() + g.cols);
+    out.cancelled.assign(static_cast<std::size_t>(t.cells_scored), false);
+    std::copy_n(t.cancelled.begin(), std::min(t.cells_scored, g.size()), out.cancelled.begin());
     return out;
+}
+
+int layout_points(const ruleset& rules, std::span<const std::optional<card>> cells) {
+    return tally_layout(rules, make_grid(rules, cells), cells, nullptr).points;
 }
 
 namespace {

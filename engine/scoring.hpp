@@ -29,6 +29,8 @@ struct layout_score {
 };
 
 layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells);
+// score_layout(rules, cells).points without the detail and without allocating: bots ask it thousands of times a move.
+int layout_points(const ruleset& rules, std::span<const std::optional<card>> cells);
 
 // A full line (column, row or diagonal, as the cancel_* options enable) or, when it earns bonus_square_block,
 // a 2x2 block whose cards are all equal. Cells that are nullopt never complete a group, so a caller can pass

@@ -59,7 +59,7 @@ private:
     // the leader, scored 0.9 points a hand worse in six-card: 300 hands, 4 seats, 300 playouts.)
     double score_for(const hand& world, int me) const {
         if (world.over()) return world.result().scores[static_cast<std::size_t>(me)];
-        return score_layout(rules_, world.cells_of(me)).points;  // cut short: the layout as it lies
+        return layout_points(rules_, world.cells_of(me));  // cut short: the layout as it lies
     }
 
     const ruleset& rules_;
