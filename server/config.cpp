@@ -131,7 +131,9 @@ const std::array options{
                c.web_root = std::string(text);
                return {};
            }},
-    option{"--threads", "GOLF_THREADS", "N", "I/O threads (default: the number of hardware threads)",
+    option{"--threads", "GOLF_THREADS", "N",
+           "I/O threads at most: the first always runs, the others join while it is busy (default: the number "
+           "of hardware threads)",
            [](server_config& c, std::string_view text) { return set_number(c.threads, text, 1, 256); }},
     option{"--log-level", "GOLF_LOG_LEVEL", "LEVEL", "trace, debug, info, warn, error or off (default info)",
            [](server_config& c, std::string_view text) -> std::string {

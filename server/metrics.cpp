@@ -69,6 +69,9 @@ std::string metrics::render(const table_counts& tables, std::int64_t resident,
            "Connections closed because nothing, not even a pong, came for the idle timeout.", idle_closed.load());
     single(out, "golf_bad_frames_total", "counter", "Undecodable, text or oversized frames received.",
            bad_frames.load());
+    single(out, "golf_io_threads_running", "gauge",
+           "I/O threads in use now: the first always, the others while it is busy (up to --threads).",
+           io_threads_running.load());
     single(out, "golf_bot_thoughts_total", "counter", "Search bots' decisions sent to the bot threads.",
            bot_thoughts.load());
     single(out, "golf_bot_thoughts_refused_total", "counter",

@@ -33,6 +33,7 @@ public:
     std::atomic<std::int64_t> bot_thoughts{0};
     std::atomic<std::int64_t> bot_thoughts_refused{0};
     std::atomic<std::int64_t> bot_thoughts_stale{0};
+    std::atomic<std::int64_t> io_threads_running{1};  // of the --threads at most (server/io_threads.hpp)
 
     // Time from a request's arrival to its replies being queued, in seconds.
     void observe_latency(std::chrono::steady_clock::duration d);

@@ -13,6 +13,7 @@
 #include "server/accounts.hpp"
 #include "server/cluster.hpp"
 #include "server/history.hpp"
+#include "server/io_threads.hpp"
 #include "server/listener.hpp"
 #include "server/registry.hpp"
 #include "server/shared_state.hpp"
@@ -113,10 +114,9 @@ void server::sweep_idle() {
 }
 
 void server::run() {
-    std::vector<std::thread> threads;
-    for (int i = 1; i < state_->config().threads; ++i) threads.emplace_back([this] { run_io(); });
-    run_io();
-    for (std::thread& t : threads) t.join();
+    io_threads threads(io_, state_->config().threads,
+                       [this](int running) { state_->counters().io_threads_running.store(running); });
+    threads.run([this] { run_io(); });
 }
 
 void server::run_io() {
