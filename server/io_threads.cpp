@@ -38,8 +38,7 @@ int io_thread_rule::next(int running, int most, double busy) const {
     return running;
 }
 
-io_threads::io_threads(boost::asio::io_context& io, int most, std::function<void(int)> on_change,
-                       io_thread_rule rule)
+io_threads::io_threads(boost::asio::io_context& io, int most, std::function<void(int)> on_change, io_thread_rule rule)
     : io_(io), most_(std::max(1, most)), on_change_(std::move(on_change)), rule_(rule) {}
 
 io_threads::~io_threads() {

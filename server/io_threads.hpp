@@ -40,7 +40,7 @@ public:
 
 private:
     struct worker {
-        clockid_t clock{};   // the thread's CPU-time clock
+        clockid_t clock{};    // the thread's CPU-time clock
         double last_cpu = 0;  // its CPU seconds at the last look
     };
 

@@ -74,7 +74,8 @@ TEST(IoThreads, AnAddedThreadRunsHandlersAndEveryThreadEndsWithTheWork) {
         net::post(io, [] {});
     };
     net::post(io, step);
-    io_threads threads(io, 2, [&](int n) { running = n; }, io_thread_rule{-1.0, -2.0});
+    io_threads threads(
+        io, 2, [&](int n) { running = n; }, io_thread_rule{-1.0, -2.0});
     threads.run([&] { io.run(); });  // returns: the guard is gone and the queue empty
     EXPECT_EQ(running.load(), 2);
     EXPECT_EQ(seen.size(), 2u);
