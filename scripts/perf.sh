@@ -143,6 +143,9 @@ done
 # 2. Latency at 5,000 moves/s offered (open loop), and a sweep of offered loads.
 start_golf
 load latency-5000 --tables "$SWEEP_TABLES" --rate 5000 --duration "$DURATION" --threads "$OPEN_LOOP_THREADS"
+# The cost of a move at a moderate load (issue 30): 2,000 moves/s over 200 tables, where wake-ups, not work, set it.
+start_golf
+load moderate-2000 --tables 200 --rate 2000 --duration "$DURATION" --threads "$OPEN_LOOP_THREADS"
 RATES="200 500 1000 2000 5000 8000 10000 12000 14000 16000 18000 20000"
 [ "$QUICK" = quick ] && RATES="1000 5000 10000"
 echo "# offered_per_s moves_per_s p50_ms p90_ms p99_ms p999_ms errors" >"$OUT/latency.dat"
@@ -234,6 +237,10 @@ print(f"at 5,000 moves/s offered: {l['moves_per_s']:.0f} moves/s, p50 {l['p50_ms
       f"errors {l['errors']}")
 print(f"  p99 of moves within a hole {l['mid_hole_p99_ms']:.3f} ms; of holes' last moves, which wait for their "
       f"commit, {l['hole_end_p99_ms']:.3f} ms ({l['hole_end_moves']} moves)")
+d = load("moderate-2000")
+print(f"at 2,000 moves/s over 200 tables: server cpu per move {d['server_cpu_us_per_move']:.1f} us "
+      f"({d['server_cpu_system_us_per_move']:.1f} us in the kernel), p50 {d['p50_ms']:.3f} p99 {d['p99_ms']:.3f} ms, "
+      f"errors {d['errors']}")
 m = load("echo-matched")
 print(f"  the echo server at the same {m['frames_per_s']:.0f} frames/s over {m['connections']} connections: "
       f"p50 {m['p50_ms']:.3f} p90 {m['p90_ms']:.3f} p99 {m['p99_ms']:.3f} p99.9 {m['p999_ms']:.3f} ms")
