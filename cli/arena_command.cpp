@@ -34,16 +34,21 @@ struct arena_options {
     bool as_json = false;
 };
 
+std::string checked_bot(std::string_view flag, std::string_view name) {
+    if (!make_bot(name))
+        throw usage_error(std::string(flag) + ": unknown bot '" + std::string(name) +
+                          "' (expected random, heuristic, easy, medium, hard or search:N, N playouts from 1 to " +
+                          std::to_string(max_search_playouts) + ")");
+    return std::string(name);
+}
+
 // "a,b,c" into names, each one make_bot accepts; more than `players` names is an error.
 std::vector<std::string> parse_bot_list(std::string_view text, int players) {
     std::vector<std::string> names;
     for (std::size_t start = 0;;) {
         const std::size_t comma = text.find(',', start);
-        names.emplace_back(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start));
-        if (!make_bot(names.back()))
-            throw usage_error("--bots: unknown bot '" + names.back() +
-                              "' (expected random, heuristic, easy, medium, hard or search:N, N playouts from 1 to " +
-                              std::to_string(max_search_playouts) + ")");
+        names.push_back(
+            checked_bot("--bots", text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
         if (comma == std::string_view::npos) break;
         start = comma + 1;
     }
@@ -68,6 +73,7 @@ arena_options parse_options(std::span<const std::string_view> words) {
         else if (flag == "--threads") threads_text = args.value();
         else if (flag == "--seed") options.setup.seed = parse_uint64("--seed", args.value());
         else if (flag == "--set") house_rules.emplace_back(args.value());
+        else if (flag == "--baseline") options.setup.baseline = checked_bot("--baseline", args.value());
         else if (flag == "--json") options.as_json = args.switch_on();
         else args.unknown_flag();
     }
@@ -166,6 +172,15 @@ void print_text(const arena_options& options, const arena_result& result) {
             << result.bots[static_cast<std::size_t>(d.b)].name << ": " << d.values.mean() << "  [" << ci.low << ", "
             << ci.high << "] per hand" << (ci.low > 0 || ci.high < 0 ? "" : " (not clearly different)") << '\n';
     }
+    if (!options.setup.baseline.empty()) {
+        out << "against " << options.setup.baseline << " in the same seats on the same deals (lower is better):\n";
+        for (const arena_bot& b : result.bots) {
+            const interval ci = b.gains.ci95();
+            out << "  " << std::left << std::setw(static_cast<int>(width)) << b.name << std::right << ' '
+                << std::setw(6) << b.gains.mean() << "  [" << ci.low << ", " << ci.high << "] per hand"
+                << (ci.low > 0 || ci.high < 0 ? "" : " (not clearly different)") << '\n';
+        }
+    }
     out << result.hands << " hands (" << result.actions << " actions) in " << three_digits(result.seconds)
         << " s: " << three_digits(per_second(result.hands, result.seconds)) << " hands/s\n";
     std::cout << out.str();
@@ -179,6 +194,7 @@ void print_json(const arena_options& options, const arena_result& result) {
     json_writer json;
     json.begin_object().key("rules").string(options.preset_name).key("players").integer(options.setup.players);
     json.key("hands").integer(result.hands).key("seed").unsigned_integer(options.setup.seed);
+    if (!options.setup.baseline.empty()) json.key("baseline").string(options.setup.baseline);
     json.key("actions").integer(result.actions);
     json.key("seconds").number(result.seconds).key("hands_per_second").number(per_second(result.hands, result.seconds));
     json.key("bots").begin_array();
@@ -189,7 +205,13 @@ void print_json(const arena_options& options, const arena_result& result) {
         json.key("wins").number(wins_of(b)).key("decisions").integer(b.times.count());
         json.key("decision_ms").begin_object().key("mean").number(b.times.mean_ms());
         json.key("p50").number(b.times.quantile_ms(0.5)).key("p99").number(b.times.quantile_ms(0.99));
-        json.end_object().end_object();
+        json.end_object();
+        if (!options.setup.baseline.empty()) {
+            json.key("against_baseline").begin_object().key("mean").number(b.gains.mean()).key("ci95");
+            write_interval(json, b.gains.ci95());
+            json.end_object();
+        }
+        json.end_object();
     }
     json.end_array().key("differences").begin_array();
     for (const arena_difference& d : result.differences) {
@@ -207,19 +229,23 @@ void print_json(const arena_options& options, const arena_result& result) {
 
 std::string_view arena_usage() {
     return "usage: golf arena --rules PRESET --players N --bots NAME,NAME,... --hands K [--seed S]\n"
-           "                  [--set OPTION=VALUE ...] [--threads T] [--json]\n"
+           "                  [--baseline NAME] [--set OPTION=VALUE ...] [--threads T] [--json]\n"
            "\n"
            "Bots play K single hands against each other and the tool prints, per bot, the mean hand score with\n"
            "its 95% interval, hand wins (ties shared) and decision times, and for each pair of bots the mean\n"
            "per-hand difference with its 95% interval. The N seats take the --bots names in turn (hard,heuristic\n"
            "at 4 players: hard, heuristic, hard, heuristic); the dealer moves every hand and the seats turn, so no\n"
            "bot gains from where it sits. The same seed gives the same figures whatever the number of threads.\n"
+           "With --baseline, every deal is played a second time with that bot in every seat, and each bot is\n"
+           "compared with it seat for seat on the same cards (as in duplicate bridge): what a bot gains in its\n"
+           "own score, apart from what it does to the others' hands.\n"
            "\n"
            "  --rules PRESET      the ruleset (see golf rules)\n"
            "  --players N         number of seats, within the ruleset's player range\n"
            "  --bots NAMES        1 to N of random, heuristic, easy, medium, hard, search:PLAYOUTS\n"
            "  --hands K           hands to play (1 to 100000000)\n"
            "  --seed S            seed for the deals and the bots (default 1)\n"
+           "  --baseline NAME     also play each deal with NAME in every seat and compare seat for seat\n"
            "  --set OPTION=VALUE  a house rule (repeatable)\n"
            "  --threads T         threads playing hands (1 to 64, default 1)\n"
            "  --json              print one JSON object instead of text\n";

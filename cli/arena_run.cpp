@@ -43,10 +43,10 @@ arena_result empty_tally(const arena_setup& setup, std::vector<int>& entry_bot) 
         const auto found =
             std::find_if(tally.bots.begin(), tally.bots.end(), [&](const arena_bot& b) { return b.name == name; });
         entry_bot.push_back(static_cast<int>(found - tally.bots.begin()));
-        if (found == tally.bots.end()) tally.bots.push_back(arena_bot{name, 0, {}, 0, {}});
+        if (found == tally.bots.end()) tally.bots.push_back(arena_bot{name, 0, {}, 0, {}, {}});
         ++tally.bots[static_cast<std::size_t>(entry_bot.back())].seats_per_hand;
     }
-    for (arena_bot& b : tally.bots) b.scores = observations(b.seats_per_hand);
+    for (arena_bot& b : tally.bots) b.scores = b.gains = observations(b.seats_per_hand);
     const int count = static_cast<int>(tally.bots.size());
     for (int a = 0; a < count; ++a) {
         for (int b = a + 1; b < count; ++b) {
@@ -98,6 +98,7 @@ public:
     worker(const arena_setup& setup, arena_result tally, std::vector<int> entry_bot, shared_state& shared)
         : setup_(setup), tally_(std::move(tally)), entry_bot_(std::move(entry_bot)), shared_(shared) {
         for (const std::string& name : setup.seat_bots) bots_.push_back(make_bot(name));
+        if (!setup.baseline.empty()) baseline_ = make_bot(setup.baseline);
         seat_random_.resize(static_cast<std::size_t>(setup.players));
     }
 
@@ -122,22 +123,38 @@ public:
 
 private:
     std::string play_hand(std::int64_t h, std::uint64_t hand_seed);
+    std::string play_deal(std::int64_t h, std::uint64_t hand_seed, bool baseline, hand_score& result);
     std::optional<seat_action> sure_claim_of_any_seat(const hand& play);
-    std::optional<seat_action> bot_move(const hand& play, std::int64_t h, std::string& why);
+    std::optional<seat_action> bot_move(const hand& play, std::int64_t h, bool baseline, std::string& why);
     void count_result(const hand_score& result, std::int64_t h);
+    void count_gains(const hand_score& result, const hand_score& baseline, std::int64_t h);
 
     const arena_setup& setup_;
     arena_result tally_;
     std::vector<int> entry_bot_;  // per entry of seat_bots: its index in tally_.bots
     shared_state& shared_;
     std::vector<std::unique_ptr<bot>> bots_;
+    std::unique_ptr<bot> baseline_;  // with --baseline: plays every seat of each deal's second playing
     std::vector<random_source> seat_random_;
     hand_view view_;  // reused for every view, so a move allocates little
     std::int64_t failed_hand_ = -1;
 };
 
-// Plays hand h to its end and counts it; what went wrong otherwise.
+// Plays hand h to its end and counts it (and, with a baseline, its deal again with the baseline in every seat);
+// what went wrong otherwise.
 std::string worker::play_hand(std::int64_t h, std::uint64_t hand_seed) {
+    hand_score result;
+    if (std::string why = play_deal(h, hand_seed, false, result); !why.empty()) return why;
+    count_result(result, h);
+    if (!baseline_) return {};
+    hand_score baseline;
+    if (std::string why = play_deal(h, hand_seed, true, baseline); !why.empty()) return "the baseline's play: " + why;
+    count_gains(result, baseline, h);
+    return {};
+}
+
+// Plays hand h's deal to its end, by the seats' bots or (baseline) by the baseline bot in every seat.
+std::string worker::play_deal(std::int64_t h, std::uint64_t hand_seed, bool baseline, hand_score& result) {
     const int players = setup_.players;
     hand play(setup_.rules, players, static_cast<int>(h % players), hand_seed);
     for (int s = 0; s < players; ++s)
@@ -147,17 +164,18 @@ std::string worker::play_hand(std::int64_t h, std::uint64_t hand_seed) {
             return "still going after " + std::to_string(max_actions_per_hand) + " actions";
         std::string why;
         std::optional<seat_action> next = sure_claim_of_any_seat(play);
-        if (!next) next = bot_move(play, h, why);
+        if (!next) next = bot_move(play, h, baseline, why);
         if (!next) return why;
         if (const action_error error = play.apply(next->seat, next->act); error != action_error::none)
             return "seat " + std::to_string(next->seat) + "'s bot (" +
-                   setup_.seat_bots[static_cast<std::size_t>(arena_entry_at(next->seat, h, players))] +
+                   (baseline ? setup_.baseline
+                             : setup_.seat_bots[static_cast<std::size_t>(arena_entry_at(next->seat, h, players))]) +
                    ") chose a refused action (" + std::string(to_string(next->act.kind)) + ": " +
                    std::string(to_string(error)) + ")";
-        ++tally_.actions;
+        if (!baseline) ++tally_.actions;
     }
     if (play.result().scores.size() != static_cast<std::size_t>(players)) return "the hand ended without every score";
-    count_result(play.result(), h);
+    result = play.result();
     return {};
 }
 
@@ -175,7 +193,7 @@ std::optional<seat_action> worker::sure_claim_of_any_seat(const hand& play) {
 }
 
 // The move of the first seat to act, chosen (and timed) by the bot sitting there.
-std::optional<seat_action> worker::bot_move(const hand& play, std::int64_t h, std::string& why) {
+std::optional<seat_action> worker::bot_move(const hand& play, std::int64_t h, bool baseline, std::string& why) {
     const std::vector<int> seats = play.seats_to_act();
     if (seats.empty()) {
         why = "no seat may act in phase " + std::string(to_string(play.current_phase()));
@@ -187,9 +205,11 @@ std::optional<seat_action> worker::bot_move(const hand& play, std::int64_t h, st
         why = "seat " + std::to_string(seat) + " has no legal action";
         return std::nullopt;
     }
+    random_source& random = seat_random_[static_cast<std::size_t>(seat)];
+    if (baseline) return seat_action{seat, baseline_->choose(play.rules(), view_, random)};  // not timed
     const auto entry = static_cast<std::size_t>(arena_entry_at(seat, h, setup_.players));
     const auto start = clock_type::now();
-    const action chosen = bots_[entry]->choose(play.rules(), view_, seat_random_[static_cast<std::size_t>(seat)]);
+    const action chosen = bots_[entry]->choose(play.rules(), view_, random);
     tally_.bots[static_cast<std::size_t>(entry_bot_[entry])].times.record(clock_type::now() - start);
     return seat_action{seat, chosen};
 }
@@ -214,9 +234,21 @@ void worker::count_result(const hand_score& result, std::int64_t h) {
     }
 }
 
+// Per bot name, its seats' scores minus the baseline's in the same seats on the same deal.
+void worker::count_gains(const hand_score& result, const hand_score& baseline, std::int64_t h) {
+    std::vector<std::int64_t> sums(tally_.bots.size(), 0);
+    for (int s = 0; s < setup_.players; ++s) {
+        const auto b =
+            static_cast<std::size_t>(entry_bot_[static_cast<std::size_t>(arena_entry_at(s, h, setup_.players))]);
+        sums[b] += result.scores[static_cast<std::size_t>(s)] - baseline.scores[static_cast<std::size_t>(s)];
+    }
+    for (std::size_t b = 0; b < sums.size(); ++b) tally_.bots[b].gains.add(sums[b]);
+}
+
 void add_tally(arena_result& into, const arena_result& from) {
     for (std::size_t b = 0; b < into.bots.size(); ++b) {
         into.bots[b].scores.merge(from.bots[b].scores);
+        into.bots[b].gains.merge(from.bots[b].gains);
         into.bots[b].win_units += from.bots[b].win_units;
         into.bots[b].times.merge(from.bots[b].times);
     }

@@ -22,6 +22,9 @@ struct arena_setup {
     std::uint64_t seed = 1;
     std::vector<std::string> seat_bots;  // one name per seat, each accepted by make_bot: the bot list cycled
     int threads = 1;
+    // Empty, or a bot (accepted by make_bot) that also plays every hand's deal alone, in every seat: the duplicate
+    // comparison, as in duplicate bridge. Each bot is then compared with it seat for seat on the same cards.
+    std::string baseline;
 };
 
 // One bot name, every seat it plays grouped.
@@ -31,6 +34,9 @@ struct arena_bot {
     observations scores;         // one per hand: the mean of its seats' scores in that hand (scale: seats_per_hand)
     std::int64_t win_units = 0;  // hand wins in win_units (arena_stats.hpp), ties split
     decision_times times;        // each bot::choose call
+    // With a baseline: one per hand, its seats' scores minus the baseline's in those seats on the same deal
+    // (scale: seats_per_hand). Negative: it scored lower than the baseline would have in its place.
+    observations gains;
 };
 
 // The paired per-hand difference of bots a and b (indices into arena_result::bots, a < b): a's value minus b's.

@@ -204,6 +204,37 @@ TEST(golf_arena, heuristic_clearly_beats_random) {
     EXPECT_GT(bot_named(result, "heuristic")["wins"].number(), bot_named(result, "random")["wins"].number());
 }
 
+// --baseline: each deal played again with the baseline in every seat, each bot compared with it seat for seat.
+TEST(golf_arena, a_baseline_is_compared_seat_for_seat_on_the_same_deals) {
+    // The heuristic bot draws nothing from its random source: in the baseline's place it plays the same moves on
+    // the same cards, so every hand's difference is exactly 0.
+    const json_value same = run_json(arena("six-card", 4, "heuristic", 60, {"--baseline", "heuristic"}));
+    EXPECT_EQ(same["baseline"].string(), "heuristic");
+    const json_value& gain = same["bots"][0]["against_baseline"];
+    EXPECT_EQ(gain["mean"].number(), 0);
+    EXPECT_EQ(gain["ci95"][0].number(), 0);
+    EXPECT_EQ(gain["ci95"][1].number(), 0);
+    expect_consistent(same, 60);
+
+    // The random bot in the heuristic bot's seats scores clearly worse than the heuristic bot did there; the
+    // figures are the same on any number of threads, and the hands' own figures do not change with a baseline.
+    const auto args = arena("six-card", 4, "heuristic,random", 200, {"--seed", "8", "--baseline", "heuristic"});
+    const json_value one = run_json(args);
+    auto threaded = args;
+    threaded.insert(threaded.end(), {"--threads", "3"});
+    const json_value three = run_json(threaded);
+    const json_value& random = bot_named(one, "random")["against_baseline"];
+    EXPECT_GT(random["ci95"][0].number(), 5) << random["mean"].number();
+    EXPECT_EQ(random["mean"].number(), bot_named(three, "random")["against_baseline"]["mean"].number());
+    EXPECT_EQ(figures(one), figures(three));
+    EXPECT_EQ(figures(one), figures(run_json(arena("six-card", 4, "heuristic,random", 200, {"--seed", "8"}))));
+    EXPECT_FALSE(run_json(arena("six-card", 4, "heuristic,random", 20)).has("baseline"));
+
+    const run_result text = run(args);
+    ASSERT_EQ(text.status, 0) << text.err;
+    EXPECT_TRUE(contains(text.out, "against heuristic in the same seats on the same deals")) << text.out;
+}
+
 void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
     std::string shown;
     for (const std::string& arg : args) shown += " '" + arg + "'";
@@ -229,6 +260,7 @@ TEST(golf_arena, bad_input_names_the_problem) {
     expect_bad_input(arena("six-card", 4, "random", 10, {"--seed", "x"}), {"--seed"});
     expect_bad_input(arena("six-card", 4, "random", 10, {"--set", "holes=-1"}), {"holes"});
     expect_bad_input(arena("six-card", 4, "random", 10, {"--turbo"}), {"unknown option '--turbo'"});
+    expect_bad_input(arena("six-card", 4, "random", 10, {"--baseline", "oracle"}), {"--baseline", "'oracle'"});
     expect_bad_input(arena("seven-card", 4, "random", 10), {"unknown preset 'seven-card'"});
     expect_bad_input({"arena", "--rules", "six-card", "--players", "4", "--hands", "5"}, {"missing --bots"});
     expect_bad_input({"arena", "--rules", "six-card", "--players", "4", "--bots", "random"}, {"missing --hands"});
