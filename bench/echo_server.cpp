@@ -1,12 +1,13 @@
 // echo_server: the baseline for `golf load --echo`. The least a Boost.Beast WebSocket server can do per frame, built
 // the way golf-server is built (an acceptor on its own strand, a strand per connection typed into its socket,
 // TCP_NODELAY, the HTTP request read by Beast and then upgraded, the WebSocket stream straight on the socket, binary
-// frames, N threads on one io_context), so that the ratio of golf-server's frames per second to this one's says what
+// frames, up to N threads on one io_context, elastic as golf-server's: server/io_threads.hpp), so that the ratio of golf-server's frames per second to this one's says what
 // the game itself costs. It answers GET /metrics with the lines the load tool reads (golf_resident_memory_bytes,
 // golf_process_cpu_seconds_total, golf_process_cpu_system_seconds_total) and nothing else.
 //
 //   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
 #include "server/connection_socket.hpp"
+#include "server/io_threads.hpp"
 #include "server/metrics.hpp"
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -191,10 +192,8 @@ int main(int argc, char** argv) {
         std::cout << "listening on " << host << ":" << server->port() << std::endl;
         net::signal_set signals(io, SIGINT, SIGTERM);
         signals.async_wait([&io](beast::error_code, int) { io.stop(); });
-        std::vector<std::thread> pool;
-        for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
-        io.run();
-        for (std::thread& t : pool) t.join();
+        golf::server::io_threads pool(io, threads);  // elastic, as golf-server's
+        pool.run([&io] { io.run(); });
     } catch (const std::exception& e) {
         std::cerr << "echo_server: " << e.what() << '\n';
         return 1;
