@@ -27,7 +27,6 @@
 #include <string_view>
 #include <thread>
 #include <unistd.h>
-#include <vector>
 
 namespace {
 
