@@ -2,8 +2,8 @@
 // Why: a thread inside io_context::run is woken for every handler posted while it idles (a futex and two context
 // switches), and at the loads servers mostly see, that cost more than the work itself. At 2,000 moves/s on two
 // cores the server spent 87-100 µs of CPU a move with both threads inside run() and 62-76 µs with this
-// (docs/PERFORMANCE.md, "Cost per move"). A watcher measures the running threads' CPU time every tenth of a second and adds a thread
-// when they are busy, parks one when they are idle: at saturation all of them run, as before.
+// (docs/PERFORMANCE.md, "Cost per move"). A watcher measures the running threads' CPU time every tenth of a
+// second and adds a thread when they are busy, parks one when they are idle: at saturation all of them run.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
