@@ -2,6 +2,9 @@
 // cancelling pattern, bonus, caller rule and hand step of scoring.hpp.
 #include "engine/scoring.hpp"
 
+#include "engine/presets.hpp"
+#include "engine/random.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -644,6 +647,34 @@ TEST(ScoreHand, FourOfAKindWinsTheMatch) {
     rules.four_of_a_kind_wins_match = true;
     EXPECT_EQ(hand(rules, seats, -1).match_winner, 1);
     EXPECT_EQ(hand(rules, {"3C 4D / 5H 6S", "7C 7D / 7H 8S"}, -1).match_winner, -1);
+}
+
+}  // namespace
+}  // namespace golf
+
+namespace golf {
+namespace {
+
+// layout_points is score_layout's points without the detail: the same number for every preset, with layouts of
+// every kind (random cards, equal columns and rows, empty positions, gained cards below the grid, too few cells).
+TEST(LayoutPoints, AgreesWithScoreLayoutOnEveryPreset) {
+    random_source random(2026);
+    for (const preset& p : presets()) {
+        SCOPED_TRACE(p.name);
+        const ruleset& rules = p.rules;
+        const auto positions = static_cast<std::size_t>(std::max(rules.positions(), 0));
+        for (int round = 0; round < 400; ++round) {
+            layout_cells cells(round % 7 == 0 ? positions / 2 : positions);
+            const auto rank = static_cast<std::uint8_t>(1 + random.below(13));
+            for (std::size_t i = 0; i < cells.size(); ++i) {
+                if (random.below(10) == 0) continue;                        // an empty position
+                const bool alike = round % 3 == 0 && random.below(2) == 0;  // equal cards, so patterns complete
+                cells[i] = card{alike ? rank : static_cast<std::uint8_t>(random.below(14)),
+                                static_cast<suit>(random.below(4))};
+            }
+            EXPECT_EQ(layout_points(rules, cells), score_layout(rules, cells).points);
+        }
+    }
 }
 
 }  // namespace
