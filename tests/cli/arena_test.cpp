@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli/arena_run.hpp"
+#include "tests/cli/golf_runs.hpp"
 #include "tests/cli/json_reader.hpp"
-#include "tests/support/child_process.hpp"
 
 namespace golf {
 namespace {
@@ -20,32 +20,15 @@ namespace {
 using test::json_reader;
 using test::json_value;
 
-struct run_result {
-    int status = -1;
-    std::string out;
-    std::string err;
-};
+using test::contains;
+using test::count_lines;
+using test::run;
+using test::run_result;
 
-run_result run(const std::vector<std::string>& args) {
-    std::vector<std::string> argv{GOLF_CLI_PATH};
-    argv.insert(argv.end(), args.begin(), args.end());
-    testing::child_process golf(argv);
-    golf.close_stdin();
-    const std::optional<int> status = golf.wait_exit(std::chrono::seconds(60));
-    return {status.value_or(-1), golf.out(), golf.err()};
-}
-
-int count_lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
+// golf arena's JSON answer for `args`.
 json_value run_json(std::vector<std::string> args) {
     args.push_back("--json");
-    const run_result r = run(args);
-    EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.err, "");
-    EXPECT_EQ(count_lines(r.out), 1);
-    return json_reader::parse(r.out);
+    return test::run_json(args);
 }
 
 std::vector<std::string> arena(const std::string& rules, int players, const std::string& bots, int hands,
@@ -236,15 +219,7 @@ TEST(golf_arena, a_baseline_is_compared_seat_for_seat_on_the_same_deals) {
 }
 
 void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
-    std::string shown;
-    for (const std::string& arg : args) shown += " '" + arg + "'";
-    SCOPED_TRACE("golf" + shown);
-    const run_result r = run(args);
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.out, "");
-    EXPECT_EQ(count_lines(r.err), 1) << r.err;
-    EXPECT_TRUE(r.err.starts_with("golf arena: ")) << r.err;
-    for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
+    test::expect_bad_input(args, parts, "golf arena: ");
 }
 
 TEST(golf_arena, bad_input_names_the_problem) {

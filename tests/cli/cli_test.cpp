@@ -2,21 +2,15 @@
 // Every command's happy path and JSON shape, the worked example from Dick Oakes's rules, every kind of bad
 // input (exit 2 with a one-line message naming the problem, never a crash), and simulate's determinism.
 // replay and export run against a database written by the real store and the files export writes.
-#include <fcntl.h>
-#include <poll.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cerrno>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/cli/golf_runs.hpp"
 #include "tests/cli/json_reader.hpp"
 
 #ifdef GOLF_HAVE_PERSISTENCE
@@ -32,105 +26,18 @@
 #include "tests/support/temp_dir.hpp"
 #endif
 
-extern char** environ;
-
 namespace golf {
 namespace {
 
 using test::json_reader;
 using test::json_value;
 
-struct run_result {
-    int status = -1;  // the exit status, or -1 when the process did not exit normally
-    std::string out;
-    std::string err;
-};
-
-// Runs golf with `args`, its stdin empty and its stdout and stderr read through pipes.
-run_result run(const std::vector<std::string>& args) {
-    std::vector<char*> argv;
-    std::string program = GOLF_CLI_PATH;
-    argv.push_back(program.data());
-    std::vector<std::string> copies(args);
-    for (std::string& arg : copies) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-
-    int out_pipe[2], err_pipe[2];
-    if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-    for (const int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
-        posix_spawn_file_actions_addclose(&actions, fd);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(out_pipe[1]);
-    close(err_pipe[1]);
-    if (spawned != 0) {
-        close(out_pipe[0]);
-        close(err_pipe[0]);
-        throw std::runtime_error("could not start " + program);
-    }
-
-    // Read both pipes together so a full one can't block the child.
-    run_result result;
-    std::array<pollfd, 2> fds{pollfd{out_pipe[0], POLLIN, 0}, pollfd{err_pipe[0], POLLIN, 0}};
-    std::array<std::string*, 2> sinks{&result.out, &result.err};
-    int open_pipes = 2;
-    while (open_pipes > 0) {
-        if (poll(fds.data(), fds.size(), -1) < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
-        for (std::size_t i = 0; i < fds.size(); ++i) {
-            if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-            char buffer[4096];
-            const ssize_t got = read(fds[i].fd, buffer, sizeof buffer);
-            if (got > 0) {
-                sinks[i]->append(buffer, static_cast<std::size_t>(got));
-            } else if (got == 0 || errno != EINTR) {
-                close(fds[i].fd);
-                fds[i].fd = -1;
-                --open_pipes;
-            }
-        }
-    }
-    int wait_status = 0;
-    while (waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {}
-    result.status = WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1;
-    return result;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-int count_lines(const std::string& text) {
-    int lines = 0;
-    for (const char c : text) lines += c == '\n';
-    return lines;
-}
-
-// Bad input: exit 2, nothing on stdout, one line on stderr that contains every one of `parts`.
-void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
-    std::string shown;
-    for (const std::string& arg : args) shown += " '" + arg + "'";
-    SCOPED_TRACE("golf" + shown);
-    const run_result r = run(args);
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.out, "");
-    EXPECT_EQ(count_lines(r.err), 1) << r.err;
-    for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
-}
-
-json_value run_json(const std::vector<std::string>& args) {
-    const run_result r = run(args);
-    EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_EQ(r.err, "");
-    EXPECT_EQ(count_lines(r.out), 1);  // one compact document
-    return json_reader::parse(r.out);
-}
+using test::contains;
+using test::count_lines;
+using test::expect_bad_input;
+using test::run;
+using test::run_json;
+using test::run_result;
 
 const std::vector<std::string> preset_names{"four-card",  "four-card-jokers", "six-card", "six-card-oakes",
                                             "eight-card", "nine-card",        "ten-card"};
