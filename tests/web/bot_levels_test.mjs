@@ -97,6 +97,11 @@ test("the host picks each bot's level, the badges say it, and a hole is played t
     for (const width of [360, 1280]) {
       await ann.setViewportSize({ width, height: width === 360 ? 800 : 900 });
       await screenshot(ann, `bot-levels-04-over-${width}`);
+      const sizes = await ann.evaluate(() => {
+        const box = document.querySelector("#scorecard .scroll");
+        return { table: box.scrollWidth, box: box.clientWidth };
+      });
+      assert.ok(sizes.table <= sizes.box, `the scorecard of four seats fits its box at ${width} px (${sizes.table} > ${sizes.box})`);
     }
     assert.deepEqual(ann.errors, [], "no script errors");
   } finally {

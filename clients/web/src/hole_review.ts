@@ -173,7 +173,8 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
   const winners = new Set(card.winners);
   const rules = app.joined?.rules;
   const cells: Child[] = Array.from({ length: n }, (_, s) => h("th", { scope: "col", class: winners.has(s) && card.matchOver ? "winner" : "" },
-    s === update.yourSeat ? "You" : seatName(update, s), winners.has(s) && card.matchOver ? " (winner)" : ""));
+    ...(s === update.yourSeat ? ["You"] : headerName(seatName(update, s))),
+    winners.has(s) && card.matchOver ? h("span", { class: "qualifier" }, " (winner)") : null));
   return h("section", { class: "panel scorecard", id: "scorecard", "aria-labelledby": "scorecard-title" },
     h("h2", { id: "scorecard-title" }, card.matchOver ? "Final scorecard" : "Scorecard"),
     h("div", { class: "scroll", tabindex: 0, role: "region", "aria-label": "Scores hole by hole" }, h("table", {},
@@ -189,6 +190,13 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
     h("p", { class: "muted small" }, "Each hole's score, with the match total so far in brackets; * marks who ended play. Lowest total wins.",
       rules?.holes ? ` A match of ${rules.holes} hole${rules.holes === 1 ? "" : "s"}.` : "",
       rules?.targetScore ? ` The match ends when someone reaches ${rules.targetScore}.` : ""));
+}
+
+// A column's name, a last part in brackets ("bot 3 (heuristic)") on a small line of its own: four seats of long
+// names then fit a phone's width without breaking a word.
+function headerName(name: string): Child[] {
+  const m = /^(.*\S) (\([^()]+\))$/.exec(name);
+  return m ? [m[1], h("span", { class: "qualifier" }, " ", m[2])] : [name];
 }
 
 // Under winner_plays_first (Cactus): who starts the next hole, and the cards drawn when the winners tied.
