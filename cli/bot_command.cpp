@@ -1,6 +1,7 @@
 // golf bot: a computer player over the network. It creates a table (optionally filled with server bots) or joins
-// one by its code, plays its seat with an engine bot deciding only from the HandView it receives, rematches as
-// host until its matches are finished, and prints each match's scorecard. Every wait is bounded by --timeout.
+// one by its code, plays its seat with an engine bot deciding only from the HandViews it receives (remembering the
+// discard pile from one to the next, as a server bot does), rematches as host until its matches are finished, and
+// prints each match's scorecard. Every wait is bounded by --timeout.
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
 #include "engine/match.hpp"
+#include "engine/pile_memory.hpp"
 #include "engine/random.hpp"
 #include "proto/bot_levels.hpp"
 #include "proto/convert.hpp"
@@ -126,6 +128,40 @@ v1::TableJoined sit_down(client::connection& table, const settings& config, clie
     return joined;
 }
 
+// What a server bot's view holds and the protocol's does not: the whole discard pile and the cards out of play.
+// Every TableUpdate is followed as it arrives (the connection's observer), so no view is missed between moves.
+class pile_follower {
+public:
+    explicit pile_follower(std::shared_ptr<const ruleset> rules) : rules_(std::move(rules)) {}
+
+    void observe(const v1::ServerMessage& message) {
+        if (!message.has_table_update() || !message.table_update().has_hand()) return;
+        const v1::TableUpdate& update = message.table_update();
+        const std::uint32_t hole = update.hand().hole();
+        const std::uint64_t version = update.hand_version();
+        if (seen_ && hole == hole_ && version == version_) return;  // the same hand: a seat or chat changed
+        const std::optional<hand_view> view = wire::to_hand_view(update.hand());
+        if (!view) return;
+        memory_.see(*rules_, *view, seen_ && hole == hole_ && version == version_ + 1);
+        seen_ = true;
+        hole_ = hole;
+        version_ = version;
+    }
+
+    // `view` with what was remembered, when it is the view last followed.
+    hand_view recalled(hand_view view, const v1::TableUpdate& update) const {
+        if (seen_ && update.hand().hole() == hole_ && update.hand_version() == version_) memory_.recall_into(view);
+        return view;
+    }
+
+private:
+    std::shared_ptr<const ruleset> rules_;
+    pile_memory memory_;
+    bool seen_ = false;
+    std::uint32_t hole_ = 0;
+    std::uint64_t version_ = 0;
+};
+
 // One seat's whole session: table, matches, scorecards.
 int play(const settings& config) {
     using client::connection;
@@ -137,6 +173,13 @@ int play(const settings& config) {
     const v1::TableJoined joined = sit_down(table, config, timeout);
     const auto rules = wire::to_ruleset(joined.rules());
     if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
+    pile_follower piles(std::make_shared<const ruleset>(*rules));
+    table.set_observer([&piles](const v1::ServerMessage& message) { piles.observe(message); });
+    if (table.latest()) {  // arrived before the observer: the newest is all that counts
+        v1::ServerMessage arrived;
+        *arrived.mutable_table_update() = *table.latest();
+        piles.observe(arrived);
+    }
     const std::unique_ptr<bot> player = make_bot(config.level);
     random_source random(std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
 
@@ -183,7 +226,7 @@ int play(const settings& config) {
         const auto view = wire::to_hand_view(update->hand());
         if (!view || view->legal.empty()) throw run_failure("the server sent a hand view this tool cannot read");
         const std::uint64_t version = update->hand_version();
-        const action chosen = player->choose(*rules, *view, random);
+        const action chosen = player->choose(*rules, piles.recalled(*view, *update), random);
         const v1::ServerMessage reply = table.act(chosen, timeout);
         if (reply.has_error()) {
             const auto code = reply.error().code();

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "engine/match.hpp"
+#include "engine/pile_memory.hpp"
 #include "engine/random.hpp"
 #include "engine/ruleset_options.hpp"
 #include "engine/scoring.hpp"
@@ -160,10 +161,47 @@ void check_sampled(const hand& h, int seat, action chosen, const std::map<int, i
     ASSERT_EQ(copy.apply(seat, chosen), action_error::none) << "the sampled hand refused a legal move";
 }
 
+// Steps at which every seat's pile_memory was sure, of all steps (see pile_watch).
+struct pile_tally {
+    long sure = 0;
+    long steps = 0;
+};
+
+// What a network bot rebuilds from the views it is shown (pile_memory) is, whenever it says it is sure, exactly
+// the pile and the cards out of play a server bot's perfect-recall view holds.
+class pile_watch {
+public:
+    explicit pile_watch(const hand& h) : memories_(static_cast<std::size_t>(h.players())) { see(h, false); }
+
+    void see(const hand& h, bool next) {
+        bool all_sure = true;
+        for (int seat = 0; seat < h.players(); ++seat) {
+            pile_memory& memory = memories_[static_cast<std::size_t>(seat)];
+            hand_view view = h.view_for(seat);
+            memory.see(h.rules(), view, next);
+            all_sure = all_sure && memory.sure();
+            if (!memory.sure()) continue;
+            memory.recall_into(view);
+            const hand_view perfect = h.view_for(seat, recall::perfect);
+            ASSERT_EQ(view.pile, perfect.pile) << "seat " << seat << "'s remembered discard pile";
+            ASSERT_EQ(count_cards(view.out_of_play), count_cards(perfect.out_of_play))
+                << "seat " << seat << "'s remembered cards out of play";
+        }
+        ++tally.steps;
+        tally.sure += all_sure ? 1 : 0;
+    }
+
+    pile_tally tally;
+
+private:
+    std::vector<pile_memory> memories_;
+};
+
 struct run_limits {
     int max_actions = 20000;
     bool check_views = true;
     std::map<event_kind, int>* tally = nullptr;  // counts the events of every hand played, when set
+    pile_tally* piles = nullptr;                 // adds up pile_watch's steps, when set
 };
 
 // Plays one hand with uniformly random legal actions, checking every invariant at every step.
@@ -174,6 +212,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
     hand h(rules, players, dealer, seed);
     const auto deck = count_cards(make_deck(rules->packs_for(players), rules->jokers_per_pack));
     knowledge_oracle oracle(h);
+    pile_watch piles(h);
     std::vector<action> legal;
     std::vector<event> events;
     hand_view reused;  // filled by view_into for one viewer after another, as the server does
@@ -244,7 +283,12 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
             if (limits.tally) ++(*limits.tally)[e.kind];
         }
         if (limits.check_views) oracle.check(h);
+        piles.see(h, true);
         if (::testing::Test::HasFatalFailure()) return;
+    }
+    if (limits.piles) {
+        limits.piles->sure += piles.tally.sure;
+        limits.piles->steps += piles.tally.steps;
     }
     ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions; the last: " << [&] {
         std::string tail;
@@ -289,10 +333,19 @@ TEST_P(PresetSelfPlay, ManyHandsWithFourPlayers) {
     const preset* p = find_preset(GetParam());
     auto rules = std::make_shared<const ruleset>(p->rules);
     const int players = std::clamp(4, p->rules.min_players, p->rules.max_players);
+    pile_tally piles;
     for (std::uint64_t seed = 100; seed < 160; ++seed) {
-        self_play(rules, players, seed);
+        self_play(rules, players, seed, {.piles = &piles});
         if (HasFatalFailure()) return;
     }
+    // Where no move puts two cards on the pile at once (draw_two_keep_one's rest, a set of equal cards) or takes a
+    // line away, a network bot's pile_memory is always sure; elsewhere until the first such move of a hole.
+    const ruleset& r = p->rules;
+    const bool buries_several =
+        r.matching == match_rule::own_equal_set || r.remove_completed_lines ||
+        std::find(r.rank_power.begin(), r.rank_power.end(), power_kind::draw_two_keep_one) != r.rank_power.end();
+    if (!buries_several) EXPECT_EQ(piles.sure, piles.steps) << "a network bot lost track of the pile";
+    else EXPECT_GT(piles.sure, piles.steps / 4);
 }
 
 // Random play of the powers preset reaches every power of its table, each step checked by the oracle above.
