@@ -128,7 +128,7 @@ v1::TableJoined sit_down(client::connection& table, const settings& config, clie
     return joined;
 }
 
-// What a server bot's view holds and the protocol's does not: the whole discard pile and the cards out of play.
+// What a server bot's view holds and the protocol's does not: the whole discard pile.
 // Every TableUpdate is followed as it arrives (the connection's observer), so no view is missed between moves.
 class pile_follower {
 public:

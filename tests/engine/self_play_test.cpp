@@ -168,7 +168,7 @@ struct pile_tally {
 };
 
 // What a network bot rebuilds from the views it is shown (pile_memory) is, whenever it says it is sure, exactly
-// the pile and the cards out of play a server bot's perfect-recall view holds.
+// the pile a server bot's perfect-recall view holds, and nothing is out of play.
 class pile_watch {
 public:
     explicit pile_watch(const hand& h) : memories_(static_cast<std::size_t>(h.players())) { see(h, false); }
@@ -339,7 +339,7 @@ TEST_P(PresetSelfPlay, ManyHandsWithFourPlayers) {
         if (HasFatalFailure()) return;
     }
     // Where no move puts two cards on the pile at once (draw_two_keep_one's rest, a set of equal cards) or takes a
-    // line away, a network bot's pile_memory is always sure; elsewhere until the first such move of a hole.
+    // line away, a network bot's pile_memory is always sure; elsewhere until such a move, and again from a pile of one.
     const ruleset& r = p->rules;
     const bool buries_several =
         r.matching == match_rule::own_equal_set || r.remove_completed_lines ||
