@@ -35,6 +35,7 @@ using test::json_value;
 using test::contains;
 using test::count_lines;
 using test::expect_bad_input;
+using test::expect_error_line;
 using test::run;
 using test::run_json;
 using test::run_result;
@@ -603,14 +604,7 @@ protected:
 
 // Exit 1 with nothing on stdout and one line on stderr holding every one of `parts`.
 void expect_failure(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
-    std::string shown;
-    for (const std::string& arg : args) shown += " '" + arg + "'";
-    SCOPED_TRACE("golf" + shown);
-    const run_result r = run(args);
-    EXPECT_EQ(r.status, 1);
-    EXPECT_EQ(r.out, "");
-    EXPECT_EQ(count_lines(r.err), 1) << r.err;
-    for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
+    expect_error_line(args, 1, parts);
 }
 
 TEST_F(recorded_matches, replay_from_the_database_checks_every_hole_and_prints_the_scorecard) {

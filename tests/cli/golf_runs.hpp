@@ -45,21 +45,27 @@ inline json_value run_json(const std::vector<std::string>& args) {
     return json_reader::parse(r.out);
 }
 
-// Bad input: exit 2, nothing on stdout, one line on stderr that contains every one of `parts` (and starts with
+// Exit `status`, nothing on stdout, one line on stderr that contains every one of `parts` (and starts with
 // `starts`, when given).
-inline void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts,
-                             std::string_view starts = {}) {
+inline void expect_error_line(const std::vector<std::string>& args, int status, const std::vector<std::string>& parts,
+                              std::string_view starts = {}) {
     std::string shown;
     for (const std::string& arg : args) shown += " '" + arg + "'";
     SCOPED_TRACE("golf" + shown);
     const run_result r = run(args);
-    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.status, status);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(count_lines(r.err), 1) << r.err;
     if (!starts.empty()) {
         EXPECT_TRUE(r.err.starts_with(starts)) << r.err;
     }
     for (const std::string& part : parts) EXPECT_TRUE(contains(r.err, part)) << "'" << part << "' not in: " << r.err;
+}
+
+// Bad input: exit 2 (see expect_error_line).
+inline void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts,
+                             std::string_view starts = {}) {
+    expect_error_line(args, 2, parts, starts);
 }
 
 }  // namespace golf::test
