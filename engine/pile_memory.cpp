@@ -20,13 +20,13 @@ bool top_is(const std::vector<card>& pile, const hand_view& view) {
     return pile.empty() ? !view.top_discard : view.top_discard && pile.back() == *view.top_discard;
 }
 
-// The pile one move after `before`; false when the change could mean more than one thing.
-bool follow_pile(std::vector<card>& pile, const hand_view& before, const hand_view& view) {
+// The pile one move after a view of `before` cards on it; false when the change could mean more than one thing.
+bool follow_pile(std::vector<card>& pile, int before, const hand_view& view) {
     if (view.discard_count <= 1) {  // whatever happened (a reshuffle keeps the top alone): the pile is what shows
         pile.assign(view.top_discard ? 1 : 0, view.top_discard.value_or(card{}));
         return view.discard_count == static_cast<int>(pile.size());
     }
-    const int grew = view.discard_count - before.discard_count;
+    const int grew = view.discard_count - before;
     if (grew == 1 && view.top_discard) {
         pile.push_back(*view.top_discard);
         return true;
@@ -41,7 +41,7 @@ bool follow_pile(std::vector<card>& pile, const hand_view& before, const hand_vi
 void pile_memory::see(const ruleset& rules, const hand_view& view, bool next) {
     const bool none_out = cards_in_play(view) == rules.deck_size(static_cast<int>(view.seats.size()));
     if (next && sure_) {
-        sure_ = follow_pile(pile_, last_, view);
+        sure_ = follow_pile(pile_, last_count_, view);
     } else {  // a hole's first view, the first after a gap, or after a doubt: sure again of a pile of one
         pile_.clear();
         if (view.top_discard) pile_.push_back(*view.top_discard);
@@ -49,7 +49,7 @@ void pile_memory::see(const ruleset& rules, const hand_view& view, bool next) {
     }
     sure_ = sure_ && none_out;
     if (!sure_) pile_.clear();
-    last_ = view;
+    last_count_ = view.discard_count;
 }
 
 void pile_memory::recall_into(hand_view& view) const {

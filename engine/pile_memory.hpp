@@ -27,7 +27,7 @@ public:
 private:
     bool sure_ = false;
     std::vector<card> pile_;  // bottom first
-    hand_view last_;
+    int last_count_ = 0;      // discard_count of the last view seen
 };
 
 }  // namespace golf
