@@ -8,6 +8,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <random>
+#include <thread>
+
 #include "persistence/pg_connection.hpp"
 #include "persistence/pg_lobby_feed.hpp"
 
@@ -62,10 +65,15 @@ constexpr const char* others_lines =
 
 }  // namespace sql
 
-// The codes an UPDATE ... RETURNING code claimed, in its own REPEATABLE READ transaction (tried again after a
-// serialization failure: another node claimed some of the same rows first).
+// The codes an UPDATE ... RETURNING code claimed, in its own REPEATABLE READ transaction, tried again after a
+// serialization failure (another node claimed some of the same rows first). Two nodes claiming in a loop failed
+// five immediate tries in a row now and then, so each try waits a little longer, by a random amount, first.
 std::vector<std::string> claim(pg_connection& db, const char* sql, const pg_params& params) {
+    constexpr int attempts = 20;
+    thread_local std::minstd_rand jitter(std::random_device{}());
     for (int attempt = 1;; ++attempt) {
+        if (attempt > 1)
+            std::this_thread::sleep_for(std::chrono::microseconds(jitter() % (500 * static_cast<unsigned>(attempt))));
         try {
             std::vector<std::string> codes;
             db.in_transaction("BEGIN ISOLATION LEVEL REPEATABLE READ", [&] {
@@ -74,7 +82,7 @@ std::vector<std::string> claim(pg_connection& db, const char* sql, const pg_para
             });
             return codes;
         } catch (const pg_failure& f) {
-            if (f.sqlstate != "40001" || attempt >= 5) throw;
+            if (f.sqlstate != "40001" || attempt >= attempts) throw;
         }
     }
 }
