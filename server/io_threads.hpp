@@ -3,10 +3,14 @@
 // switches), and at the loads servers mostly see, that cost more than the work itself. At 2,000 moves/s on two
 // cores the server spent 87-100 µs of CPU a move with both threads inside run() and 62-76 µs with this
 // (docs/PERFORMANCE.md, "Cost per move"). A watcher measures the running threads' CPU time every tenth of a
-// second and adds a thread when they are busy, parks one when they are idle: at saturation all of them run.
+// second and adds a thread when they are busy, parks one when they are idle or when they only take turns on a
+// core another process holds: at saturation on a machine with cores to spare all of them run.
 #pragma once
 
+#include <sys/types.h>
+
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <condition_variable>
 #include <ctime>
 #include <functional>
@@ -16,13 +20,33 @@
 
 namespace golf::server {
 
-// When to add or park a thread, from how busy the running ones were (CPU time over wall time, 0 to 1 each).
-// A pure rule, so that tests check it without clocks.
+// When to add or park a thread, from how the running ones spent the last look's period (shares of wall time, 0 to
+// 1 each): busy (running handlers) and waiting (runnable, but waiting for a core).
 struct io_thread_rule {
     double join_above = 0.6;   // the running threads' mean busy share above which one more joins
     double park_below = 0.25;  // below which one leaves: the rest are then about half as busy as the join mark
-    // How many threads should run next, from `running` (1 to most) and their mean busy share.
-    int next(int running, int most, double busy) const;
+    // With more than one running, a mean waiting share above this means the machine has no core for the extra
+    // thread (another process holds it): the threads only take turns, paying for the switches. One parks, and
+    // none joins for a hold that starts at first_hold and doubles each time up to longest_hold; a look with more
+    // than one running and not crowded ends the doubling. (On two cores shared with the load tool at saturation,
+    // two threads waited 87-96 % as long as they ran, one 3 %; docs/PERFORMANCE.md.)
+    double crowded_above = 0.25;
+    std::chrono::milliseconds first_hold{1000};
+    std::chrono::milliseconds longest_hold{60000};
+};
+
+// The rule and its hold, with the time passed in, so that tests check it without clocks.
+class io_thread_pacer {
+public:
+    using time_point = std::chrono::steady_clock::time_point;
+    explicit io_thread_pacer(io_thread_rule rule = {}) : rule_(rule), hold_(rule.first_hold) {}
+    // How many threads should run next, from `running` (1 to most) and their mean busy and waiting shares.
+    int next(int running, int most, double busy, double waiting, time_point now);
+
+private:
+    io_thread_rule rule_;
+    std::chrono::milliseconds hold_;
+    time_point held_until_{};
 };
 
 class io_threads {
@@ -40,8 +64,10 @@ public:
 
 private:
     struct worker {
-        clockid_t clock{};    // the thread's CPU-time clock
-        double last_cpu = 0;  // its CPU seconds at the last look
+        clockid_t clock{};     // the thread's CPU-time clock
+        pid_t tid = 0;         // its kernel id, for its run-queue wait (0 until the thread has started)
+        double last_cpu = 0;   // its CPU seconds at the last look
+        double last_wait = 0;  // its seconds waiting for a core at the last look
     };
 
     void extra(std::size_t index);  // an extra thread: parked until wanted, then in the io_context a slice at a time
@@ -50,7 +76,7 @@ private:
     boost::asio::io_context& io_;
     const int most_;
     std::function<void(int)> on_change_;
-    io_thread_rule rule_;
+    io_thread_pacer pacer_;
 
     std::mutex mutex_;
     std::condition_variable changed_;
