@@ -3,6 +3,7 @@
 // so a new option needs a .proto field and nothing here, and a bad value gets the engine's own sentence.
 #include "proto/convert.hpp"
 
+#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <span>
@@ -185,8 +186,8 @@ void fill_position(v1::Position& out, const position_view& p) {
     out.set_empty(p.empty);
     out.set_face_up(p.face_up);
     if (p.value) fill(*out.mutable_card(), *p.value);
-    for (int seat = 0; seat < max_seats_limit; ++seat)
-        if (p.known_by & (1u << seat)) out.add_known_by(static_cast<std::uint32_t>(seat));
+    for (std::uint32_t seats = p.known_by; seats != 0; seats &= seats - 1)  // the set bits only, lowest first
+        out.add_known_by(static_cast<std::uint32_t>(std::countr_zero(seats)));
     out.set_locked(p.locked);
 }
 

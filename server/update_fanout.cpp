@@ -7,31 +7,24 @@
 
 namespace golf::server {
 
-namespace {
-
-google::protobuf::ArenaOptions on_block(std::array<char, 16 * 1024>& block) {
-    google::protobuf::ArenaOptions options;
-    options.initial_block = block.data();
-    options.initial_block_size = block.size();
-    return options;
+v1::TableUpdate& update_fanout::cleared_message() {
+    thread_local v1::TableUpdate message;
+    message.Clear();
+    return message;
 }
 
-}  // namespace
-
 update_fanout::update_fanout(const hand* h, int hole, const hole_log& log, bool shown_once, hand_view& view)
-    : hand_(h), hole_(hole), log_(log), shown_once_(shown_once), view_(view), arena_(on_block(first_block_)) {}
+    : hand_(h), hole_(hole), log_(log), shown_once_(shown_once), view_(view) {}
 
 update_fanout::frame_ptr update_fanout::frame_for(int viewer, hole_log::cursor& at, std::uint32_t answers) {
-    auto* personal = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena_);
-    personal->set_your_seat(viewer);
+    v1::TableUpdate& personal = cleared_message();
+    personal.set_your_seat(viewer);
     if (hand_) {
         hand_->view_into(viewer, view_);
-        wire::fill(*personal->mutable_hand(), view_, hole_);
+        wire::fill(*personal.mutable_hand(), view_, hole_);
     }
-    if (log_.hole() > 0) log_.fill(*personal, viewer, at, shown_once_);
-    auto frame = update_frame(shared_, *personal, answers);
-    arena_.Reset();
-    return frame;
+    if (log_.hole() > 0) log_.fill(personal, viewer, at, shown_once_);
+    return update_frame(shared_, personal, answers);
 }
 
 // Spectators at the same place in the log share a frame; each takes the cursor that frame's fill left.

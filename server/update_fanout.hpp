@@ -1,17 +1,14 @@
 // One TableUpdate on its way to everyone at a table. The fields every receiver shares are serialised once; each
 // receiver's frame appends its own seat, its own engine view (never anyone else's) and the hole's events it has
 // not been sent yet. Spectators at the same place in the log share one frame. A fan-out lives for one update, on
-// the stack: its arena's first block is part of it, so building a view costs no allocation.
+// the stack; every part is built in one message per thread, kept from part to part (see cleared_message).
 #pragma once
 
-#include <google/protobuf/arena.h>
-
 #include <algorithm>
-#include <array>
-#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/hand.hpp"
@@ -31,13 +28,14 @@ public:
     update_fanout(const update_fanout&) = delete;
     update_fanout& operator=(const update_fanout&) = delete;
 
-    // The shared part, filled by `fill(v1::TableUpdate&)`; before any frame.
+    // The shared part, filled by `fill(v1::TableUpdate&)`, then `encoded`: fields already encoded (a message's
+    // fields may come in any order); before any frame.
     template <class Fill>
-    void share(Fill&& fill) {
-        auto* base = google::protobuf::Arena::CreateMessage<v1::TableUpdate>(&arena_);
-        fill(*base);
-        base->SerializeToString(&shared_);
-        arena_.Reset();
+    void share(Fill&& fill, std::string_view encoded = {}) {
+        v1::TableUpdate& base = cleared_message();
+        fill(base);
+        base.SerializeToString(&shared_);
+        shared_.append(encoded);
     }
 
     // `viewer`'s frame (a seat, or -1 for a spectator); `at` moves past the events it carries. A non-zero
@@ -57,6 +55,12 @@ public:
     }
 
 private:
+    // The calling thread's message, cleared. Each part is built and encoded within one call, so one message does
+    // for all; cleared, it keeps its submessages (a view is a hundred or so), and the next part reuses them
+    // instead of making them again. Made per part, even on an arena, they were a fifth of the server's
+    // instructions a move (docs/PERFORMANCE.md, "Cost per move").
+    static v1::TableUpdate& cleared_message();
+
     frame_ptr spectator_frame(hole_log::cursor& at);
 
     struct shared_frame {
@@ -69,10 +73,6 @@ private:
     const hole_log& log_;
     const bool shown_once_;
     hand_view& view_;
-    // A view is a hundred or so small messages, the shared part dozens (seats, scorecard): on an arena they cost a
-    // pointer bump each and are freed at once.
-    alignas(std::max_align_t) std::array<char, 16 * 1024> first_block_;
-    google::protobuf::Arena arena_;
     std::string shared_;
     std::vector<shared_frame> shared_frames_;
 };
