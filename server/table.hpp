@@ -244,6 +244,7 @@ private:
     // What goes out (table_updates.cpp).
     void broadcast(const std::string& note);
     void fill_shared_update(v1::TableUpdate& u, const std::string& note) const;
+    std::string_view encoded_scorecard();  // the update's scorecard field, encoded anew only when it changes
     void send_joined(const std::shared_ptr<client_link>& link, int s, const std::string& token, std::uint32_t rid);
     void send_chat_backlog(const std::shared_ptr<client_link>& link);
     void publish();
@@ -310,6 +311,10 @@ private:
 
     // broadcast()'s engine view, filled for one receiver after another (hand::view_into keeps its memory).
     hand_view view_scratch_;
+    // encoded_scorecard()'s bytes and what they were encoded for: match, holes recorded, whether it is over (a
+    // scorecard changes only when a hole is recorded, and every update carries it).
+    std::string scorecard_encoded_;
+    std::tuple<int, std::size_t, bool> scorecard_key_{-1, 0, false};
 
     // What publish() last told the registry (the lobby line and whether it is listed), to skip telling it again.
     std::string published_;

@@ -14,7 +14,8 @@
 
 namespace golf::server {
 
-// The fields of a TableUpdate every receiver shares: the table, the seats, the scorecard, the clocks, the note.
+// The fields of a TableUpdate every receiver shares: the table, the seats, the clocks, the note (and the scorecard,
+// from encoded_scorecard).
 void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) const {
     u.set_code(code_);
     u.set_state(state_);
@@ -33,29 +34,6 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         info.set_forfeited(st.forfeited);
     }
     u.set_spectators(static_cast<std::uint32_t>(spectators_.size()));
-    if (match_) {
-        v1::Scorecard& card = *u.mutable_scorecard();
-        const auto& holes = match_->holes();
-        for (std::size_t i = 0; i < holes.size(); ++i) {
-            v1::Scorecard::Hole& h = *card.add_holes();
-            h.set_number(static_cast<std::uint32_t>(i + 1));
-            h.set_dealer(holes[i].dealer);
-            h.set_caller(holes[i].caller);
-            for (int v : holes[i].scores) h.add_scores(v);
-            for (int v : holes[i].totals) h.add_totals(v);
-            h.set_seed(secure::seed_bytes(holes[i].seed));  // a finished hole: its seed is revealed
-            if (holes[i].plays_first_next >= 0) h.set_plays_first_next(holes[i].plays_first_next);
-            for (const auto& [drawer, drawn] : holes[i].first_draw) {
-                v1::Scorecard::Hole::Draw& draw = *h.add_first_draw();
-                draw.set_seat(static_cast<std::uint32_t>(drawer));
-                wire::fill(*draw.mutable_card(), drawn);
-            }
-        }
-        for (int v : match_->totals()) card.add_totals(v);
-        card.set_match_over(match_->over());
-        if (match_->over())
-            for (int w : match_->winners()) card.add_winners(static_cast<std::uint32_t>(w));
-    }
     if (!commitment_.empty()) {
         u.mutable_fairness()->set_commitment(commitment_);
         u.mutable_fairness()->set_hole(static_cast<std::uint32_t>(commitment_hole_));
@@ -79,11 +57,44 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
     u.set_note(note);
 }
 
+// The match's scorecard as the update's field, encoded again only when a hole has been recorded since (rebuilt
+// for every update, it grew with every hole played).
+std::string_view table::encoded_scorecard() {
+    if (!match_) return {};
+    const std::tuple key{match_number_, match_->holes().size(), match_->over()};
+    if (key == scorecard_key_) return scorecard_encoded_;
+    v1::TableUpdate only;
+    v1::Scorecard& card = *only.mutable_scorecard();
+    const auto& holes = match_->holes();
+    for (std::size_t i = 0; i < holes.size(); ++i) {
+        v1::Scorecard::Hole& h = *card.add_holes();
+        h.set_number(static_cast<std::uint32_t>(i + 1));
+        h.set_dealer(holes[i].dealer);
+        h.set_caller(holes[i].caller);
+        for (int v : holes[i].scores) h.add_scores(v);
+        for (int v : holes[i].totals) h.add_totals(v);
+        h.set_seed(secure::seed_bytes(holes[i].seed));  // a finished hole: its seed is revealed
+        if (holes[i].plays_first_next >= 0) h.set_plays_first_next(holes[i].plays_first_next);
+        for (const auto& [drawer, drawn] : holes[i].first_draw) {
+            v1::Scorecard::Hole::Draw& draw = *h.add_first_draw();
+            draw.set_seat(static_cast<std::uint32_t>(drawer));
+            wire::fill(*draw.mutable_card(), drawn);
+        }
+    }
+    for (int v : match_->totals()) card.add_totals(v);
+    card.set_match_over(match_->over());
+    if (match_->over())
+        for (int w : match_->winners()) card.add_winners(static_cast<std::uint32_t>(w));
+    only.SerializeToString(&scorecard_encoded_);
+    scorecard_key_ = key;
+    return scorecard_encoded_;
+}
+
 void table::broadcast(const std::string& note) {
     const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
     const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
     update_fanout fanout(h, hole, log_, rules_->peeks_shown_once, view_scratch_);
-    fanout.share([&](v1::TableUpdate& u) { fill_shared_update(u, note); });
+    fanout.share([&](v1::TableUpdate& u) { fill_shared_update(u, note); }, encoded_scorecard());
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;
         if (!link) continue;

@@ -912,7 +912,10 @@ TEST_F(TableTest, RematchStartsANewMatchWithTheSameSeats) {
     const auto again = alice->wait_update(
         [&](const auto& u) { return u.state() == v1::TABLE_STATE_PLAYING && u.hand_version() > over->hand_version(); });
     ASSERT_TRUE(again);
-    EXPECT_EQ(again->scorecard().holes_size(), 0);
+    EXPECT_EQ(again->scorecard().holes_size(), 0);  // a new scorecard, not the last match's
+    EXPECT_FALSE(again->scorecard().match_over());
+    ASSERT_EQ(again->scorecard().totals_size(), 2);
+    for (const int total : again->scorecard().totals()) EXPECT_EQ(total, 0);
     EXPECT_EQ(again->fairness().hole(), 1u);
     EXPECT_NE(again->fairness().commitment(), over->fairness().commitment());
     EXPECT_EQ(again->seats(1).bot(), v1::BOT_LEVEL_RANDOM);
