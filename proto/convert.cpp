@@ -307,14 +307,20 @@ v1::HandScore to_proto(const hand_score& score) {
     return out;
 }
 
+void fill(v1::SeatLayout& out, const seat_view& seat) { fill_seat(out, seat); }
+
 void fill(v1::HandView& out, const hand_view& view, int hole) {
+    fill_except_seats(out, view, hole);
+    for (const auto& seat : view.seats) fill_seat(*out.add_seats(), seat);
+}
+
+void fill_except_seats(v1::HandView& out, const hand_view& view, int hole) {
     out.set_viewer(view.viewer);
     out.set_phase(static_cast<v1::Phase>(static_cast<int>(view.current_phase) + 1));
     out.set_current_seat(view.current_seat);
     out.set_dealer(view.dealer);
     out.set_rows(static_cast<std::uint32_t>(view.rows));
     out.set_cols(static_cast<std::uint32_t>(view.cols));
-    for (const auto& seat : view.seats) fill_seat(*out.add_seats(), seat);
     if (view.top_discard) fill(*out.mutable_top_discard(), *view.top_discard);
     out.set_discard_count(static_cast<std::uint32_t>(view.discard_count));
     out.set_stock_count(static_cast<std::uint32_t>(view.stock_count));

@@ -36,6 +36,9 @@ void fill(v1::HandScore& out, const hand_score& score);
 v1::HandScore to_proto(const hand_score& score);
 // `hole` is the 1-based hole number shown to the client.
 void fill(v1::HandView& out, const hand_view& view, int hole);
+// The view but its seats (fill is this, then each seat): for a caller that adds encoded seats itself.
+void fill_except_seats(v1::HandView& out, const hand_view& view, int hole);
+void fill(v1::SeatLayout& out, const seat_view& seat);
 v1::HandView to_proto(const hand_view& view, int hole);
 
 v1::PresetInfo to_proto(const preset& p);

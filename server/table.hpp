@@ -33,6 +33,7 @@
 #include "server/printable_text.hpp"
 #include "server/table_settings.hpp"
 #include "server/table_timer.hpp"
+#include "server/update_fanout.hpp"
 
 namespace golf::server {
 
@@ -309,8 +310,8 @@ private:
     std::tuple<int, int, std::size_t> claim_key_{-1, -1, 0};  // match, hole, discards: one per discard
     std::optional<v1::ClaimOutcome> claim_outcome_;
 
-    // broadcast()'s engine view, filled for one receiver after another (hand::view_into keeps its memory).
-    hand_view view_scratch_;
+    // What broadcast()'s fan-outs reuse: the views filled for one receiver after another and their encodings.
+    update_fanout::scratch fanout_scratch_;
     // encoded_scorecard()'s bytes and what they were encoded for: match, holes recorded, whether it is over (a
     // scorecard changes only when a hole is recorded, and every update carries it).
     std::string scorecard_encoded_;

@@ -93,7 +93,7 @@ std::string_view table::encoded_scorecard() {
 void table::broadcast(const std::string& note) {
     const hand* h = match_ && match_->current_hand() ? &*match_->current_hand() : nullptr;
     const int hole = match_ ? static_cast<int>(match_->holes().size()) + (match_->hole_in_play() ? 1 : 0) : 0;
-    update_fanout fanout(h, hole, log_, rules_->peeks_shown_once, view_scratch_);
+    update_fanout fanout(h, hole, log_, rules_->peeks_shown_once, fanout_scratch_);
     fanout.share([&](v1::TableUpdate& u) { fill_shared_update(u, note); }, encoded_scorecard());
     for (std::size_t s = 0; s < seats_.size(); ++s) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;

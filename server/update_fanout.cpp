@@ -7,24 +7,49 @@
 
 namespace golf::server {
 
-v1::TableUpdate& update_fanout::cleared_message() {
-    thread_local v1::TableUpdate message;
-    message.Clear();
-    return message;
-}
-
-update_fanout::update_fanout(const hand* h, int hole, const hole_log& log, bool shown_once, hand_view& view)
-    : hand_(h), hole_(hole), log_(log), shown_once_(shown_once), view_(view) {}
+update_fanout::update_fanout(const hand* h, int hole, const hole_log& log, bool shown_once, scratch& reuse)
+    : hand_(h), hole_(hole), log_(log), shown_once_(shown_once), reuse_(reuse) {}
 
 update_fanout::frame_ptr update_fanout::frame_for(int viewer, hole_log::cursor& at, std::uint32_t answers) {
-    v1::TableUpdate& personal = cleared_message();
+    auto& personal = cleared<v1::TableUpdate>();
     personal.set_your_seat(viewer);
-    if (hand_) {
-        hand_->view_into(viewer, view_);
-        wire::fill(*personal.mutable_hand(), view_, hole_);
-    }
     if (log_.hole() > 0) log_.fill(personal, viewer, at, shown_once_);
-    return update_frame(shared_, personal, answers);
+    if (!hand_) return update_frame(shared_, personal, answers);
+    hand_->view_into(viewer, reuse_.view);
+    encode_hand(reuse_.view);
+    return update_frame(shared_, personal, answers, &reuse_.hand);
+}
+
+// The view's own fields, then its seats: a seat the receiver sees as a spectator does is the same seat_view, so
+// it encodes to the same bytes, made once.
+void update_fanout::encode_hand(const hand_view& view) {
+    auto& fields = cleared<v1::HandView>();
+    wire::fill_except_seats(fields, view, hole_);
+    reuse_.hand.clear();
+    fields.AppendToString(&reuse_.hand);
+    encode_everyone();
+    for (std::size_t i = 0; i < view.seats.size(); ++i) {
+        if (i < reuse_.everyone.seats.size() && view.seats[i] == reuse_.everyone.seats[i])
+            reuse_.hand += reuse_.seats[i];
+        else append_seat(reuse_.hand, view.seats[i]);
+    }
+}
+
+void update_fanout::append_seat(std::string& out, const seat_view& seat) {
+    auto& layout = cleared<v1::SeatLayout>();
+    wire::fill(layout, seat);
+    append_message_field(out, v1::HandView::kSeatsFieldNumber, layout);
+}
+
+void update_fanout::encode_everyone() {
+    if (everyone_encoded_) return;
+    everyone_encoded_ = true;
+    hand_->view_into(-1, reuse_.everyone);
+    reuse_.seats.resize(reuse_.everyone.seats.size());
+    for (std::size_t i = 0; i < reuse_.seats.size(); ++i) {
+        reuse_.seats[i].clear();
+        append_seat(reuse_.seats[i], reuse_.everyone.seats[i]);
+    }
 }
 
 // Spectators at the same place in the log share a frame; each takes the cursor that frame's fill left.

@@ -1,7 +1,8 @@
 // One TableUpdate on its way to everyone at a table. The fields every receiver shares are serialised once; each
 // receiver's frame appends its own seat, its own engine view (never anyone else's) and the hole's events it has
-// not been sent yet. Spectators at the same place in the log share one frame. A fan-out lives for one update, on
-// the stack; every part is built in one message per thread, kept from part to part (see cleared_message).
+// not been sent yet. A seat that a receiver sees just as a spectator does (in most games every seat but its own)
+// is encoded once per update and its bytes reused. Spectators at the same place in the log share one frame. A
+// fan-out lives for one update, on the stack; its messages are kept per thread from part to part (cleared).
 #pragma once
 
 #include <algorithm>
@@ -22,9 +23,17 @@ class update_fanout {
 public:
     using frame_ptr = std::shared_ptr<const std::string>;
 
-    // `h`: the hand whose views go out (null: none); `hole`: its number for the views; `view`: the table's reused
-    // engine view (hand::view_into keeps its memory).
-    update_fanout(const hand* h, int hole, const hole_log& log, bool shown_once, hand_view& view);
+    // What a fan-out reuses from one update to the next (a table keeps one, so its vectors and strings keep their
+    // memory): the receiver's engine view and its encoding, and a spectator's view with each of its seats encoded.
+    struct scratch {
+        hand_view view;
+        std::string hand;  // `view` encoded, the seats from `seats` where they are the same
+        hand_view everyone;
+        std::vector<std::string> seats;  // everyone.seats, each encoded as a HandView.seats field
+    };
+
+    // `h`: the hand whose views go out (null: none); `hole`: its number for the views.
+    update_fanout(const hand* h, int hole, const hole_log& log, bool shown_once, scratch& reuse);
     update_fanout(const update_fanout&) = delete;
     update_fanout& operator=(const update_fanout&) = delete;
 
@@ -32,7 +41,7 @@ public:
     // fields may come in any order); before any frame.
     template <class Fill>
     void share(Fill&& fill, std::string_view encoded = {}) {
-        v1::TableUpdate& base = cleared_message();
+        auto& base = cleared<v1::TableUpdate>();
         fill(base);
         base.SerializeToString(&shared_);
         shared_.append(encoded);
@@ -55,12 +64,20 @@ public:
     }
 
 private:
-    // The calling thread's message, cleared. Each part is built and encoded within one call, so one message does
-    // for all; cleared, it keeps its submessages (a view is a hundred or so), and the next part reuses them
-    // instead of making them again. Made per part, even on an arena, they were a fifth of the server's
-    // instructions a move (docs/PERFORMANCE.md, "Cost per move").
-    static v1::TableUpdate& cleared_message();
+    // The calling thread's message of type M, cleared. Each part is built and encoded within one call, so one
+    // message does for all; cleared, it keeps its submessages (a view is a hundred or so), and the next part
+    // reuses them instead of making them again. Made per part, even on an arena, they were a fifth of the
+    // server's instructions a move (docs/PERFORMANCE.md, "Cost per move").
+    template <class M>
+    static M& cleared() {
+        thread_local M message;
+        message.Clear();
+        return message;
+    }
 
+    void encode_hand(const hand_view& view);  // into reuse_.hand
+    void encode_everyone();                   // reuse_.everyone and reuse_.seats, at the first frame with a view
+    static void append_seat(std::string& out, const seat_view& seat);  // as a HandView.seats field
     frame_ptr spectator_frame(hole_log::cursor& at);
 
     struct shared_frame {
@@ -72,7 +89,8 @@ private:
     const int hole_;
     const hole_log& log_;
     const bool shown_once_;
-    hand_view& view_;
+    scratch& reuse_;
+    bool everyone_encoded_ = false;
     std::string shared_;
     std::vector<shared_frame> shared_frames_;
 };

@@ -1,5 +1,6 @@
 // update_frame: an update serialised in two pieces (the part every receiver shares, then the receiver's own seat
-// and view) must read back as exactly the message built whole.
+// and view) must read back as exactly the message built whole; so must update_fanout's frames, whose views reuse
+// the seats a spectator sees.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
@@ -11,6 +12,8 @@
 #include "engine/random.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
+#include "server/hole_log.hpp"
+#include "server/update_fanout.hpp"
 
 namespace golf::server {
 namespace frames_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
@@ -100,6 +103,49 @@ TEST(UpdateFrame, AnUpdateThatAnswersAnActCarriesItsRequestIdAndReadsTheSame) {
         expected.set_request_id(id);
         EXPECT_TRUE(MessageDifferencer::Equals(read, expected)) << read.DebugString();
     }
+}
+
+// Every receiver's frame, its seats partly the spectator's encoding, reads back as the update built whole from that
+// receiver's own view: at every step of whole hands with peeks, powers that look at other seats' cards, and four
+// seats. The test also sees that receivers who know another seat's card (so get that seat encoded for them) occur.
+TEST(UpdateFanout, EveryFrameReadsBackAsTheUpdateBuiltWholeFromItsReceiversView) {
+    int checked = 0, seen_unlike_spectator = 0;
+    for (const char* preset : {"six-card", "four-card", "cambio", "pablo"}) {
+        const auto rules = std::make_shared<const ruleset>(find_preset(preset)->rules);
+        hand h(rules, 4, 1, 11);
+        random_source random(11);
+        const auto bot = make_bot("heuristic");
+        const hole_log log;  // no hole: no events
+        update_fanout::scratch reuse;
+        for (int step = 0; step < 400 && !h.over(); ++step) {
+            update_fanout fanout(&h, 3, log, rules->peeks_shown_once, reuse);
+            fanout.share([](v1::TableUpdate& u) { u = shared_part(); });
+            const hand_view spectator = h.view_for(-1);
+            for (int viewer = -1; viewer < 4; ++viewer) {
+                hole_log::cursor at;
+                const auto frame = fanout.frame_for(viewer, at);
+                v1::ServerMessage read;
+                ASSERT_TRUE(read.ParseFromString(*frame));
+                const hand_view view = h.view_for(viewer);
+                v1::TableUpdate personal;
+                personal.set_your_seat(viewer);
+                *personal.mutable_hand() = wire::to_proto(view, 3);
+                ASSERT_TRUE(MessageDifferencer::Equals(read, whole(shared_part(), personal)))
+                    << preset << " step " << step << " viewer " << viewer << "\n"
+                    << read.DebugString();
+                for (int s = 0; s < 4; ++s)
+                    if (s != viewer &&
+                        !(view.seats[static_cast<std::size_t>(s)] == spectator.seats[static_cast<std::size_t>(s)]))
+                        ++seen_unlike_spectator;
+                ++checked;
+            }
+            const int seat = h.seats_to_act().front();
+            ASSERT_EQ(h.apply(seat, bot->choose(*rules, h.view_for(seat), random)), action_error::none);
+        }
+        EXPECT_TRUE(h.over()) << preset;
+    }
+    EXPECT_GT(checked, 400);
+    EXPECT_GT(seen_unlike_spectator, 0);
 }
 
 }  // namespace
