@@ -2,8 +2,9 @@
 # Reruns every measurement in docs/PERFORMANCE.md on this machine: golf-server and the echo baseline on 127.0.0.1,
 # driven by `golf load --json` (saturation, latency at 5,000 moves/s, a sweep of offered loads, connections at
 # scale, memory per idle connection, the echo ceiling, the echo server's latency at our frame rate), then
-# engine_bench and persistence_bench. Results go to build/perf/*.json and *.dat, plots to docs/perf/*.png
-# (gnuplot). Every load run is bounded (PERF_DURATION seconds, 15 by default). Not part of CI.
+# engine_bench and persistence_bench, and golf-server's instructions per move. Results go to build/perf/*.json and
+# *.dat, plots to docs/perf/*.png (gnuplot). Every load run is bounded (PERF_DURATION seconds, 15 by default).
+# Not part of CI.
 # Usage: scripts/perf.sh [quick|plots]   (quick: shorter runs and fewer points; plots: only redraw the plots from
 # build/perf)
 set -euo pipefail
@@ -268,6 +269,9 @@ for name in ("engine_bench", "persistence_bench"):
 EOF
 cat "$OUT/summary.txt"
 
-# 7. Plots.
+# 7. User-space instructions per move (callgrind; 10 tables): the figure that compares builds on a busy machine.
+echo "instructions per move: $("$GOLF_ROOT/scripts/instructions_per_move.sh" "$GOLF_BUILD")" | tee -a "$OUT/summary.txt"
+
+# 8. Plots.
 draw_plots
 echo "results in $OUT, plots in $PLOTS" >&2
