@@ -151,11 +151,15 @@ TEST(IoThreads, TwoThreadsOnOneCoreParkTheSecond) {
     std::mutex changes_mutex;
     std::vector<int> changes;
     std::atomic<bool> parked{false};
+    std::atomic<bool> ended{false};  // the two spins run at once: only one may drop the guard
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     std::function<void()> spin = [&] {  // a millisecond of CPU, then again, until the second thread has parked
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1);
         while (std::chrono::steady_clock::now() < until) {}
-        if (parked || std::chrono::steady_clock::now() > deadline) return guard.reset();
+        if (parked || std::chrono::steady_clock::now() > deadline) {
+            if (!ended.exchange(true)) guard.reset();
+            return;
+        }
         net::post(io, spin);
     };
     net::post(io, spin);
