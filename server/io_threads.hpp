@@ -64,10 +64,10 @@ public:
 
 private:
     struct worker {
-        clockid_t clock{};     // the thread's CPU-time clock
-        pid_t tid = 0;         // its kernel id, for its run-queue wait (0 until the thread has started)
-        double last_cpu = 0;   // its CPU seconds at the last look
-        double last_wait = 0;  // its seconds waiting for a core at the last look
+        clockid_t clock{};      // the thread's CPU-time clock
+        pid_t tid = 0;          // its kernel id, for its run-queue wait (0 until the thread has started)
+        double last_cpu = 0;    // its CPU seconds at the last look
+        double last_wait = -1;  // its seconds waiting for a core at the last look (-1: not known)
     };
 
     void extra(std::size_t index);  // an extra thread: parked until wanted, then in the io_context a slice at a time
