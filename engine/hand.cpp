@@ -282,6 +282,7 @@ void hand::do_holding(action a, std::vector<event>* events) {
         case action_kind::place: {
             position& p = s.layout[a.slot];
             const card replaced = p.value;
+            const bool owner_saw = p.face_up || (p.known_by & seat_bit(current_));
             p.value = *held_;
             if (p.replace_once) p.locked = true;
             p.replace_once = false;
@@ -291,6 +292,8 @@ void hand::do_holding(action a, std::vector<event>* events) {
             p.shown = held_from_discard_;
             held_.reset();
             const bool everyone_knows = p.face_up || held_from_discard_;
+            p.kept.reset();
+            if (!everyone_knows) p.kept = kept_over{replaced, owner_saw};
             if (everyone_knows) {
                 emit(events, event_kind::placed, current_, a.slot, p.value);
             } else {

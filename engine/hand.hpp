@@ -75,14 +75,24 @@ enum class end_reason : std::uint8_t {
 std::string_view to_string(phase p);
 std::string_view to_string(end_reason r);
 
+// How a face-down card came to be where it is, as every seat saw it: its owner drew it from the stock and kept it
+// over `over`, which went face up to the discards (`over_seen`: the owner knew `over`). Public, and a hint for
+// bots that search: people keep a drawn card lower than the card it replaces.
+struct kept_over {
+    card over{};
+    bool over_seen = false;
+    friend bool operator==(const kept_over&, const kept_over&) = default;
+};
+
 struct position {
     card value{};
     bool empty = false;  // removed from play
     bool face_up = false;
-    seat_set known_by = 0;      // seats that know this card while it is face down
-    bool shown = false;         // everyone, spectators too, saw it (taken from the discards, tried by a match)
-    bool replace_once = false;  // unseen at the start, under unseen_replace_once: one replacement allowed
-    bool locked = false;        // may no longer be replaced
+    seat_set known_by = 0;          // seats that know this card while it is face down
+    bool shown = false;             // everyone, spectators too, saw it (taken from the discards, tried by a match)
+    bool replace_once = false;      // unseen at the start, under unseen_replace_once: one replacement allowed
+    bool locked = false;            // may no longer be replaced
+    std::optional<kept_over> kept;  // drawn from the stock and kept face down: the card it replaced
     friend bool operator==(const position&, const position&) = default;
 };
 
@@ -111,6 +121,7 @@ struct position_view {
     std::optional<card> value;  // set only when the viewer may know it
     seat_set known_by = 0;      // who has looked at it (public: everyone sees who peeks where)
     bool locked = false;
+    std::optional<kept_over> kept;  // recall::perfect only: the card it replaced, when its owner kept it face down
     friend bool operator==(const position_view&, const position_view&) = default;
 };
 

@@ -1,8 +1,9 @@
 // hand::sampled_from: a hand consistent with one seat's view, for bots that search (engine/search_bot.cpp).
 // The cards the viewer cannot see (face-down cards it never looked at, the stock, a card another seat holds or was
 // offered; the discards under the top and the cards out of play unless the view remembers them) are a deal of the
-// cards it has not seen: uniform, but for a card another seat looked at and kept face down, which is the lower of
-// two. Facts every seat saw but a view does not hold are inferred: the turns played (the seats' turns added up),
+// cards it has not seen: uniform, but for a card its owner drew and kept face down, which is below the card it
+// replaced (or an average card, when the owner did not know that one), and another card its owner looked at, the
+// lower of two. Facts every seat saw but a view does not hold are inferred: the turns played (the seats' turns added up),
 // which positions may still be replaced once (face down and never seen by their owner), the first seat out under
 // when_everyone (the first face-up layout after the dealer), and a jack's skip (a jack on top of the discards
 // mid-turn). Bonuses earned by removed lines are not in a view and start again at 0.
@@ -63,6 +64,25 @@ card kept_of(const ruleset& rules, std::vector<card>& cards) {
     return next_of(cards);
 }
 
+// A card its owner drew from the stock and kept face down: people keep a drawn card lower than the card it replaces,
+// or than an average card when they did not know that one. So it is one of the unseen cards below that bound,
+// uniform among them (the cards are shuffled: the last such is as likely any of them), which is the posterior of
+// "kept when lower"; the lower of two when none is.
+card kept_below(const ruleset& rules, std::vector<card>& cards, double bound) {
+    for (std::size_t i = cards.size(); i-- > 0;) {
+        if (rules.value_of(cards[i]) >= bound) continue;
+        std::swap(cards[i], cards.back());
+        return next_of(cards);
+    }
+    return kept_of(rules, cards);
+}
+
+double mean_value(const ruleset& rules, const std::vector<card>& cards) {
+    double total = 0;
+    for (card c : cards) total += rules.value_of(c);
+    return cards.empty() ? 0.0 : total / static_cast<double>(cards.size());
+}
+
 bool in_range(int value, int low, int end) { return value >= low && value < end; }
 
 // The facts a hand's code indexes by, in range (a view read from the network may hold anything).
@@ -106,6 +126,7 @@ bool hand::fill_seats_from(const hand_view& view) {
             p.face_up = pv.face_up;
             p.known_by = pv.known_by;
             p.locked = pv.locked;
+            p.kept = pv.kept;
             if (pv.value) p.value = *pv.value;
             // Seen face down without having looked: everyone saw it (taken from the discards, tried by a match).
             p.shown = !pv.empty && !pv.face_up && pv.value && !(pv.known_by & seat_bit(view.viewer));
@@ -145,12 +166,22 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
         for (const position_view& pv : sv.layout) needed += !pv.empty && !pv.value;
     if (needed > unseen->size()) return std::nullopt;
 
-    for (std::size_t s = 0; s < h.seats_.size(); ++s) {
-        const auto& shown = view.seats[s].layout;
-        for (std::size_t i = 0; i < shown.size(); ++i) {
-            if (shown[i].empty || shown[i].value) continue;
-            const bool kept = shown[i].known_by & seat_bit(static_cast<int>(s));
-            h.seats_[s].layout[i].value = kept ? kept_of(*h.rules_, *unseen) : next_of(*unseen);
+    // Cards kept over a known card first: their bounds are the tightest facts about them.
+    const double average = mean_value(*h.rules_, *unseen);
+    for (const bool bounded : {true, false}) {
+        for (std::size_t s = 0; s < h.seats_.size(); ++s) {
+            const auto& shown = view.seats[s].layout;
+            for (std::size_t i = 0; i < shown.size(); ++i) {
+                const position_view& pv = shown[i];
+                if (pv.empty || pv.value || pv.kept.has_value() != bounded) continue;
+                card& dealt = h.seats_[s].layout[i].value;
+                if (pv.kept)
+                    dealt = kept_below(*h.rules_, *unseen,
+                                       pv.kept->over_seen ? h.rules_->value_of(pv.kept->over) : average);
+                else
+                    dealt =
+                        pv.known_by & seat_bit(static_cast<int>(s)) ? kept_of(*h.rules_, *unseen) : next_of(*unseen);
+            }
         }
     }
     if (view.holding) h.held_ = view.held ? *view.held : next_of(*unseen);

@@ -74,6 +74,8 @@ void hand::view_into(int viewer, hand_view& v, recall memory) const {
             pv.face_up = p.face_up;
             pv.known_by = p.known_by;
             pv.locked = p.locked;
+            pv.kept.reset();
+            if (memory == recall::perfect && viewer >= 0) pv.kept = p.kept;
             const bool remembers = viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
                                    (memory == recall::perfect || !r.peeks_shown_once ||
                                     just_saw(viewer, static_cast<int>(i), static_cast<int>(j)));

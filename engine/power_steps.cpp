@@ -111,6 +111,7 @@ void hand::do_power_shuffle(action a, std::vector<event>* events) {
         layout[where[k]].value = cards[k];
         layout[where[k]].known_by = 0;
         layout[where[k]].shown = false;
+        layout[where[k]].kept.reset();  // the cards are mixed: nobody knows which was kept over what
     }
     emit_at(events, event_kind::shuffled, current_, a.target, 0);
 }
