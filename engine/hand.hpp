@@ -121,7 +121,6 @@ struct position_view {
     std::optional<card> value;  // set only when the viewer may know it
     seat_set known_by = 0;      // who has looked at it (public: everyone sees who peeks where)
     bool locked = false;
-    std::optional<kept_over> kept;  // recall::perfect only: the card it replaced, when its owner kept it face down
     friend bool operator==(const position_view&, const position_view&) = default;
 };
 
@@ -135,6 +134,14 @@ struct seat_view {
     std::vector<card> shields;        // public: kept face up
     std::uint64_t start_touched = 0;  // positions the start action turned up or looked at (public)
     friend bool operator==(const seat_view&, const seat_view&) = default;
+};
+
+// A face-down card its owner drew from the stock and kept (see kept_over), where it lies now.
+struct kept_card {
+    int seat = 0;
+    int slot = 0;
+    kept_over kept;
+    friend bool operator==(const kept_card&, const kept_card&) = default;
 };
 
 // A power being used, as every seat sees it (which cards are looked at is public; what they are is not).
@@ -178,6 +185,7 @@ struct hand_view {
     // play, each of which everyone saw go there; empty in views as shown.
     std::vector<card> pile;
     std::vector<card> out_of_play;
+    std::vector<kept_card> kept;       // and every face-down card kept from the stock, with the card it replaced
     std::vector<action> legal;         // what the viewer may do now
     std::optional<hand_score> result;  // once the hand is over
     friend bool operator==(const hand_view&, const hand_view&) = default;

@@ -83,6 +83,12 @@ double mean_value(const ruleset& rules, const std::vector<card>& cards) {
     return cards.empty() ? 0.0 : total / static_cast<double>(cards.size());
 }
 
+const kept_over* kept_at(const hand_view& view, std::size_t seat, std::size_t slot) {
+    for (const kept_card& k : view.kept)
+        if (static_cast<std::size_t>(k.seat) == seat && static_cast<std::size_t>(k.slot) == slot) return &k.kept;
+    return nullptr;
+}
+
 bool in_range(int value, int low, int end) { return value >= low && value < end; }
 
 // The facts a hand's code indexes by, in range (a view read from the network may hold anything).
@@ -99,7 +105,10 @@ bool plausible(const ruleset& rules, const hand_view& view) {
            (view.pile.empty() || (view.pile.size() == static_cast<std::size_t>(view.discard_count) &&
                                   view.top_discard == view.pile.back())) &&
            view.offered.size() <= 2 && (view.holding || !held_needed) && (view.holding || !view.held) &&
-           std::all_of(view.marked.begin(), view.marked.end(), [&](int m) { return in_range(m, 0, positions); });
+           std::all_of(view.marked.begin(), view.marked.end(), [&](int m) { return in_range(m, 0, positions); }) &&
+           std::all_of(view.kept.begin(), view.kept.end(), [&](const kept_card& k) {
+               return in_range(k.seat, 0, players) && in_range(k.slot, 0, positions);
+           });
 }
 
 }  // namespace
@@ -126,7 +135,6 @@ bool hand::fill_seats_from(const hand_view& view) {
             p.face_up = pv.face_up;
             p.known_by = pv.known_by;
             p.locked = pv.locked;
-            p.kept = pv.kept;
             if (pv.value) p.value = *pv.value;
             // Seen face down without having looked: everyone saw it (taken from the discards, tried by a match).
             p.shown = !pv.empty && !pv.face_up && pv.value && !(pv.known_by & seat_bit(view.viewer));
@@ -135,6 +143,7 @@ bool hand::fill_seats_from(const hand_view& view) {
         }
         turns_played_ += sv.turns_taken;
     }
+    for (const kept_card& k : view.kept) seats_[k.seat].layout[k.slot].kept = k.kept;
     return true;
 }
 
@@ -173,11 +182,11 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
             const auto& shown = view.seats[s].layout;
             for (std::size_t i = 0; i < shown.size(); ++i) {
                 const position_view& pv = shown[i];
-                if (pv.empty || pv.value || pv.kept.has_value() != bounded) continue;
+                const kept_over* kept = kept_at(view, s, i);
+                if (pv.empty || pv.value || (kept != nullptr) != bounded) continue;
                 card& dealt = h.seats_[s].layout[i].value;
-                if (pv.kept)
-                    dealt = kept_below(*h.rules_, *unseen,
-                                       pv.kept->over_seen ? h.rules_->value_of(pv.kept->over) : average);
+                if (kept)
+                    dealt = kept_below(*h.rules_, *unseen, kept->over_seen ? h.rules_->value_of(kept->over) : average);
                 else
                     dealt =
                         pv.known_by & seat_bit(static_cast<int>(s)) ? kept_of(*h.rules_, *unseen) : next_of(*unseen);

@@ -74,8 +74,6 @@ void hand::view_into(int viewer, hand_view& v, recall memory) const {
             pv.face_up = p.face_up;
             pv.known_by = p.known_by;
             pv.locked = p.locked;
-            pv.kept.reset();
-            if (memory == recall::perfect && viewer >= 0) pv.kept = p.kept;
             const bool remembers = viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
                                    (memory == recall::perfect || !r.peeks_shown_once ||
                                     just_saw(viewer, static_cast<int>(i), static_cast<int>(j)));
@@ -104,9 +102,14 @@ void hand::view_into(int viewer, hand_view& v, recall memory) const {
     if (viewer >= 0 && viewer == current_) v.offered.assign(offered_.begin(), offered_.end());
     v.pile.clear();
     v.out_of_play.clear();
+    v.kept.clear();
     if (memory == recall::perfect && viewer >= 0) {
         v.pile.assign(discards_.begin(), discards_.end());
         v.out_of_play.assign(removed_.begin(), removed_.end());
+        for (std::size_t i = 0; i < seats_.size(); ++i)
+            for (std::size_t j = 0; j < seats_[i].layout.size(); ++j)
+                if (const position& p = seats_[i].layout[j]; p.kept && !p.empty && !p.face_up)
+                    v.kept.push_back({static_cast<int>(i), static_cast<int>(j), *p.kept});
     }
     v.legal.clear();
     if (viewer >= 0) legal_actions(viewer, v.legal);

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "engine/bot.hpp"
 #include "engine/hand.hpp"
@@ -49,9 +50,9 @@ TEST(kept_over, a_drawn_card_kept_face_down_remembers_what_it_replaced_and_wheth
         EXPECT_EQ(p.kept->over_seen, knew);
         EXPECT_EQ(h.discards().back(), replaced);
         // Seen by whoever remembers all it saw; the views sent to people and clients are as they were.
-        EXPECT_EQ(h.view_for(1, recall::perfect).seats[0].layout[static_cast<std::size_t>(slot)].kept, p.kept);
-        EXPECT_FALSE(h.view_for(1).seats[0].layout[static_cast<std::size_t>(slot)].kept.has_value());
-        EXPECT_FALSE(h.spectator_view().seats[0].layout[static_cast<std::size_t>(slot)].kept.has_value());
+        EXPECT_EQ(h.view_for(1, recall::perfect).kept, (std::vector<kept_card>{{0, slot, *p.kept}}));
+        EXPECT_TRUE(h.view_for(1).kept.empty());
+        EXPECT_TRUE(h.spectator_view().kept.empty());
     }
 }
 
