@@ -3,10 +3,10 @@
 // offered; the discards under the top and the cards out of play unless the view remembers them) are a deal of the
 // cards it has not seen: uniform, but for a card its owner drew and kept face down, which is below the card it
 // replaced (or an average card, when the owner did not know that one), and another card its owner looked at, the
-// lower of two. Facts every seat saw but a view does not hold are inferred: the turns played (the seats' turns added up),
-// which positions may still be replaced once (face down and never seen by their owner), the first seat out under
-// when_everyone (the first face-up layout after the dealer), and a jack's skip (a jack on top of the discards
-// mid-turn). Bonuses earned by removed lines are not in a view and start again at 0.
+// lower of two. Facts every seat saw but a view does not hold are inferred: the turns played (the seats' turns
+// added up), which positions may still be replaced once (face down and never seen by their owner), the first seat
+// out under when_everyone (the first face-up layout after the dealer), and a jack's skip (a jack on top of the
+// discards mid-turn). Bonuses earned by removed lines are not in a view and start again at 0.
 #include <algorithm>
 #include <array>
 
