@@ -83,7 +83,11 @@ TEST(table_events, every_move_is_an_event_and_a_card_drawn_from_the_stock_reache
     two_players table(server.url(), "six-card", 1);
     event_tape ann(*table.seats[0]);
     event_tape bob(*table.seats[1]);
-    for (int m = 0; m < 12; ++m) table.move();
+    // At least 12 moves and one draw from the stock (the deal is random: a hole may open on discards taken).
+    bool drew = false;
+    for (int m = 0; m < 60 && (m < 12 || !drew); ++m)
+        drew = table.move().act.kind == golf::action_kind::draw_stock || drew;
+    ASSERT_TRUE(drew) << "60 moves without a draw from the stock";
     table.catch_up();
     ASSERT_FALSE(ann.events.empty());
     int draws = 0;
