@@ -292,8 +292,7 @@ void hand::do_holding(action a, std::vector<event>* events) {
             p.shown = held_from_discard_;
             held_.reset();
             const bool everyone_knows = p.face_up || held_from_discard_;
-            p.kept.reset();
-            if (!everyone_knows) p.kept = kept_over{replaced, owner_saw};
+            p.kept = everyone_knows ? std::nullopt : std::optional<kept_over>(kept_over{replaced, owner_saw});
             if (everyone_knows) {
                 emit(events, event_kind::placed, current_, a.slot, p.value);
             } else {

@@ -83,12 +83,6 @@ double mean_value(const ruleset& rules, const std::vector<card>& cards) {
     return cards.empty() ? 0.0 : total / static_cast<double>(cards.size());
 }
 
-const kept_over* kept_at(const hand_view& view, std::size_t seat, std::size_t slot) {
-    for (const kept_card& k : view.kept)
-        if (static_cast<std::size_t>(k.seat) == seat && static_cast<std::size_t>(k.slot) == slot) return &k.kept;
-    return nullptr;
-}
-
 bool in_range(int value, int low, int end) { return value >= low && value < end; }
 
 // The facts a hand's code indexes by, in range (a view read from the network may hold anything).
@@ -182,9 +176,10 @@ std::optional<hand> hand::sampled_from(std::shared_ptr<const ruleset> rules, con
             const auto& shown = view.seats[s].layout;
             for (std::size_t i = 0; i < shown.size(); ++i) {
                 const position_view& pv = shown[i];
-                const kept_over* kept = kept_at(view, s, i);
-                if (pv.empty || pv.value || (kept != nullptr) != bounded) continue;
-                card& dealt = h.seats_[s].layout[i].value;
+                position& p = h.seats_[s].layout[i];
+                const std::optional<kept_over>& kept = p.kept;  // from view.kept, by fill_seats_from
+                if (pv.empty || pv.value || kept.has_value() != bounded) continue;
+                card& dealt = p.value;
                 if (kept)
                     dealt = kept_below(*h.rules_, *unseen, kept->over_seen ? h.rules_->value_of(kept->over) : average);
                 else
