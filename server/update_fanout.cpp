@@ -21,7 +21,7 @@ update_fanout::frame_ptr update_fanout::frame_for(int viewer, hole_log::cursor& 
 }
 
 // The view's own fields, then its seats: a seat the receiver sees as a spectator does is the same seat_view, so
-// it encodes to the same bytes, made once.
+// it encodes to the same bytes, made once; its own seat, which it usually knows more of, is kept per player.
 void update_fanout::encode_hand(const hand_view& view) {
     auto& fields = cleared<v1::HandView>();
     wire::fill_except_seats(fields, view, hole_);
@@ -29,16 +29,26 @@ void update_fanout::encode_hand(const hand_view& view) {
     fields.AppendToString(&reuse_.hand);
     encode_everyone();
     for (std::size_t i = 0; i < view.seats.size(); ++i) {
-        if (i < reuse_.everyone.seats.size() && view.seats[i] == reuse_.everyone.seats[i])
-            reuse_.hand += reuse_.seats[i];
-        else append_seat(reuse_.hand, view.seats[i]);
+        if (i < reuse_.everyone.seats.size() && view.seats[i] == reuse_.everyone.seats[i]) {
+            reuse_.hand += reuse_.seats[i].bytes;
+        } else if (static_cast<int>(i) == view.viewer) {
+            if (reuse_.own.size() <= i) reuse_.own.resize(i + 1);
+            reuse_.hand += encoded(reuse_.own[i], view.seats[i]);
+        } else {
+            encoded_seat fresh;  // another's seat it knows more of than a spectator (a power's look): rare
+            reuse_.hand += encoded(fresh, view.seats[i]);
+        }
     }
 }
 
-void update_fanout::append_seat(std::string& out, const seat_view& seat) {
+const std::string& update_fanout::encoded(encoded_seat& cache, const seat_view& seat) {
+    if (!cache.bytes.empty() && cache.seat == seat) return cache.bytes;
+    cache.seat = seat;
+    cache.bytes.clear();
     auto& layout = cleared<v1::SeatLayout>();
     wire::fill(layout, seat);
-    append_message_field(out, v1::HandView::kSeatsFieldNumber, layout);
+    append_message_field(cache.bytes, v1::HandView::kSeatsFieldNumber, layout);
+    return cache.bytes;
 }
 
 void update_fanout::encode_everyone() {
@@ -46,10 +56,7 @@ void update_fanout::encode_everyone() {
     everyone_encoded_ = true;
     hand_->view_into(-1, reuse_.everyone);
     reuse_.seats.resize(reuse_.everyone.seats.size());
-    for (std::size_t i = 0; i < reuse_.seats.size(); ++i) {
-        reuse_.seats[i].clear();
-        append_seat(reuse_.seats[i], reuse_.everyone.seats[i]);
-    }
+    for (std::size_t i = 0; i < reuse_.seats.size(); ++i) encoded(reuse_.seats[i], reuse_.everyone.seats[i]);
 }
 
 // Spectators at the same place in the log share a frame; each takes the cursor that frame's fill left.

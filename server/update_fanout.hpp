@@ -1,8 +1,9 @@
 // One TableUpdate on its way to everyone at a table. The fields every receiver shares are serialised once; each
 // receiver's frame appends its own seat, its own engine view (never anyone else's) and the hole's events it has
 // not been sent yet. A seat that a receiver sees just as a spectator does (in most games every seat but its own)
-// is encoded once per update and its bytes reused. Spectators at the same place in the log share one frame. A
-// fan-out lives for one update, on the stack; its messages are kept per thread from part to part (cleared).
+// is encoded once and its bytes reused, within the update and at later ones until the seat changes; so is each
+// player's own seat. Spectators at the same place in the log share one frame. A fan-out lives for one update, on
+// the stack; its messages are kept per thread from part to part (cleared).
 #pragma once
 
 #include <algorithm>
@@ -23,13 +24,21 @@ class update_fanout {
 public:
     using frame_ptr = std::shared_ptr<const std::string>;
 
-    // What a fan-out reuses from one update to the next (a table keeps one, so its vectors and strings keep their
-    // memory): the receiver's engine view and its encoding, and a spectator's view with each of its seats encoded.
+    // A seat as last encoded (a HandView.seats field): a move changes one or two seats, so most are as they were
+    // at the update before and their bytes are reused.
+    struct encoded_seat {
+        seat_view seat;
+        std::string bytes;
+    };
+
+    // What a fan-out reuses from one update to the next (a table keeps one): the receiver's engine view and its
+    // encoding, a spectator's view of each seat, and each player's own seat as that player sees it.
     struct scratch {
         hand_view view;
-        std::string hand;  // `view` encoded, the seats from `seats` where they are the same
+        std::string hand;  // `view` encoded, the seats from `seats` or `own` where they are the same
         hand_view everyone;
-        std::vector<std::string> seats;  // everyone.seats, each encoded as a HandView.seats field
+        std::vector<encoded_seat> seats;  // everyone.seats as last encoded
+        std::vector<encoded_seat> own;    // by player: its own seat as last encoded, where a spectator sees less
     };
 
     // `h`: the hand whose views go out (null: none); `hole`: its number for the views.
@@ -77,7 +86,8 @@ private:
 
     void encode_hand(const hand_view& view);  // into reuse_.hand
     void encode_everyone();                   // reuse_.everyone and reuse_.seats, at the first frame with a view
-    static void append_seat(std::string& out, const seat_view& seat);  // as a HandView.seats field
+    // `seat` as a HandView.seats field, re-encoded only when it differs from what `cache` was made from.
+    static const std::string& encoded(encoded_seat& cache, const seat_view& seat);
     frame_ptr spectator_frame(hole_log::cursor& at);
 
     struct shared_frame {

@@ -108,15 +108,17 @@ TEST(UpdateFrame, AnUpdateThatAnswersAnActCarriesItsRequestIdAndReadsTheSame) {
 // Every receiver's frame, its seats partly the spectator's encoding, reads back as the update built whole from that
 // receiver's own view: at every step of whole hands with peeks, powers that look at other seats' cards, and four
 // seats. The test also sees that receivers who know another seat's card (so get that seat encoded for them) occur.
+// One scratch serves every update, as a table's does: seats encoded at one update are reused at the next only
+// where they are unchanged, through hands of different rules and layouts.
 TEST(UpdateFanout, EveryFrameReadsBackAsTheUpdateBuiltWholeFromItsReceiversView) {
     int checked = 0, seen_unlike_spectator = 0;
-    for (const char* preset : {"six-card", "four-card", "cambio", "pablo"}) {
+    update_fanout::scratch reuse;
+    for (const char* preset : {"six-card", "four-card", "cambio", "pablo", "six-card"}) {
         const auto rules = std::make_shared<const ruleset>(find_preset(preset)->rules);
-        hand h(rules, 4, 1, 11);
+        hand h(rules, 4, 1, 11 + checked);
         random_source random(11);
         const auto bot = make_bot("heuristic");
         const hole_log log;  // no hole: no events
-        update_fanout::scratch reuse;
         for (int step = 0; step < 400 && !h.over(); ++step) {
             update_fanout fanout(&h, 3, log, rules->peeks_shown_once, reuse);
             fanout.share([](v1::TableUpdate& u) { u = shared_part(); });
