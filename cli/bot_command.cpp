@@ -2,6 +2,7 @@
 // one by its code, plays its seat with an engine bot deciding only from the HandViews it receives (remembering the
 // discard pile from one to the next, as a server bot does), rematches as host until its matches are finished, and
 // prints each match's scorecard. Every wait is bounded by --timeout.
+#include <algorithm>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "cli/commands.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
+#include "engine/kept_memory.hpp"
 #include "engine/match.hpp"
 #include "engine/pile_memory.hpp"
 #include "engine/random.hpp"
@@ -128,7 +130,8 @@ v1::TableJoined sit_down(client::connection& table, const settings& config, clie
     return joined;
 }
 
-// What a server bot's view holds and the protocol's does not: the whole discard pile.
+// What a server bot's view holds and the protocol's does not: the whole discard pile, and which card each card
+// kept from the stock replaced (from each move's events and the view before it).
 // Every TableUpdate is followed as it arrives (the connection's observer), so no view is missed between moves.
 class pile_follower {
 public:
@@ -140,9 +143,15 @@ public:
         const std::uint32_t hole = update.hand().hole();
         const std::uint64_t version = update.hand_version();
         if (seen_ && hole == hole_ && version == version_) return;  // the same hand: a seat or chat changed
-        const std::optional<hand_view> view = wire::to_hand_view(update.hand());
+        std::optional<hand_view> view = wire::to_hand_view(update.hand());
         if (!view) return;
-        memory_.see(*rules_, *view, seen_ && hole == hole_ && version == version_ + 1);
+        const bool next = seen_ && hole == hole_ && version == version_ + 1;
+        memory_.see(*rules_, *view, next);
+        if (next) kept_.see(last_, events_of(update, hole));
+        else
+            kept_.restart(std::all_of(view->seats.begin(), view->seats.end(),
+                                      [](const seat_view& s) { return s.turns_taken == 0; }));
+        last_ = std::move(*view);
         seen_ = true;
         hole_ = hole;
         version_ = version;
@@ -150,13 +159,27 @@ public:
 
     // `view` with what was remembered, when it is the view last followed.
     hand_view recalled(hand_view view, const v1::TableUpdate& update) const {
-        if (seen_ && update.hand().hole() == hole_ && update.hand_version() == version_) memory_.recall_into(view);
+        if (seen_ && update.hand().hole() == hole_ && update.hand_version() == version_) {
+            memory_.recall_into(view);
+            kept_.recall_into(view);
+        }
         return view;
     }
 
 private:
+    // The update's events of this hole, as the engine's (one move's, when the update is the next view).
+    static std::vector<event> events_of(const v1::TableUpdate& update, std::uint32_t hole) {
+        std::vector<event> events;
+        for (const v1::TableEvent& e : update.events())
+            if (e.hole() == hole)
+                if (const std::optional<event> engine = wire::to_event(e)) events.push_back(*engine);
+        return events;
+    }
+
     std::shared_ptr<const ruleset> rules_;
     pile_memory memory_;
+    kept_memory kept_;
+    hand_view last_;  // the view last followed: who had seen a card the next move replaces
     bool seen_ = false;
     std::uint32_t hole_ = 0;
     std::uint64_t version_ = 0;

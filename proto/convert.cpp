@@ -3,6 +3,7 @@
 // so a new option needs a .proto field and nothing here, and a bad value gets the engine's own sentence.
 #include "proto/convert.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cstdint>
@@ -405,6 +406,28 @@ void fill(v1::TableEvent& out, const event& full, int viewer, bool with_seen_car
         fill(*out.mutable_card(), *e.card_seen);
         out.set_private_card(true);
     }
+}
+
+std::optional<event> to_event(const v1::TableEvent& in) {
+    const int kind = static_cast<int>(in.kind()) - 1;
+    if (kind < 0 || kind > static_cast<int>(event_kind::power_chosen)) return std::nullopt;
+    event e{};
+    e.kind = static_cast<event_kind>(kind);
+    const auto seat_of = [](int s) { return static_cast<std::int8_t>(std::clamp(s, -1, 127)); };
+    const auto small = [](std::uint32_t v) { return static_cast<std::uint8_t>(std::min<std::uint32_t>(v, 255)); };
+    e.seat = seat_of(in.seat());
+    e.target = seat_of(in.target_seat());  // the actor's own layout named too (the engine may leave it -1)
+    e.other_target = seat_of(in.other_seat());
+    const bool gave = e.kind == event_kind::gave;
+    e.slot = small(gave ? in.other() : in.position());
+    e.other = small(gave ? in.position() : in.other());
+    if (e.kind == event_kind::power_chosen) e.slot = small(in.position() > 0 ? in.position() - 1 : 0);
+    if (in.has_card()) {
+        const std::optional<card> c = from_proto(in.card());
+        if (!c) return std::nullopt;
+        (in.private_card() ? e.card_seen : e.card_shown) = c;
+    }
+    return e;
 }
 
 v1::PresetInfo to_proto(const preset& p) {

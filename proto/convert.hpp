@@ -56,5 +56,8 @@ std::optional<ruleset> to_ruleset(const v1::Ruleset& rules);
 // A HandView as the engine's hand_view, so engine bots can decide from what a seat received; nullopt when a field
 // does not fit (an unknown phase, a bad card or action).
 std::optional<hand_view> to_hand_view(const v1::HandView& view);
+// A TableEvent as the engine's event as its receiver was given it (fill's way back), with `target` set for the
+// kinds about the actor's own layout too; nullopt for an unknown kind or a bad card.
+std::optional<event> to_event(const v1::TableEvent& e);
 
 }  // namespace golf::wire

@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "engine/kept_memory.hpp"
 #include "engine/match.hpp"
 #include "engine/pile_memory.hpp"
 #include "engine/random.hpp"
@@ -197,11 +198,47 @@ private:
     std::vector<pile_memory> memories_;
 };
 
+// What a network bot follows of the cards kept from the stock (kept_memory, from each move's events and the view
+// before it) is, whenever it says it is sure, exactly what a server bot's perfect-recall view lists.
+class kept_watch {
+public:
+    explicit kept_watch(const hand& h) : memories_(static_cast<std::size_t>(h.players())) {
+        for (kept_memory& m : memories_) m.restart(true);
+    }
+
+    void before(const hand& h) {
+        views_.resize(memories_.size());
+        for (int seat = 0; seat < h.players(); ++seat) views_[static_cast<std::size_t>(seat)] = h.view_for(seat);
+    }
+
+    void see(const hand& h, const std::vector<event>& events) {
+        for (int seat = 0; seat < h.players(); ++seat) {
+            kept_memory& memory = memories_[static_cast<std::size_t>(seat)];
+            std::vector<event> as_seen;
+            for (const event& e : events) as_seen.push_back(event_for(e, seat));
+            memory.see(views_[static_cast<std::size_t>(seat)], as_seen);
+            ++steps;
+            if (!memory.sure()) continue;
+            ++sure;
+            hand_view view = h.view_for(seat);
+            memory.recall_into(view);
+            ASSERT_EQ(view.kept, h.view_for(seat, recall::perfect).kept) << "seat " << seat << "'s kept cards";
+        }
+    }
+
+    long sure = 0, steps = 0;
+
+private:
+    std::vector<kept_memory> memories_;
+    std::vector<hand_view> views_;
+};
+
 struct run_limits {
     int max_actions = 20000;
     bool check_views = true;
     std::map<event_kind, int>* tally = nullptr;  // counts the events of every hand played, when set
     pile_tally* piles = nullptr;                 // adds up pile_watch's steps, when set
+    pile_tally* kept = nullptr;                  // adds up kept_watch's steps (seat by seat), when set
 };
 
 // Plays one hand with uniformly random legal actions, checking every invariant at every step.
@@ -213,6 +250,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
     const auto deck = count_cards(make_deck(rules->packs_for(players), rules->jokers_per_pack));
     knowledge_oracle oracle(h);
     pile_watch piles(h);
+    kept_watch kept(h);
     std::vector<action> legal;
     std::vector<event> events;
     hand_view reused;  // filled by view_into for one viewer after another, as the server does
@@ -275,6 +313,7 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         hand copy = h;
         ASSERT_TRUE(copy == h);
         events.clear();
+        kept.before(h);
         ASSERT_EQ(h.apply(seat, chosen, &events), action_error::none);
         ASSERT_EQ(copy.apply(seat, chosen), action_error::none);
         ASSERT_TRUE(copy == h) << "a copy diverged";
@@ -284,11 +323,16 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
         }
         if (limits.check_views) oracle.check(h);
         piles.see(h, true);
+        kept.see(h, events);
         if (::testing::Test::HasFatalFailure()) return;
     }
     if (limits.piles) {
         limits.piles->sure += piles.tally.sure;
         limits.piles->steps += piles.tally.steps;
+    }
+    if (limits.kept) {
+        limits.kept->sure += kept.sure;
+        limits.kept->steps += kept.steps;
     }
     ASSERT_TRUE(h.over()) << "the hand did not end within " << limits.max_actions << " actions; the last: " << [&] {
         std::string tail;
@@ -333,11 +377,12 @@ TEST_P(PresetSelfPlay, ManyHandsWithFourPlayers) {
     const preset* p = find_preset(GetParam());
     auto rules = std::make_shared<const ruleset>(p->rules);
     const int players = std::clamp(4, p->rules.min_players, p->rules.max_players);
-    pile_tally piles;
+    pile_tally piles, kept;
     for (std::uint64_t seed = 100; seed < 160; ++seed) {
-        self_play(rules, players, seed, {.piles = &piles});
+        self_play(rules, players, seed, {.piles = &piles, .kept = &kept});
         if (HasFatalFailure()) return;
     }
+
     // Where no move puts two cards on the pile at once (draw_two_keep_one's rest, a set of equal cards) or takes a
     // line away, a network bot's pile_memory is always sure; elsewhere until such a move, and again from a pile of one.
     const ruleset& r = p->rules;
@@ -346,6 +391,15 @@ TEST_P(PresetSelfPlay, ManyHandsWithFourPlayers) {
         std::find(r.rank_power.begin(), r.rank_power.end(), power_kind::draw_two_keep_one) != r.rank_power.end();
     if (!buries_several) EXPECT_EQ(piles.sure, piles.steps) << "a network bot lost track of the pile";
     else EXPECT_GT(piles.sure, piles.steps / 4);
+    // Its kept_memory too, where no card is given or added unseen (matches and claims that take another's card,
+    // a wrong match's penalty card, the 9 and the ace of Powers); elsewhere until such a move.
+    const auto has_power = [&](power_kind k) {
+        return std::find(r.rank_power.begin(), r.rank_power.end(), k) != r.rank_power.end();
+    };
+    const bool moves_unseen = r.matching != match_rule::none || r.claims != claim_rule::none ||
+                              has_power(power_kind::swap_in) || has_power(power_kind::add_or_remove);
+    if (!moves_unseen) EXPECT_EQ(kept.sure, kept.steps) << "a network bot lost track of the kept cards";
+    else EXPECT_GT(kept.sure, kept.steps / 5);
 }
 
 // Random play of the powers preset reaches every power of its table, each step checked by the oracle above.

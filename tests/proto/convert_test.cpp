@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,8 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include "engine/hand.hpp"
+#include "engine/presets.hpp"
 #include "engine/ruleset_options.hpp"
 #include "proto/convert.hpp"
 
@@ -377,6 +380,40 @@ TEST(ActionConversion, EveryKindRoundTripsUnderItsName) {
         EXPECT_EQ(message.other_seat(), 9u);
         EXPECT_EQ(from_proto(message), a);
     }
+}
+
+// Every event of randomly played hands of every preset, as each seat and a spectator are sent it, reads back as
+// the engine's event as that receiver may know it: what a network bot follows (engine/kept_memory.hpp).
+TEST(EventConversion, EveryEventOfPlayedHandsReadsBackAsItsReceiverKnowsIt) {
+    // The engine leaves `target` -1 for these (the actor's own layout); the protocol names the layout always.
+    const std::set<event_kind> own_layout_kinds{event_kind::flipped, event_kind::peeked, event_kind::swapped_own,
+                                                event_kind::placed,  event_kind::looked, event_kind::exposed};
+    int checked = 0;
+    for (const preset& p : presets()) {
+        const auto rules = std::make_shared<const ruleset>(p.rules);
+        hand h(rules, 4 <= p.rules.max_players ? 4 : p.rules.max_players, 0, 5);
+        random_source random(5);
+        std::vector<event> events;
+        for (int step = 0; step < 2000 && !h.over(); ++step) {
+            const int seat = h.seats_to_act().front();
+            const hand_view view = h.view_for(seat);
+            events.clear();
+            ASSERT_EQ(h.apply(seat, view.legal[random.below(view.legal.size())], &events), action_error::none);
+            for (const event& e : events)
+                for (int viewer = -1; viewer < h.players(); ++viewer) {
+                    v1::TableEvent message;
+                    fill(message, e, viewer, true, 1, checked);
+                    event expected = event_for(e, viewer);
+                    if (expected.target < 0 && own_layout_kinds.contains(e.kind)) expected.target = e.seat;
+                    ASSERT_EQ(to_event(message), expected) << p.name << " " << message.DebugString();
+                    ++checked;
+                }
+        }
+    }
+    EXPECT_GT(checked, 1000);
+    v1::TableEvent unknown;
+    unknown.set_kind(static_cast<v1::EventKind>(200));
+    EXPECT_FALSE(to_event(unknown));
 }
 
 TEST(ActionConversion, BadActionsAreRefused) {
