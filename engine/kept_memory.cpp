@@ -5,6 +5,21 @@
 
 namespace golf {
 
+namespace {
+
+// A position the view has: events from the network are checked before they index it.
+bool has_position(const hand_view& view, int seat, int slot) {
+    return seat >= 0 && seat < static_cast<int>(view.seats.size()) && slot >= 0 &&
+           slot < static_cast<int>(view.seats[static_cast<std::size_t>(seat)].layout.size());
+}
+
+bool face_down_at(const hand_view& view, int seat, int slot) {
+    return has_position(view, seat, slot) &&
+           !view.seats[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)].face_up;
+}
+
+}  // namespace
+
 void kept_memory::restart(bool sure) {
     kept_.clear();
     sure_ = sure;
@@ -25,8 +40,7 @@ void kept_memory::see(const hand_view& before, std::span<const event> events) {
             case event_kind::swapped: swap(e.target, e.slot, e.other_target, e.other); break;
             case event_kind::shuffled:  // the face-down cards are mixed: nobody knows which was kept over what
                 std::erase_if(kept_, [&](const kept_card& k) {
-                    const auto& layout = before.seats[static_cast<std::size_t>(k.seat)].layout;
-                    return k.seat == e.target && !layout[static_cast<std::size_t>(k.slot)].face_up;
+                    return k.seat == e.target && face_down_at(before, k.seat, k.slot);
                 });
                 break;
             case event_kind::thrown: forget(e.target, e.slot); break;
@@ -42,7 +56,8 @@ void kept_memory::see(const hand_view& before, std::span<const event> events) {
 void kept_memory::place(const hand_view& before, const event& placed, const event* discarded) {
     forget(placed.seat, placed.slot);
     if (placed.card_shown) return;  // face up, or taken from the discards
-    if (!discarded || !discarded->card_shown || discarded->seat != placed.seat) {
+    if (!discarded || !discarded->card_shown || discarded->seat != placed.seat ||
+        !has_position(before, placed.seat, placed.slot)) {
         sure_ = false;
         return;
     }

@@ -9,6 +9,7 @@
 #include "engine/bot.hpp"
 #include "engine/hand.hpp"
 #include "engine/hand_events.hpp"
+#include "engine/kept_memory.hpp"
 #include "engine/presets.hpp"
 
 namespace golf {
@@ -87,6 +88,45 @@ TEST(kept_over, samples_deal_a_card_kept_over_a_known_one_below_it) {
         EXPECT_EQ(below, 50) << "seed " << seed << ", kept over a card worth " << bound;
     }
     EXPECT_EQ(checked, 5);
+}
+
+// A network bot's kept_memory (its agreement with the server's views is checked by self-play) is handed events from
+// the network: positions a view lacks make it unsure or are left alone, never indexed.
+TEST(kept_memory, events_naming_positions_the_view_lacks_are_never_followed_into_it) {
+    const auto rules = std::make_shared<const ruleset>(find_preset("four-card")->rules);
+    const hand_view view = hand(rules, 2, 0, 3).view_for(0);
+    const auto ev = [](event_kind kind, int seat, int slot) {
+        event e{};
+        e.kind = kind;
+        e.seat = static_cast<std::int8_t>(seat);
+        e.slot = static_cast<std::uint8_t>(slot);
+        return e;
+    };
+    event discarded = ev(event_kind::discarded, 9, 0);
+    discarded.card_shown = card{5, suit::clubs};
+    kept_memory memory;
+    memory.restart(true);
+    memory.see(view, std::vector<event>{ev(event_kind::placed, 9, 200), discarded});
+    EXPECT_FALSE(memory.sure());
+
+    memory.restart(true);
+    discarded.seat = 0;
+    memory.see(view, std::vector<event>{ev(event_kind::placed, 0, 1), discarded});  // kept over the 5 of clubs
+    event away = ev(event_kind::swapped, 0, 1);
+    away.target = 0;
+    away.other_target = 7;
+    away.other = 99;
+    event shuffled = ev(event_kind::shuffled, 1, 0);
+    shuffled.target = 7;
+    memory.see(view, std::vector<event>{away, shuffled});
+    hand_view recalled = view;
+    memory.recall_into(recalled);
+    EXPECT_TRUE(memory.sure());
+    EXPECT_TRUE(recalled.kept.empty()) << "a kept card moved where no layout is stays out of every view";
+    memory.see(view, std::vector<event>{away});  // and back
+    memory.recall_into(recalled);
+    ASSERT_EQ(recalled.kept.size(), 1u);
+    EXPECT_EQ(recalled.kept[0], (kept_card{0, 1, kept_over{card{5, suit::clubs}, false}}));
 }
 
 }  // namespace
