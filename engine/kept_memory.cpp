@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/hand_events.hpp"
+
 namespace golf {
 
 namespace {
@@ -63,7 +65,7 @@ void kept_memory::place(const hand_view& before, const event& placed, const even
     }
     const position_view& p =
         before.seats[static_cast<std::size_t>(placed.seat)].layout[static_cast<std::size_t>(placed.slot)];
-    const bool owner_saw = p.face_up || (p.known_by & (seat_set{1} << placed.seat));
+    const bool owner_saw = p.face_up || (p.known_by & seat_bit(placed.seat));
     kept_.push_back({placed.seat, placed.slot, kept_over{*discarded->card_shown, owner_saw}});
 }
 
@@ -82,10 +84,8 @@ void kept_memory::recall_into(hand_view& view) const {
     view.kept.clear();
     if (!sure_) return;
     for (const kept_card& k : kept_) {
-        const auto s = static_cast<std::size_t>(k.seat);
-        const auto j = static_cast<std::size_t>(k.slot);
-        if (s < view.seats.size() && j < view.seats[s].layout.size() && !view.seats[s].layout[j].empty &&
-            !view.seats[s].layout[j].face_up)
+        if (face_down_at(view, k.seat, k.slot) &&
+            !view.seats[static_cast<std::size_t>(k.seat)].layout[static_cast<std::size_t>(k.slot)].empty)
             view.kept.push_back(k);
     }
     std::sort(view.kept.begin(), view.kept.end(), [](const kept_card& a, const kept_card& b) {
