@@ -1,12 +1,9 @@
 // golf arena: named bots play single hands against each other, seats turning between hands, and the tool reports
 // per bot its mean score with a 95 % interval, its hand wins and how long it takes to decide, and per pair of bots
 // the paired difference of their means. The same seed gives the same figures on any number of threads.
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -19,13 +16,13 @@
 #include "cli/arena_stats.hpp"
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/progress_bar.hpp"
 #include "engine/bot.hpp"
 
 namespace golf::cli {
 
 namespace {
 
-constexpr int max_hands = 100'000'000;
 constexpr int max_threads = 64;
 
 struct arena_options {
@@ -96,40 +93,6 @@ arena_options parse_options(std::span<const std::string_view> words) {
     return options;
 }
 
-// A bar on stderr for long runs, only when stderr is a terminal, from half a second in.
-class progress_bar {
-public:
-    explicit progress_bar(std::int64_t total) : total_(total), enabled_(isatty(STDERR_FILENO) == 1) {}
-    progress_bar(const progress_bar&) = delete;
-    progress_bar& operator=(const progress_bar&) = delete;
-    ~progress_bar() {
-        if (drawn_) std::fprintf(stderr, "\r\033[K");  // clear the bar's line
-    }
-
-    // For play_arena, which calls it ten times a second.
-    std::function<void(std::int64_t)> callback() {
-        if (!enabled_) return {};
-        return [this](std::int64_t done) { draw(done); };
-    }
-
-private:
-    void draw(std::int64_t done) {
-        if (++calls_ < 5) return;
-        constexpr int width = 40;
-        const auto filled = static_cast<std::size_t>(static_cast<double>(done) / static_cast<double>(total_) * width);
-        std::fprintf(stderr, "\r[%s%s] %lld/%lld hands", std::string(filled, '#').c_str(),
-                     std::string(width - filled, '-').c_str(), static_cast<long long>(done),
-                     static_cast<long long>(total_));
-        std::fflush(stderr);
-        drawn_ = true;
-    }
-
-    std::int64_t total_;
-    bool enabled_;
-    int calls_ = 0;
-    bool drawn_ = false;
-};
-
 double wins_of(const arena_bot& b) { return static_cast<double>(b.win_units) / static_cast<double>(win_unit); }
 
 // Three significant digits without an exponent (0.00123, 0.0413, 52.1, 14042), at most six decimals.
@@ -139,8 +102,6 @@ std::string three_digits(double value) {
     out << std::fixed << std::setprecision(decimals) << value;
     return out.str();
 }
-
-double per_second(std::int64_t count, double seconds) { return static_cast<double>(count) / std::max(seconds, 1e-9); }
 
 std::string seat_line(const arena_options& options) {
     std::string line;

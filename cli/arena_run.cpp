@@ -1,6 +1,7 @@
 // golf arena's play (arena_run.hpp): each thread plays a contiguous block of hands with bots of its own and keeps
 // its own tallies; the tallies are added up once every thread is done.
 #include "cli/arena_run.hpp"
+#include "cli/commands.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -19,8 +20,6 @@ namespace golf::cli {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-constexpr int max_actions_per_hand = 100000;  // far above any real hand: more means a hand that never ends
 
 struct seat_action {
     int seat = 0;

@@ -29,7 +29,7 @@ namespace {
 constexpr int max_matches = 1000;
 constexpr int max_timeout_seconds = 86400;
 
-struct settings {
+struct bot_settings {
     std::string url;
     std::optional<std::string> preset_name;  // --create
     std::optional<std::string> join_code;    // --join
@@ -41,11 +41,6 @@ struct settings {
     std::string level = "heuristic";
     int matches = 1;
     std::chrono::seconds timeout{60};
-};
-
-// Thrown for a failed run: one line on stderr and exit status 1.
-struct run_failure : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 // The server bots --fill-bots asks for: the level this bot plays (checked by bot_level_or_throw).
@@ -113,7 +108,7 @@ std::string describe(const std::optional<v1::TableUpdate>& latest) {
 }
 
 // Creates the table (filled with server bots if asked) or joins it; says its code or our seat.
-v1::TableJoined sit_down(client::connection& table, const settings& config, client::duration timeout) {
+v1::TableJoined sit_down(client::connection& table, const bot_settings& config, client::duration timeout) {
     if (!config.preset_name) {
         v1::TableJoined joined = table.join(*config.join_code, config.name, false, timeout);
         std::cout << "seat: " << joined.seat() << std::endl;
@@ -186,7 +181,7 @@ private:
 };
 
 // One seat's whole session: table, matches, scorecards.
-int play(const settings& config) {
+int play(const bot_settings& config) {
     using client::connection;
     const auto timeout = std::chrono::duration_cast<client::duration>(config.timeout);
     connection table;
@@ -313,7 +308,7 @@ void create_or_join_or_throw(bool create, bool join) {
 
 int run_bot(std::span<const std::string_view> words) {
     command_line args(words);
-    settings config;
+    bot_settings config;
     std::optional<std::string_view> url, seats_text;
     std::vector<std::string> house_rules;
     bool name_given = false;

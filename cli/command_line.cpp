@@ -12,6 +12,15 @@ std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"
 
 }  // namespace
 
+std::string printable(std::string_view text) {
+    std::string out;
+    for (const char ch : text) {
+        const auto byte = static_cast<unsigned char>(ch);
+        out += byte < 0x20 || byte == 0x7F ? '?' : ch;
+    }
+    return out;
+}
+
 bool is_flag(std::string_view word) {
     const auto letter = [&](std::size_t i) {
         return word.size() > i && std::isalpha(static_cast<unsigned char>(word[i]));

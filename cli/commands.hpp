@@ -25,6 +25,22 @@ struct usage_error : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The run itself failed (an unreachable server, an unreadable database, a record that does not replay): exit 1.
+struct run_failure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr int max_hands = 100'000'000;         // --hands of golf simulate and golf arena
+inline constexpr int max_actions_per_hand = 100'000;  // far above any real hand: more means a hand that never ends
+
+// A rate for the report, never a division by zero.
+inline double per_second(std::int64_t count, double seconds) {
+    return static_cast<double>(count) / (seconds > 1e-9 ? seconds : 1e-9);
+}
+
+// Names come from players; control characters would reach the terminal as they are: each becomes '?'.
+std::string printable(std::string_view text);
+
 // Each command gets the words after its name; `--help` never reaches it.
 int run_rules(std::span<const std::string_view> words);
 int run_score(std::span<const std::string_view> words);

@@ -22,7 +22,7 @@ namespace {
 
 using load::greeting;
 using load::max_moves_per_seat_second;
-using load::settings;
+using load_settings = load::settings;
 
 constexpr int max_seconds = 3600;
 
@@ -32,7 +32,7 @@ struct flag_texts {
     std::vector<std::string> house_rules;
 };
 
-flag_texts read_flags(command_line& args, settings& config) {
+flag_texts read_flags(command_line& args, load_settings& config) {
     flag_texts texts;
     while (args.next()) {
         if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");
@@ -83,7 +83,7 @@ flag_texts read_flags(command_line& args, settings& config) {
     return texts;
 }
 
-void plan_echo(settings& config, const flag_texts& texts) {
+void plan_echo(load_settings& config, const flag_texts& texts) {
     if (texts.tables || texts.seats || !texts.house_rules.empty() || config.idle_connections > 0 || texts.bot_tables ||
         texts.bot_level)
         throw usage_error(
@@ -94,7 +94,7 @@ void plan_echo(settings& config, const flag_texts& texts) {
     if (texts.frame_bytes) config.frame_bytes = parse_int("--frame-bytes", *texts.frame_bytes, 1, 65536);
 }
 
-void plan_tables(settings& config, const flag_texts& texts) {
+void plan_tables(load_settings& config, const flag_texts& texts) {
     if (texts.connections || texts.frame_bytes) throw usage_error("--connections and --frame-bytes go with --echo");
     if (!texts.tables) throw usage_error("missing --tables N");
     config.tables = parse_int("--tables", *texts.tables, 0, 100000);
@@ -175,7 +175,7 @@ std::string_view load_usage() {
 
 int run_load(std::span<const std::string_view> words) {
     command_line args(words);
-    settings config;
+    load_settings config;
     const flag_texts texts = read_flags(args, config);
     config.url = server_url_or_throw(texts.url);
     if (config.echo) plan_echo(config, texts);

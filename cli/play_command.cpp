@@ -41,7 +41,7 @@ constexpr std::size_t max_glimpses = 3;
 constexpr auto quick_wait = std::chrono::minutes(
     10);  // quick play gives up waiting for players after this  // cards shown once (memory games) kept in sight until your next move
 
-struct settings {
+struct play_settings {
     std::string url;
     std::string name;
     std::optional<std::string> preset_name;  // --create
@@ -57,11 +57,6 @@ struct settings {
     int clock_seconds = 0;
     bool public_table = false;
     bool spectate = false;
-};
-
-// Thrown when the session cannot go on (no connection, a refused table): one line on stderr, exit status 1.
-struct run_failure : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 std::string refusal(const v1::Error& e) {
@@ -83,7 +78,7 @@ bool locale_is_utf8() {
 
 class player {
 public:
-    player(settings config, bool screen)
+    player(play_settings config, bool screen)
         : config_(std::move(config)), screen_(screen), keyboard_(screen), account_(config_.account) {
         picture_.url = config_.url;
         picture_.preset = config_.preset_name.value_or("");
@@ -106,7 +101,7 @@ private:
     void say(const std::string& text);  // a notice: a line on a pipe, the status line on the screen
     void leave();
 
-    settings config_;
+    play_settings config_;
     bool screen_;
     line_reader keyboard_;
     std::unique_ptr<client::connection> link_;
@@ -468,7 +463,7 @@ struct typed_flags {
     std::optional<std::string> name;
 };
 
-typed_flags read_flags(std::span<const std::string_view> words, settings& config) {
+typed_flags read_flags(std::span<const std::string_view> words, play_settings& config) {
     command_line args(words);
     typed_flags typed;
     while (args.next()) {
@@ -494,7 +489,7 @@ typed_flags read_flags(std::span<const std::string_view> words, settings& config
     return typed;
 }
 
-void check_quick(settings& config, const typed_flags& typed) {
+void check_quick(play_settings& config, const typed_flags& typed) {
     if (config.preset_name || config.join_code) throw usage_error("--quick cannot go with --create or --join");
     if (typed.bots || typed.bot_level || typed.clock || config.public_table || !typed.house_rules.empty() ||
         config.spectate)
@@ -505,7 +500,7 @@ void check_quick(settings& config, const typed_flags& typed) {
     if (typed.bots_after) config.bots_after = parse_int("--bots-after", *typed.bots_after, 5, 600);
 }
 
-void check_join(const settings& config, const typed_flags& typed) {
+void check_join(const play_settings& config, const typed_flags& typed) {
     if (typed.seats) throw usage_error("--seats goes with --create, not --join");
     if (typed.bots) throw usage_error("--bots goes with --create, not --join");
     if (typed.clock) throw usage_error("--clock goes with --create, not --join");
@@ -514,7 +509,7 @@ void check_join(const settings& config, const typed_flags& typed) {
     if (config.join_code->empty()) throw usage_error("--join: the code is empty");
 }
 
-void check_create(settings& config, const typed_flags& typed) {
+void check_create(play_settings& config, const typed_flags& typed) {
     if (config.spectate) throw usage_error("--spectate goes with --join, not --create");
     const preset& base = find_preset_or_throw(*config.preset_name);
     config.rules = rules_with_house_rules(base, typed.house_rules);
@@ -548,7 +543,7 @@ std::string name_or_user(const std::optional<std::string>& name) {
 }  // namespace
 
 int run_play(std::span<const std::string_view> words) {
-    settings config;
+    play_settings config;
     const typed_flags typed = read_flags(words, config);
     config.url = server_url_or_throw(typed.url);
     if (config.account.register_new && !config.account.name) throw usage_error("--register goes with --account NAME");

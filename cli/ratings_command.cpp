@@ -25,11 +25,6 @@ using persistence::rebuild_report;
 
 constexpr std::size_t max_listed = 50;  // differences printed; the count says how many there are
 
-// A run that failed (an unreadable database, a failed rebuild): exit 1.
-struct run_failure {
-    std::string message;
-};
-
 std::shared_ptr<persistence::match_store> open_database(const std::string& db, bool read_only) {
     if (!persistence::is_postgres(db)) {
         // A mistyped path must not become a new, empty database.
@@ -43,16 +38,6 @@ std::shared_ptr<persistence::match_store> open_database(const std::string& db, b
     } catch (const std::exception& e) {
         throw run_failure{"cannot open the database '" + persistence::printable_db(db) + "': " + e.what()};
     }
-}
-
-// Names come from players; control characters would reach the terminal as they are.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (const char ch : text) {
-        const auto byte = static_cast<unsigned char>(ch);
-        out += byte < 0x20 || byte == 0x7F ? '?' : ch;
-    }
-    return out;
 }
 
 std::string describe(const std::optional<persistence::rating_record>& r) {
@@ -166,7 +151,7 @@ int run_ratings(std::span<const std::string_view> words) {
         return check_only ? check(*db) : rebuild(*db);
     } catch (const run_failure& failure) {
         std::cout.flush();
-        std::cerr << "golf ratings: " << failure.message << '\n';
+        std::cerr << "golf ratings: " << failure.what() << '\n';
         return exit_failure;
     }
 }

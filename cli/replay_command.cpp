@@ -29,11 +29,6 @@ using persistence::match_id;
 
 constexpr std::uintmax_t max_file_bytes = 64u << 20;  // the match-file reader's own limit
 
-// A run that failed (no such match, an unreadable database, a record that does not replay): exit 1.
-struct run_failure {
-    std::string message;
-};
-
 match_id parse_match_id(std::string_view text) {
     match_id id = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
@@ -81,16 +76,6 @@ match_detail load_from_file(const std::string& path) {
     auto read = persistence::read_match_file(text);
     if (auto* problem = std::get_if<std::string>(&read)) throw run_failure{path + ": " + *problem};
     return std::get<match_detail>(std::move(read));
-}
-
-// Names come from players; control characters would reach the terminal as they are.
-std::string printable(std::string_view text) {
-    std::string out;
-    for (const char ch : text) {
-        const auto byte = static_cast<unsigned char>(ch);
-        out += byte < 0x20 || byte == 0x7F ? '?' : ch;
-    }
-    return out;
 }
 
 std::string when(std::int64_t unix_seconds) {
@@ -185,7 +170,7 @@ int replay_and_report(const match_detail& detail) {
 
 int report_failure(std::string_view command, const run_failure& failure) {
     std::cout.flush();
-    std::cerr << "golf " << command << ": " << failure.message << '\n';
+    std::cerr << "golf " << command << ": " << failure.what() << '\n';
     return exit_failure;
 }
 

@@ -1,10 +1,8 @@
 // golf simulate: bots play whole matches against each other, hand after hand, and the tool reports average
 // hand scores, wins and speed. Every seed comes from --seed, so the same command gives the same scores.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -15,6 +13,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/progress_bar.hpp"
 #include "engine/bot.hpp"
 #include "engine/match.hpp"
 #include "engine/random.hpp"
@@ -25,46 +24,6 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-constexpr int max_actions_per_hand = 100000;  // far above any real hand: more means a hand that never ends
-constexpr int max_hands = 100'000'000;
-
-// A bar on stderr for long runs, only when stderr is a terminal, redrawn at most ten times a second.
-class progress_bar {
-public:
-    explicit progress_bar(std::int64_t total) : total_(total), enabled_(isatty(STDERR_FILENO) == 1) {}
-
-    void update(std::int64_t done) {
-        if (!enabled_) return;
-        const auto now = clock_type::now();
-        if (now - start_ < std::chrono::milliseconds(500) || now - last_ < std::chrono::milliseconds(100)) return;
-        last_ = now;
-        constexpr int width = 40;
-        const int filled = static_cast<int>(static_cast<double>(done) / static_cast<double>(total_) * width);
-        std::fprintf(
-            stderr, "\r[%s%s] %3d%% %lld/%lld hands", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-            std::string(static_cast<std::size_t>(width - filled), '-').c_str(), static_cast<int>(done * 100 / total_),
-            static_cast<long long>(done), static_cast<long long>(total_));
-        std::fflush(stderr);
-        drawn_ = true;
-    }
-
-    void finish() {
-        if (!drawn_) return;
-        std::fprintf(stderr, "\r\033[K");  // clear the bar's line
-        std::fflush(stderr);
-        drawn_ = false;
-    }
-
-    ~progress_bar() { finish(); }
-
-private:
-    std::int64_t total_;
-    bool enabled_;
-    bool drawn_ = false;
-    clock_type::time_point start_ = clock_type::now();
-    clock_type::time_point last_{};
-};
-
 struct simulation {
     std::int64_t hands = 0;
     std::int64_t actions = 0;
@@ -74,7 +33,7 @@ struct simulation {
     double seconds = 0;
 };
 
-struct settings {
+struct simulate_settings {
     std::string_view preset_name;
     int players = 0;
     int hands = 0;
@@ -83,7 +42,7 @@ struct settings {
 };
 
 // Plays `config.hands` hands; nullopt and a message on stderr if a hand goes wrong.
-std::optional<simulation> simulate(const ruleset& rules, const settings& config) {
+std::optional<simulation> simulate(const ruleset& rules, const simulate_settings& config) {
     const auto shared_rules = std::make_shared<const ruleset>(rules);
     std::vector<std::unique_ptr<bot>> bots;
     for (int s = 0; s < config.players; ++s) bots.push_back(make_bot(config.bot_name));
@@ -137,13 +96,11 @@ std::optional<simulation> simulate(const ruleset& rules, const settings& config)
     return result;
 }
 
-double per_second(std::int64_t count, double seconds) { return static_cast<double>(count) / std::max(seconds, 1e-9); }
-
 double average(std::int64_t total, std::int64_t hands) {
     return hands == 0 ? 0.0 : static_cast<double>(total) / static_cast<double>(hands);
 }
 
-void print_text(const settings& config, const simulation& result) {
+void print_text(const simulate_settings& config, const simulation& result) {
     std::ostringstream out;
     out << std::fixed;
     out << "simulated " << result.hands << " hands of " << config.preset_name << ": " << config.players << ' '
@@ -160,7 +117,7 @@ void print_text(const settings& config, const simulation& result) {
     std::cout << out.str();
 }
 
-void print_json(const settings& config, const simulation& result) {
+void print_json(const simulate_settings& config, const simulation& result) {
     json_writer json;
     json.begin_object().key("rules").string(config.preset_name).key("players").integer(config.players);
     json.key("hands").integer(result.hands).key("seed").unsigned_integer(config.seed);
@@ -199,7 +156,7 @@ int run_simulate(std::span<const std::string_view> words) {
     command_line args(words);
     std::optional<std::string_view> preset_name, players_text, hands_text;
     std::vector<std::string> house_rules;
-    settings config;
+    simulate_settings config;
     bool as_json = false;
     while (args.next()) {
         if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/history.hpp"
+#include "server/network_errors.hpp"
 #include "server/registry.hpp"
 #include "server/static_files.hpp"
 #include "server/websocket_session.hpp"
@@ -22,11 +23,6 @@ namespace http = beast::http;
 namespace {
 
 constexpr std::size_t max_request_body = 8 * 1024;  // no route takes a body; this only bounds what we read
-
-bool expected_network_error(const boost::system::error_code& error) {
-    return error == net::error::operation_aborted || error == net::error::eof || error == beast::error::timeout ||
-           error == net::error::connection_reset || error == http::error::end_of_stream;
-}
 
 http::response<http::string_body> reply(unsigned version, bool keep_alive, http::verb method, http::status status,
                                         std::string body, std::string_view content_type = "text/plain; charset=utf-8") {

@@ -32,9 +32,9 @@ std::string client_address(const tcp::endpoint& endpoint) {
 
 // Answers a refused connection with a 503, then waits briefly for the client to finish sending before closing,
 // so the reply is not lost to a reset.
-class refusal : public std::enable_shared_from_this<refusal> {
+class busy_refusal : public std::enable_shared_from_this<busy_refusal> {
 public:
-    explicit refusal(tcp::socket socket) : stream_(std::move(socket)) {}
+    explicit busy_refusal(tcp::socket socket) : stream_(std::move(socket)) {}
 
     void run() {
         static const std::string response =
@@ -46,7 +46,7 @@ public:
             "too many connections from your address\n";
         stream_.expires_after(std::chrono::seconds(2));
         net::async_write(stream_, net::buffer(response),
-                         beast::bind_front_handler(&refusal::on_write, shared_from_this()));
+                         beast::bind_front_handler(&busy_refusal::on_write, shared_from_this()));
     }
 
 private:
@@ -132,7 +132,7 @@ void listener::on_accept(boost::system::error_code error, connection_socket sock
             state_->counters().connections_refused.fetch_add(1);
             spdlog::info("refused a connection from {}: it already has {} open", address,
                          state_->config().max_connections_per_address);
-            std::make_shared<refusal>(std::move(socket))->run();
+            std::make_shared<busy_refusal>(std::move(socket))->run();
         }
     }
     do_accept();

@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/frames.hpp"
+#include "server/network_errors.hpp"
 #include "server/registry.hpp"
 
 namespace golf::server {
@@ -25,11 +26,6 @@ constexpr std::uint32_t protocol_version = 1;
 constexpr std::size_t max_close_reason = 123;  // what fits in a WebSocket close frame
 constexpr std::size_t first_read_bytes = 64;   // an Act, a Hello or a Ping fits
 constexpr std::size_t kept_read_buffer = 1024;
-
-bool expected_network_error(const boost::system::error_code& error) {
-    return error == net::error::operation_aborted || error == websocket::error::closed || error == net::error::eof ||
-           error == beast::error::timeout || error == net::error::connection_reset || error == net::error::broken_pipe;
-}
 
 std::string printable(std::string_view text, std::size_t limit) {
     std::string out;

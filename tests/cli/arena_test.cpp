@@ -26,7 +26,7 @@ using test::run;
 using test::run_result;
 
 // golf arena's JSON answer for `args`.
-json_value run_json(std::vector<std::string> args) {
+json_value arena_json(std::vector<std::string> args) {
     args.push_back("--json");
     return test::run_json(args);
 }
@@ -101,7 +101,7 @@ void expect_consistent(const json_value& result, int hands) {
 }
 
 TEST(golf_arena, json_has_every_field_and_they_agree) {
-    const json_value result = run_json(arena("six-card", 4, "heuristic,random", 200, {"--seed", "3"}));
+    const json_value result = arena_json(arena("six-card", 4, "heuristic,random", 200, {"--seed", "3"}));
     EXPECT_EQ(result["rules"].string(), "six-card");
     EXPECT_EQ(result["players"].number(), 4);
     EXPECT_EQ(result["seed"].number(), 3);
@@ -114,19 +114,19 @@ TEST(golf_arena, json_has_every_field_and_they_agree) {
 
 TEST(golf_arena, names_group_their_seats_and_every_pair_has_a_difference) {
     // Five seats from random,heuristic,random: random, heuristic, random, random, heuristic.
-    const json_value grouped = run_json(arena("six-card", 5, "random,heuristic,random", 60));
+    const json_value grouped = arena_json(arena("six-card", 5, "random,heuristic,random", 60));
     ASSERT_EQ(grouped["bots"].array().size(), 2u);
     EXPECT_EQ(bot_named(grouped, "random")["seats_per_hand"].number(), 3);
     EXPECT_EQ(bot_named(grouped, "heuristic")["seats_per_hand"].number(), 2);
     expect_consistent(grouped, 60);
 
-    const json_value three = run_json(arena("four-card", 3, "random,heuristic,search:2", 12));
+    const json_value three = arena_json(arena("four-card", 3, "random,heuristic,search:2", 12));
     ASSERT_EQ(three["differences"].array().size(), 3u);
     EXPECT_EQ(three["differences"][1]["a"].string(), "random");
     EXPECT_EQ(three["differences"][1]["b"].string(), "search:2");
     expect_consistent(three, 12);
 
-    const json_value alone = run_json(arena("six-card", 3, "heuristic", 30));
+    const json_value alone = arena_json(arena("six-card", 3, "heuristic", 30));
     EXPECT_EQ(alone["bots"][0]["seats_per_hand"].number(), 3);
     EXPECT_TRUE(alone["differences"].array().empty());
     expect_consistent(alone, 30);
@@ -148,14 +148,15 @@ TEST(golf_arena, prints_a_table) {
 
 TEST(golf_arena, the_same_seed_gives_the_same_figures) {
     const auto args = arena("six-card-oakes", 3, "heuristic,random", 80, {"--seed", "42"});
-    const std::string first = figures(run_json(args));
-    EXPECT_EQ(figures(run_json(args)), first);
-    EXPECT_NE(figures(run_json(arena("six-card-oakes", 3, "heuristic,random", 80, {"--seed", "43"}))), first);
+    const std::string first = figures(arena_json(args));
+    EXPECT_EQ(figures(arena_json(args)), first);
+    EXPECT_NE(figures(arena_json(arena("six-card-oakes", 3, "heuristic,random", 80, {"--seed", "43"}))), first);
 }
 
 TEST(golf_arena, any_number_of_threads_gives_the_same_figures) {
     const auto with_threads = [](const std::string& threads) {
-        return figures(run_json(arena("six-card", 4, "heuristic,random", 150, {"--seed", "5", "--threads", threads})));
+        return figures(
+            arena_json(arena("six-card", 4, "heuristic,random", 150, {"--seed", "5", "--threads", threads})));
     };
     const std::string one = with_threads("1");
     EXPECT_EQ(with_threads("3"), one);
@@ -165,19 +166,19 @@ TEST(golf_arena, any_number_of_threads_gives_the_same_figures) {
     many.push_back("16");  // more threads than hands
     auto single = few;
     single.push_back("1");
-    EXPECT_EQ(figures(run_json(many)), figures(run_json(single)));
+    EXPECT_EQ(figures(arena_json(many)), figures(arena_json(single)));
 }
 
 // Out-of-turn claims are offered to every seat, as the server does for its bots.
 TEST(golf_arena, presets_with_claims_play_through) {
     for (const std::string name : {"cactus", "cumbia"}) {
-        const json_value result = run_json(arena(name, 3, "heuristic,random", 150, {"--threads", "2"}));
+        const json_value result = arena_json(arena(name, 3, "heuristic,random", 150, {"--threads", "2"}));
         expect_consistent(result, 150);
     }
 }
 
 TEST(golf_arena, heuristic_clearly_beats_random) {
-    const json_value result = run_json(arena("six-card", 4, "heuristic,random", 400, {"--threads", "2"}));
+    const json_value result = arena_json(arena("six-card", 4, "heuristic,random", 400, {"--threads", "2"}));
     const double heuristic = bot_named(result, "heuristic")["mean_score"].number();
     const double random = bot_named(result, "random")["mean_score"].number();
     EXPECT_LT(heuristic + 5, random);
@@ -191,7 +192,7 @@ TEST(golf_arena, heuristic_clearly_beats_random) {
 TEST(golf_arena, a_baseline_is_compared_seat_for_seat_on_the_same_deals) {
     // The heuristic bot draws nothing from its random source: in the baseline's place it plays the same moves on
     // the same cards, so every hand's difference is exactly 0.
-    const json_value same = run_json(arena("six-card", 4, "heuristic", 60, {"--baseline", "heuristic"}));
+    const json_value same = arena_json(arena("six-card", 4, "heuristic", 60, {"--baseline", "heuristic"}));
     EXPECT_EQ(same["baseline"].string(), "heuristic");
     const json_value& gain = same["bots"][0]["against_baseline"];
     EXPECT_EQ(gain["mean"].number(), 0);
@@ -202,43 +203,43 @@ TEST(golf_arena, a_baseline_is_compared_seat_for_seat_on_the_same_deals) {
     // The random bot in the heuristic bot's seats scores clearly worse than the heuristic bot did there; the
     // figures are the same on any number of threads, and the hands' own figures do not change with a baseline.
     const auto args = arena("six-card", 4, "heuristic,random", 200, {"--seed", "8", "--baseline", "heuristic"});
-    const json_value one = run_json(args);
+    const json_value one = arena_json(args);
     auto threaded = args;
     threaded.insert(threaded.end(), {"--threads", "3"});
-    const json_value three = run_json(threaded);
+    const json_value three = arena_json(threaded);
     const json_value& random = bot_named(one, "random")["against_baseline"];
     EXPECT_GT(random["ci95"][0].number(), 5) << random["mean"].number();
     EXPECT_EQ(random["mean"].number(), bot_named(three, "random")["against_baseline"]["mean"].number());
     EXPECT_EQ(figures(one), figures(three));
-    EXPECT_EQ(figures(one), figures(run_json(arena("six-card", 4, "heuristic,random", 200, {"--seed", "8"}))));
-    EXPECT_FALSE(run_json(arena("six-card", 4, "heuristic,random", 20)).has("baseline"));
+    EXPECT_EQ(figures(one), figures(arena_json(arena("six-card", 4, "heuristic,random", 200, {"--seed", "8"}))));
+    EXPECT_FALSE(arena_json(arena("six-card", 4, "heuristic,random", 20)).has("baseline"));
 
     const run_result text = run(args);
     ASSERT_EQ(text.status, 0) << text.err;
     EXPECT_TRUE(contains(text.out, "against heuristic in the same seats on the same deals")) << text.out;
 }
 
-void expect_bad_input(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
+void expect_arena_refuses(const std::vector<std::string>& args, const std::vector<std::string>& parts) {
     test::expect_bad_input(args, parts, "golf arena: ");
 }
 
 TEST(golf_arena, bad_input_names_the_problem) {
-    expect_bad_input(arena("six-card", 4, "heuristic,clever", 10), {"--bots", "unknown bot 'clever'"});
-    expect_bad_input(arena("six-card", 4, "heuristic,", 10), {"--bots", "unknown bot ''"});
-    expect_bad_input(arena("six-card", 4, "search:0", 10), {"--bots", "'search:0'"});
-    expect_bad_input(arena("six-card", 2, "random,heuristic,random", 10), {"--bots", "3 bots for 2 players"});
-    expect_bad_input(arena("six-card", 1, "random", 10), {"--players", "got 1"});
-    expect_bad_input(arena("six-card", 99, "random", 10), {"--players", "got 99"});
-    expect_bad_input(arena("six-card", 4, "random", 0), {"--hands", "got 0"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--threads", "0"}), {"--threads", "got 0"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--threads", "65"}), {"--threads", "got 65"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--seed", "x"}), {"--seed"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--set", "holes=-1"}), {"holes"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--turbo"}), {"unknown option '--turbo'"});
-    expect_bad_input(arena("six-card", 4, "random", 10, {"--baseline", "oracle"}), {"--baseline", "'oracle'"});
-    expect_bad_input(arena("seven-card", 4, "random", 10), {"unknown preset 'seven-card'"});
-    expect_bad_input({"arena", "--rules", "six-card", "--players", "4", "--hands", "5"}, {"missing --bots"});
-    expect_bad_input({"arena", "--rules", "six-card", "--players", "4", "--bots", "random"}, {"missing --hands"});
+    expect_arena_refuses(arena("six-card", 4, "heuristic,clever", 10), {"--bots", "unknown bot 'clever'"});
+    expect_arena_refuses(arena("six-card", 4, "heuristic,", 10), {"--bots", "unknown bot ''"});
+    expect_arena_refuses(arena("six-card", 4, "search:0", 10), {"--bots", "'search:0'"});
+    expect_arena_refuses(arena("six-card", 2, "random,heuristic,random", 10), {"--bots", "3 bots for 2 players"});
+    expect_arena_refuses(arena("six-card", 1, "random", 10), {"--players", "got 1"});
+    expect_arena_refuses(arena("six-card", 99, "random", 10), {"--players", "got 99"});
+    expect_arena_refuses(arena("six-card", 4, "random", 0), {"--hands", "got 0"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--threads", "0"}), {"--threads", "got 0"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--threads", "65"}), {"--threads", "got 65"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--seed", "x"}), {"--seed"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--set", "holes=-1"}), {"holes"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--turbo"}), {"unknown option '--turbo'"});
+    expect_arena_refuses(arena("six-card", 4, "random", 10, {"--baseline", "oracle"}), {"--baseline", "'oracle'"});
+    expect_arena_refuses(arena("seven-card", 4, "random", 10), {"unknown preset 'seven-card'"});
+    expect_arena_refuses({"arena", "--rules", "six-card", "--players", "4", "--hands", "5"}, {"missing --bots"});
+    expect_arena_refuses({"arena", "--rules", "six-card", "--players", "4", "--bots", "random"}, {"missing --hands"});
 }
 
 TEST(golf_arena, is_listed_with_its_usage) {

@@ -9,17 +9,13 @@
 
 #include "cli/event_text.hpp"
 #include "cli/move_log.hpp"
+#include "tests/cli/wire_card.hpp"
 #include "words/names.hpp"
 
 namespace golf::cli {
 namespace {
 
-v1::Card card(std::uint32_t rank, v1::Suit suit) {
-    v1::Card c;
-    c.set_rank(rank);
-    c.set_suit(suit);
-    return c;
-}
+using testing::card;
 const v1::Card seven_clubs = card(7, v1::SUIT_CLUBS);
 const v1::Card queen_diamonds = card(12, v1::SUIT_DIAMONDS);
 const v1::Card king_hearts = card(13, v1::SUIT_HEARTS);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cli/terminal_view.hpp"
+#include "tests/cli/wire_card.hpp"
 
 namespace golf::cli {
 namespace {
@@ -53,12 +54,7 @@ TEST(PlainScorecard, SaysWhoPlaysFirstNextAndTheTieBreakDraws) {
     EXPECT_FALSE(contains(plain_scorecard(u), "plays first")) << "no next hole after the match";
 }
 
-v1::Card card(std::uint32_t rank, v1::Suit suit) {
-    v1::Card c;
-    c.set_rank(rank);
-    c.set_suit(suit);
-    return c;
-}
+using testing::card;
 
 // Ann (seat 0, the reader) and Bob at a 2x3 table in play; Ann may draw or take the 7♣.
 table_picture ann_to_play() {

@@ -17,7 +17,7 @@ namespace {
 
 using namespace test_support;
 
-constexpr std::int64_t t0 = 1'700'000'000;
+constexpr std::int64_t rebuild_t0 = 1'700'000'000;
 
 class rating_rebuild_test : public rated_play {
 protected:
@@ -31,7 +31,7 @@ protected:
     void play_a_season() {
         for (const char* name : {"ann", "bob", "cat", "dan"}) ids_.push_back(make_account(name));
         const auto seat = [&](int s, int who) { return account_seat(s, "p" + std::to_string(who), ids_[who]); };
-        std::int64_t at = t0;
+        std::int64_t at = rebuild_t0;
         for (int m = 0; m < 12; ++m) {
             const std::string preset = m % 3 == 0 ? "four-card" : "six-card";
             const int a = m % 4, b = (m + 1 + m / 4) % 4;  // never the same
@@ -60,8 +60,8 @@ TEST_P(rating_rebuild_test, matches_are_replayed_in_the_order_they_were_rated_no
     const auto ann = make_account("ann");
     const auto bob = make_account("bob");
     // Finished (and rated) first, though recorded as ending later: a node's clock, or a result held back.
-    play("six-card", {account_seat(0, "ann", ann), account_seat(1, "bob", bob)}, {1, 9}, t0 + 5000);
-    play("six-card", {account_seat(0, "ann", ann), account_seat(1, "bob", bob)}, {9, 1}, t0);
+    play("six-card", {account_seat(0, "ann", ann), account_seat(1, "bob", bob)}, {1, 9}, rebuild_t0 + 5000);
+    play("six-card", {account_seat(0, "ann", ann), account_seat(1, "bob", bob)}, {9, 1}, rebuild_t0);
     EXPECT_TRUE(check_ratings(archive()).same());
     EXPECT_TRUE(rebuild_ratings(archive()).same());
     EXPECT_TRUE(check_ratings(archive()).same());
@@ -135,8 +135,8 @@ TEST_P(rating_rebuild_test, two_nodes_rating_matches_that_share_an_account_at_on
         for (int m = 0; m < per_node; ++m) {
             const auto other = others[static_cast<std::size_t>(node * 2 + m % 2)];
             const auto id = store.start_match(
-                {"", "six-card", "standard", {account_seat(0, "ann", ann), account_seat(1, "x", other)}, t0});
-            store.finish_match({id, t0 + m, std::nullopt, {m % 3, 1}, false});
+                {"", "six-card", "standard", {account_seat(0, "ann", ann), account_seat(1, "x", other)}, rebuild_t0});
+            store.finish_match({id, rebuild_t0 + m, std::nullopt, {m % 3, 1}, false});
             store.flush(flush_limit);  // one match per transaction: the nodes' transactions interleave
         }
     };
