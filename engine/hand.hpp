@@ -230,6 +230,11 @@ public:
     // view_for into `out`, whatever it held before, reusing its vectors' memory: a server building a view per seat
     // after every move allocates almost nothing.
     void view_into(int seat, hand_view& out, recall memory = recall::as_shown) const;
+    // view_into with only the seats in `fill` built; the others keep what `out` held (the server builds them once,
+    // as a spectator sees them, for every receiver that is shown no more: see seats_shown_beyond_spectator).
+    void view_into(int seat, hand_view& out, recall memory, seat_set fill) const;
+    // The seats of which `viewer` is shown more than a spectator is: those holding a face-down card it remembers.
+    seat_set seats_shown_beyond_spectator(int viewer, recall memory = recall::as_shown) const;
     hand_view spectator_view() const { return view_for(-1); }
 
     const ruleset& rules() const { return *rules_; }
@@ -341,6 +346,8 @@ private:
     // hand_view.cpp
     void saw(int viewer, int seat, int slot);
     bool just_saw(int viewer, int seat, int slot) const;
+    bool remembers(int viewer, int seat, int slot, recall memory) const;  // a card `viewer` knows, face down or not
+    void seat_view_into(int viewer, int seat, seat_view& out, recall memory) const;
 
     // Face-down cards a seat looked at in the last move applied (what peeks_shown_once shows once).
     struct seen_now {

@@ -46,42 +46,68 @@ bool hand::just_saw(int viewer, int seat, int slot) const {
                        [&](const seen_now& s) { return s.viewer == viewer && s.seat == seat && s.slot == slot; });
 }
 
+bool hand::remembers(int viewer, int seat, int slot, recall memory) const {
+    const position& p = seats_[static_cast<std::size_t>(seat)].layout[static_cast<std::size_t>(slot)];
+    return viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
+           (memory == recall::perfect || !rules_->peeks_shown_once || just_saw(viewer, seat, slot));
+}
+
+seat_set hand::seats_shown_beyond_spectator(int viewer, recall memory) const {
+    seat_set beyond = 0;
+    if (viewer < 0 || viewer >= players()) return beyond;
+    const seat_set me = seat_bit(viewer);  // tested first: most face-down cards are not the viewer's to know
+    for (std::size_t i = 0; i < seats_.size(); ++i) {
+        const auto& layout = seats_[i].layout;
+        for (std::size_t j = 0; j < layout.size(); ++j) {
+            const position& p = layout[j];
+            if ((p.known_by & me) && !p.empty && !p.face_up && !p.shown &&
+                remembers(viewer, static_cast<int>(i), static_cast<int>(j), memory)) {
+                beyond |= seat_bit(static_cast<int>(i));
+                break;
+            }
+        }
+    }
+    return beyond;
+}
+
+void hand::seat_view_into(int viewer, int seat, seat_view& sv, recall memory) const {
+    const seat_state& s = seats_[static_cast<std::size_t>(seat)];
+    sv.start_left = s.start_left;
+    sv.rearranging = s.rearranging;
+    sv.turns_taken = s.turns_taken;
+    sv.look_points = s.look_points;
+    sv.penalty_points = s.penalty_points;
+    sv.start_touched = s.start_touched;
+    sv.shields.assign(s.shields.begin(), s.shields.end());
+    sv.layout.resize(s.layout.size());
+    for (std::size_t j = 0; j < s.layout.size(); ++j) {
+        const position& p = s.layout[j];
+        position_view& pv = sv.layout[j];
+        pv.empty = p.empty;
+        pv.face_up = p.face_up;
+        pv.known_by = p.known_by;
+        pv.locked = p.locked;
+        const bool knows = p.face_up || p.shown || remembers(viewer, seat, static_cast<int>(j), memory);
+        if (!p.empty && knows) pv.value = p.value;
+        else pv.value.reset();
+    }
+}
+
 void hand::view_into(int viewer, hand_view& v, recall memory) const {
-    const ruleset& r = *rules_;
+    view_into(viewer, v, memory, static_cast<seat_set>(~seat_set{0}));
+}
+
+void hand::view_into(int viewer, hand_view& v, recall memory, seat_set fill) const {
     if (viewer < 0 || viewer >= players()) viewer = -1;
     v.viewer = viewer;
     v.current_phase = phase_;
     v.current_seat = current_;
     v.dealer = dealer_;
-    v.rows = r.rows;
-    v.cols = r.cols;
-    v.seats.resize(seats_.size());  // every field of every element is set below; vectors keep their memory
-    for (std::size_t i = 0; i < seats_.size(); ++i) {
-        const seat_state& s = seats_[i];
-        seat_view& sv = v.seats[i];
-        sv.start_left = s.start_left;
-        sv.rearranging = s.rearranging;
-        sv.turns_taken = s.turns_taken;
-        sv.look_points = s.look_points;
-        sv.penalty_points = s.penalty_points;
-        sv.start_touched = s.start_touched;
-        sv.shields.assign(s.shields.begin(), s.shields.end());
-        sv.layout.resize(s.layout.size());
-        for (std::size_t j = 0; j < s.layout.size(); ++j) {
-            const position& p = s.layout[j];
-            position_view& pv = sv.layout[j];
-            pv.empty = p.empty;
-            pv.face_up = p.face_up;
-            pv.known_by = p.known_by;
-            pv.locked = p.locked;
-            const bool remembers = viewer >= 0 && (p.known_by & seat_bit(viewer)) &&
-                                   (memory == recall::perfect || !r.peeks_shown_once ||
-                                    just_saw(viewer, static_cast<int>(i), static_cast<int>(j)));
-            const bool knows = p.face_up || p.shown || remembers;
-            if (!p.empty && knows) pv.value = p.value;
-            else pv.value.reset();
-        }
-    }
+    v.rows = rules_->rows;
+    v.cols = rules_->cols;
+    v.seats.resize(seats_.size());  // every field of every seat filled is set; vectors keep their memory
+    for (std::size_t i = 0; i < seats_.size(); ++i)
+        if (fill & seat_bit(static_cast<int>(i))) seat_view_into(viewer, static_cast<int>(i), v.seats[i], memory);
     v.top_discard.reset();
     if (!discards_.empty()) v.top_discard = discards_.back();
     v.discard_count = static_cast<int>(discards_.size());

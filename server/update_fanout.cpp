@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engine/hand_events.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
 
@@ -15,21 +16,24 @@ update_fanout::frame_ptr update_fanout::frame_for(int viewer, hole_log::cursor& 
     personal.set_your_seat(viewer);
     if (log_.hole() > 0) log_.fill(personal, viewer, at, shown_once_);
     if (!hand_) return update_frame(shared_, personal, answers);
-    hand_->view_into(viewer, reuse_.view);
-    encode_hand(reuse_.view);
+    // Only the seats this receiver is shown more of than a spectator are built; the rest are the spectator's.
+    const seat_set beyond = hand_->seats_shown_beyond_spectator(viewer);
+    hand_->view_into(viewer, reuse_.view, recall::as_shown, beyond);
+    encode_hand(reuse_.view, beyond);
     return update_frame(shared_, personal, answers, &reuse_.hand);
 }
 
-// The view's own fields, then its seats: a seat the receiver sees as a spectator does is the same seat_view, so
-// it encodes to the same bytes, made once; its own seat, which it usually knows more of, is kept per player.
-void update_fanout::encode_hand(const hand_view& view) {
+// The view's own fields, then its seats: a seat the receiver is shown no more of than a spectator is (`beyond`
+// lacks it) encodes to the spectator's bytes, made once; its own seat, which it usually knows more of, is kept per
+// player.
+void update_fanout::encode_hand(const hand_view& view, seat_set beyond) {
     auto& fields = cleared<v1::HandView>();
     wire::fill_except_seats(fields, view, hole_);
     reuse_.hand.clear();
     fields.AppendToString(&reuse_.hand);
     encode_everyone();
-    for (std::size_t i = 0; i < view.seats.size(); ++i) {
-        if (i < reuse_.everyone.seats.size() && view.seats[i] == reuse_.everyone.seats[i]) {
+    for (std::size_t i = 0; i < reuse_.seats.size(); ++i) {
+        if (!(beyond & seat_bit(static_cast<int>(i)))) {
             reuse_.hand += reuse_.seats[i].bytes;
         } else if (static_cast<int>(i) == view.viewer) {
             if (reuse_.own.size() <= i) reuse_.own.resize(i + 1);

@@ -1,8 +1,8 @@
 // One TableUpdate on its way to everyone at a table. The fields every receiver shares are serialised once; each
 // receiver's frame appends its own seat, its own engine view (never anyone else's) and the hole's events it has
 // not been sent yet. A seat that a receiver sees just as a spectator does (in most games every seat but its own)
-// is encoded once and its bytes reused, within the update and at later ones until the seat changes; so is each
-// player's own seat. Spectators at the same place in the log share one frame. A fan-out lives for one update, on
+// is neither built nor encoded for it: the spectator's is encoded once and its bytes reused, within the update and
+// at later ones until the seat changes; so is each player's own seat. Spectators at the same place in the log share one frame. A fan-out lives for one update, on
 // the stack; its messages are kept per thread from part to part (cleared).
 #pragma once
 
@@ -84,8 +84,8 @@ private:
         return message;
     }
 
-    void encode_hand(const hand_view& view);  // into reuse_.hand
-    void encode_everyone();                   // reuse_.everyone and reuse_.seats, at the first frame with a view
+    void encode_hand(const hand_view& view, seat_set beyond);  // into reuse_.hand
+    void encode_everyone();  // reuse_.everyone and reuse_.seats, at the first frame with a view
     // `seat` as a HandView.seats field, re-encoded only when it differs from what `cache` was made from.
     static const std::string& encoded(encoded_seat& cache, const seat_view& seat);
     frame_ptr spectator_frame(hole_log::cursor& at);

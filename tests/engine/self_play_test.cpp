@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "engine/hand_events.hpp"
 #include "engine/kept_memory.hpp"
 #include "engine/match.hpp"
 #include "engine/pile_memory.hpp"
@@ -280,6 +281,17 @@ void self_play(std::shared_ptr<const ruleset> rules, int players, std::uint64_t 
             const int viewer = (steps + i) % (players + 1) - 1;  // -1: a spectator
             h.view_into(viewer, reused);
             ASSERT_TRUE(reused == h.view_for(viewer)) << "view_into differs from view_for for viewer " << viewer;
+            // The seats said to show it more than a spectator are exactly those whose views differ (the server
+            // builds only those per receiver).
+            const hand_view spectator = h.spectator_view();
+            const seat_set beyond = h.seats_shown_beyond_spectator(viewer);
+            for (int s = 0; s < players; ++s)
+                ASSERT_EQ((beyond & seat_bit(s)) != 0,
+                          !(reused.seats[static_cast<std::size_t>(s)] == spectator.seats[static_cast<std::size_t>(s)]))
+                    << "seat " << s << " for viewer " << viewer;
+            hand_view partial = spectator;  // its seats are the spectator's; those in `beyond` are built over them
+            h.view_into(viewer, partial, recall::as_shown, beyond);
+            ASSERT_TRUE(partial == h.view_for(viewer)) << "the spectator's seats and the rest differ for " << viewer;
         }
 
         int seat = acting[random.below(acting.size())];
