@@ -14,11 +14,10 @@
 #include "engine/hand.hpp"
 #include "engine/presets.hpp"
 #include "engine/scoring.hpp"
+#include "test_support.hpp"
 
 namespace golf {
 namespace {
-
-constexpr int max_actions = 20000;  // far beyond any real hand: reaching it means a bot or the engine loops
 
 bool contains(const std::vector<action>& legal, action a) {
     return std::find(legal.begin(), legal.end(), a) != legal.end();
@@ -35,7 +34,7 @@ void play_hand(std::shared_ptr<const ruleset> rules, int players, int dealer, st
     out.emplace(std::move(rules), players, dealer, seed);
     hand& h = *out;
     int actions = 0;
-    while (!h.over() && actions < max_actions) {
+    while (!h.over() && actions < testing::max_actions_per_hand) {
         const std::vector<int> seats = h.seats_to_act();
         ASSERT_FALSE(seats.empty()) << "nobody may act in phase " << to_string(h.current_phase());
         const int seat = seats[static_cast<std::size_t>(random.below(seats.size()))];
@@ -49,11 +48,6 @@ void play_hand(std::shared_ptr<const ruleset> rules, int players, int dealer, st
     }
     ASSERT_TRUE(h.over()) << "hand not over after " << actions << " actions";
     ASSERT_EQ(h.result().scores.size(), static_cast<std::size_t>(players));
-}
-
-std::shared_ptr<const ruleset> preset_rules(std::string_view name) {
-    const preset* p = find_preset(name);
-    return p ? std::make_shared<const ruleset>(p->rules) : nullptr;
 }
 
 TEST(make_bot, knows_random_and_heuristic_only) {
@@ -120,7 +114,7 @@ score_means head_to_head(std::shared_ptr<const ruleset> rules, int hands) {
 }
 
 TEST(heuristic_bot, scores_clearly_lower_than_random_at_six_card) {
-    const auto rules = preset_rules("six-card");
+    const auto rules = testing::rules_of("six-card");
     ASSERT_NE(rules, nullptr);
     const score_means means = head_to_head(rules, 200);
     ASSERT_FALSE(HasFatalFailure());
@@ -141,7 +135,7 @@ TEST(heuristic_bot, scores_lower_than_random_under_every_preset) {
 
 TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
     // Seeded hands of the powers preset between heuristic bots: each ends, and the knock-cancelling power is used.
-    const auto rules = preset_rules("powers");
+    const auto rules = testing::rules_of("powers");
     ASSERT_NE(rules, nullptr);
     heuristic_bot player;
     random_source random(7);
@@ -149,7 +143,7 @@ TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
     for (std::uint64_t seed = 1; seed <= 150; ++seed, ++hands) {
         hand h(rules, 3, static_cast<int>(seed % 3), seed);
         std::vector<event> events;
-        for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
+        for (int actions = 0; !h.over() && actions < testing::max_actions_per_hand; ++actions) {
             const int seat = h.seats_to_act().front();
             const action chosen = player.choose(*rules, h.view_for(seat, recall::perfect), random);
             events.clear();
@@ -166,7 +160,7 @@ TEST(heuristic_bot, cancels_knocks_with_black_kings_under_powers) {
 TEST(heuristic_bot, uses_every_power_of_the_powers_table) {
     // Seeded hands of the powers preset between heuristic bots: each power of the table is chosen at some point
     // (directly from the stock or through a two), and a shield blocks at least one attack.
-    const auto rules = preset_rules("powers");
+    const auto rules = testing::rules_of("powers");
     heuristic_bot player;
     random_source random(11);
     std::map<power_kind, int> used;
@@ -174,7 +168,7 @@ TEST(heuristic_bot, uses_every_power_of_the_powers_table) {
     for (std::uint64_t seed = 1; seed <= 150; ++seed) {
         hand h(rules, 3, static_cast<int>(seed % 3), seed);
         std::vector<event> events;
-        for (int actions = 0; !h.over() && actions < max_actions; ++actions) {
+        for (int actions = 0; !h.over() && actions < testing::max_actions_per_hand; ++actions) {
             const int seat = h.seats_to_act().front();
             const action chosen = player.choose(*rules, h.view_for(seat, recall::perfect), random);
             const std::optional<card> held = h.held();
@@ -222,7 +216,7 @@ bool same_view(const hand_view& a, const hand_view& b) {
 // Two deals that differ in every hidden card but show a seat the same view must get the same choice.
 // With no start action, the first player's view holds only the top discard, so deals sharing it are twins.
 TEST(heuristic_bot, decides_from_the_view_alone) {
-    const auto base = preset_rules("six-card");
+    const auto base = testing::rules_of("six-card");
     ASSERT_NE(base, nullptr);
     ruleset blind = *base;
     blind.start = start_action::none;

@@ -54,8 +54,8 @@ layout_score score(const ruleset& rules, std::string_view text) {
     return score_layout(rules, cells);
 }
 
-hand_score hand(const ruleset& rules, const std::vector<std::string_view>& texts, int caller,
-                const std::vector<int>& extra = {}) {
+hand_score scored_hand(const ruleset& rules, const std::vector<std::string_view>& texts, int caller,
+                       const std::vector<int>& extra = {}) {
     std::vector<layout_cells> layouts;
     for (auto text : texts) layouts.push_back(layout(text));
     return score_hand(rules, layouts, caller, extra);
@@ -490,7 +490,7 @@ TEST(ScoreLayout, StraightAceHighOrLowButNotAround) {
 // --- the hand ------------------------------------------------------------------------------------------------
 
 TEST(ScoreHand, WithoutCallerScoresAreTheLayouts) {
-    const auto h = hand(single_card(), {"5C", "9D", "3H"}, -1);
+    const auto h = scored_hand(single_card(), {"5C", "9D", "3H"}, -1);
     EXPECT_EQ(h.scores, (std::vector<int>{5, 9, 3}));
     EXPECT_EQ(h.adjustments, (std::vector<int>{0, 0, 0}));
     EXPECT_EQ(h.extra, (std::vector<int>{0, 0, 0}));
@@ -503,12 +503,12 @@ TEST(ScoreHand, WithoutCallerScoresAreTheLayouts) {
 TEST(ScoreHand, CallerBonusZero) {
     ruleset rules = single_card();
     rules.caller_bonus = caller_bonus_rule::zero;
-    const auto h = hand(rules, {"5C", "9D", "3H"}, 2);
+    const auto h = scored_hand(rules, {"5C", "9D", "3H"}, 2);
     EXPECT_EQ(h.scores, (std::vector<int>{5, 9, 0}));
     EXPECT_EQ(h.adjustments, (std::vector<int>{0, 0, -3}));
     ASSERT_EQ(h.notes.size(), 1u);
     EXPECT_TRUE(has_note(h.notes, "seat 2"));
-    EXPECT_EQ(hand(rules, {"5C", "9D", "2H"}, 2).scores, (std::vector<int>{5, 9, -2}));  // a negative is kept
+    EXPECT_EQ(scored_hand(rules, {"5C", "9D", "2H"}, 2).scores, (std::vector<int>{5, 9, -2}));  // a negative is kept
 }
 
 TEST(ScoreHand, CallerMinusPlayersOrDoubledPagatExample) {
@@ -516,19 +516,19 @@ TEST(ScoreHand, CallerMinusPlayersOrDoubledPagatExample) {
     ruleset rules = single_card();
     rules.caller_bonus = caller_bonus_rule::minus_players;
     rules.caller_penalty = caller_penalty_rule::double_plus_points;
-    EXPECT_EQ(hand(rules, {"3C", "5D", "9H", "7S"}, 0).scores[0], -1);
-    EXPECT_EQ(hand(rules, {"3C", "2D", "9H", "7S"}, 0).scores[0], 6);
+    EXPECT_EQ(scored_hand(rules, {"3C", "5D", "9H", "7S"}, 0).scores[0], -1);
+    EXPECT_EQ(scored_hand(rules, {"3C", "2D", "9H", "7S"}, 0).scores[0], 6);
 }
 
 TEST(ScoreHand, CallerMinusPointsAndSetToPoints) {
     ruleset rules = single_card();
     rules.caller_bonus = caller_bonus_rule::minus_points;
     rules.caller_bonus_points = 5;
-    EXPECT_EQ(hand(rules, {"3C", "9D"}, 0).scores, (std::vector<int>{-2, 9}));
+    EXPECT_EQ(scored_hand(rules, {"3C", "9D"}, 0).scores, (std::vector<int>{-2, 9}));
     rules.caller_bonus = caller_bonus_rule::set_to_points;
     rules.caller_bonus_points = -10;
-    EXPECT_EQ(hand(rules, {"3C", "9D"}, 0).scores, (std::vector<int>{-10, 9}));
-    EXPECT_EQ(hand(rules, {"3C", "9D"}, 1).scores, (std::vector<int>{3, 9}));  // not lowest, no penalty rule
+    EXPECT_EQ(scored_hand(rules, {"3C", "9D"}, 0).scores, (std::vector<int>{-10, 9}));
+    EXPECT_EQ(scored_hand(rules, {"3C", "9D"}, 1).scores, (std::vector<int>{3, 9}));  // not lowest, no penalty rule
 }
 
 TEST(ScoreHand, CallerPenaltyRules) {
@@ -537,7 +537,7 @@ TEST(ScoreHand, CallerPenaltyRules) {
     const auto caller_score = [&](caller_penalty_rule rule, int points) {
         rules.caller_penalty = rule;
         rules.caller_penalty_points = points;
-        return hand(rules, seats, 0).scores[0];
+        return scored_hand(rules, seats, 0).scores[0];
     };
     EXPECT_EQ(caller_score(caller_penalty_rule::none, 10), 9);
     EXPECT_EQ(caller_score(caller_penalty_rule::add_points, 10), 19);
@@ -549,7 +549,7 @@ TEST(ScoreHand, CallerPenaltyRules) {
     EXPECT_EQ(caller_score(caller_penalty_rule::set_to_highest, 0), 9);  // already the highest
 
     rules.caller_penalty = caller_penalty_rule::set_to_highest;
-    const auto h = hand(rules, {"9C", "3D", "QH"}, 0);
+    const auto h = scored_hand(rules, {"9C", "3D", "QH"}, 0);
     EXPECT_EQ(h.scores, (std::vector<int>{10, 3, 10}));
     EXPECT_EQ(h.adjustments, (std::vector<int>{1, 0, 0}));
     EXPECT_TRUE(has_note(h.notes, "seat 0"));
@@ -566,14 +566,14 @@ TEST(ScoreHand, CallerTieRules) {
     const std::vector<std::string_view> seats{"5C", "5D", "9H"};
     const auto caller_score = [&](caller_tie_rule rule) {
         rules.caller_tie = rule;
-        return hand(rules, seats, 0).scores[0];
+        return scored_hand(rules, seats, 0).scores[0];
     };
     EXPECT_EQ(caller_score(caller_tie_rule::as_lowest), -10);
     EXPECT_EQ(caller_score(caller_tie_rule::as_not_lowest), 15);
     EXPECT_EQ(caller_score(caller_tie_rule::no_adjustment), 5);
     EXPECT_EQ(caller_score(caller_tie_rule::add_tie_points), 10);  // Dacz: +5 on a tie for lowest
     rules.caller_tie = caller_tie_rule::no_adjustment;
-    EXPECT_TRUE(hand(rules, seats, 0).notes.empty());
+    EXPECT_TRUE(scored_hand(rules, seats, 0).notes.empty());
 }
 
 TEST(ScoreHand, PenaltiesToOthersComeBeforeTheCallerRules) {
@@ -581,7 +581,7 @@ TEST(ScoreHand, PenaltiesToOthersComeBeforeTheCallerRules) {
     rules.caller_penalty = caller_penalty_rule::add_points;
     rules.caller_penalty_points = 10;
     // Seat 1 (10) is below seat 0 (15) until seat 0's side-by-side pairs add 10 to it.
-    const auto h = hand(rules, {"3C 3D 7H / 3S 3H 8C", "AC 4C KC / 2D 3D KD"}, 1);
+    const auto h = scored_hand(rules, {"3C 3D 7H / 3S 3H 8C", "AC 4C KC / 2D 3D KD"}, 1);
     EXPECT_EQ(h.layouts[1].points, 10);
     EXPECT_EQ(h.adjustments, (std::vector<int>{0, 20}));
     EXPECT_EQ(h.scores, (std::vector<int>{15, 30}));
@@ -590,7 +590,7 @@ TEST(ScoreHand, PenaltiesToOthersComeBeforeTheCallerRules) {
 }
 
 TEST(ScoreHand, PenaltiesGoToEveryOtherSeat) {
-    const auto h = hand(oakes(), {"AC 4C KC / 2D 3D KD", "3C 3D 7H / 3S 3H 8C", "AC 4C KC / 2D 3D KD"}, -1);
+    const auto h = scored_hand(oakes(), {"AC 4C KC / 2D 3D KD", "3C 3D 7H / 3S 3H 8C", "AC 4C KC / 2D 3D KD"}, -1);
     EXPECT_EQ(h.adjustments, (std::vector<int>{10, 0, 10}));
     EXPECT_EQ(h.scores, (std::vector<int>{20, 15, 20}));
 }
@@ -602,39 +602,40 @@ TEST(ScoreHand, ShootingTheMoon) {
     rules.caller_penalty_points = 10;
     rules.lowest_scores_zero = true;
     // Seat 0 reaches the moon: it scores 0, the others 10; caller rules and lowest-zero do not apply; extra does.
-    const auto h = hand(rules, {"QC", "5D", "3H", "KS"}, 1, {1, 2, 3, 4});
+    const auto h = scored_hand(rules, {"QC", "5D", "3H", "KS"}, 1, {1, 2, 3, 4});
     EXPECT_EQ(h.adjustments, (std::vector<int>{-10, 5, 7, 10}));
     EXPECT_EQ(h.scores, (std::vector<int>{1, 12, 13, 14}));
     EXPECT_TRUE(has_note(h.notes, "seat 0 shot the moon"));
 
-    EXPECT_EQ(hand(rules, {"5D", "QC", "JH"}, -1).scores, (std::vector<int>{10, 0, 10}));  // the first seat shoots
-    EXPECT_EQ(hand(rules, {"9D", "5C"}, -1).scores, (std::vector<int>{9, 0}));             // nobody reached it
+    EXPECT_EQ(scored_hand(rules, {"5D", "QC", "JH"}, -1).scores,
+              (std::vector<int>{10, 0, 10}));                                          // the first seat shoots
+    EXPECT_EQ(scored_hand(rules, {"9D", "5C"}, -1).scores, (std::vector<int>{9, 0}));  // nobody reached it
 }
 
 TEST(ScoreHand, LowestScoresZeroWithTies) {
     ruleset rules = single_card();
     rules.lowest_scores_zero = true;
-    const auto h = hand(rules, {"5C", "3D", "3H", "9S"}, -1);
+    const auto h = scored_hand(rules, {"5C", "3D", "3H", "9S"}, -1);
     EXPECT_EQ(h.scores, (std::vector<int>{5, 0, 0, 9}));
     EXPECT_EQ(h.adjustments, (std::vector<int>{0, -3, -3, 0}));
     EXPECT_EQ(h.notes.size(), 2u);
-    EXPECT_EQ(hand(rules, {"2C", "5D"}, -1).scores, (std::vector<int>{0, 5}));  // a negative lowest too
+    EXPECT_EQ(scored_hand(rules, {"2C", "5D"}, -1).scores, (std::vector<int>{0, 5}));  // a negative lowest too
 }
 
 TEST(ScoreHand, LowestScoresZeroAfterTheCallerRules) {
     ruleset rules = single_card();
     rules.lowest_scores_zero = true;
     rules.caller_penalty = caller_penalty_rule::add_lowest;  // 9-card: the caller adds the lowest score
-    EXPECT_EQ(hand(rules, {"9C", "3D", "8H"}, 0).scores, (std::vector<int>{12, 0, 8}));
+    EXPECT_EQ(scored_hand(rules, {"9C", "3D", "8H"}, 0).scores, (std::vector<int>{12, 0, 8}));
     rules.caller_bonus = caller_bonus_rule::minus_points;
     rules.caller_bonus_points = 10;
-    EXPECT_EQ(hand(rules, {"3C", "5D"}, 0).scores, (std::vector<int>{0, 5}));
+    EXPECT_EQ(scored_hand(rules, {"3C", "5D"}, 0).scores, (std::vector<int>{0, 5}));
 }
 
 TEST(ScoreHand, ExtraPointsAreAddedLast) {
     ruleset rules = single_card();
     rules.lowest_scores_zero = true;
-    const auto h = hand(rules, {"5C", "3D"}, -1, {4, 6});
+    const auto h = scored_hand(rules, {"5C", "3D"}, -1, {4, 6});
     EXPECT_EQ(h.extra, (std::vector<int>{4, 6}));
     EXPECT_EQ(h.adjustments, (std::vector<int>{0, -3}));
     EXPECT_EQ(h.scores, (std::vector<int>{9, 6}));
@@ -643,10 +644,10 @@ TEST(ScoreHand, ExtraPointsAreAddedLast) {
 TEST(ScoreHand, FourOfAKindWinsTheMatch) {
     ruleset rules = sized(2, 2);
     const std::vector<std::string_view> seats{"3C 4D / 5H 6S", "7C 7D / 7H 7S", "8C 8D / 8H 8S"};
-    EXPECT_EQ(hand(rules, seats, -1).match_winner, -1);
+    EXPECT_EQ(scored_hand(rules, seats, -1).match_winner, -1);
     rules.four_of_a_kind_wins_match = true;
-    EXPECT_EQ(hand(rules, seats, -1).match_winner, 1);
-    EXPECT_EQ(hand(rules, {"3C 4D / 5H 6S", "7C 7D / 7H 8S"}, -1).match_winner, -1);
+    EXPECT_EQ(scored_hand(rules, seats, -1).match_winner, 1);
+    EXPECT_EQ(scored_hand(rules, {"3C 4D / 5H 6S", "7C 7D / 7H 8S"}, -1).match_winner, -1);
 }
 
 }  // namespace

@@ -12,22 +12,16 @@
 
 #include "engine/hand.hpp"
 #include "engine/presets.hpp"
+#include "test_support.hpp"
 
 namespace golf {
 namespace {
-
-constexpr int max_actions = 20000;  // far beyond any real hand
-
-std::shared_ptr<const ruleset> preset_rules(std::string_view name) {
-    const preset* p = find_preset(name);
-    return p ? std::make_shared<const ruleset>(p->rules) : nullptr;
-}
 
 // Plays `h` on with the heuristic bot until `seat` is to act in a turn (not the start), at most `moves` moves.
 void play_until_turn_of(hand& h, int seat, int moves) {
     heuristic_bot bot;
     random_source random(1);
-    for (int i = 0; i < max_actions && !h.over(); ++i) {
+    for (int i = 0; i < testing::max_actions_per_hand && !h.over(); ++i) {
         const int next = h.seats_to_act().front();
         if (next == seat && h.current_phase() == phase::turn && --moves <= 0) return;
         ASSERT_EQ(h.apply(next, bot.choose(h.rules(), h.view_for(next, recall::perfect), random)), action_error::none);
@@ -49,7 +43,7 @@ TEST(make_bot, knows_the_levels_and_search_budgets) {
 // Two hands that show seat 0 the same view but hold different hidden cards: the bot can't tell them apart.
 TEST(search_bot, its_choice_does_not_change_when_only_hidden_cards_do) {
     for (const char* name : {"six-card", "cambio", "nine-card"}) {
-        const auto rules = preset_rules(name);
+        const auto rules = testing::rules_of(name);
         hand real(rules, 3, 2, 4242);
         play_until_turn_of(real, 0, 3);
         ASSERT_FALSE(real.over());
@@ -70,7 +64,7 @@ TEST(search_bot, its_choice_does_not_change_when_only_hidden_cards_do) {
 // A view read from the network may hold anything: sampling from a damaged one gives nothing or a hand with the
 // view's moves, never a crash (ASan runs this too).
 TEST(hand_sampled_from, a_damaged_view_gives_nothing_or_a_hand_with_its_moves) {
-    const auto rules = preset_rules("powers");
+    const auto rules = testing::rules_of("powers");
     random_source random(77);
     int refused = 0;
     for (int round = 0; round < 300; ++round) {
@@ -98,7 +92,7 @@ TEST(hand_sampled_from, a_damaged_view_gives_nothing_or_a_hand_with_its_moves) {
 }
 
 TEST(search_bot, the_same_view_budget_and_seed_give_the_same_move) {
-    const auto rules = preset_rules("six-card");
+    const auto rules = testing::rules_of("six-card");
     hand h(rules, 4, 0, 31337);
     play_until_turn_of(h, 1, 2);
     const hand_view view = h.view_for(1, recall::perfect);
@@ -122,7 +116,7 @@ TEST(search_bot, plays_every_preset_to_the_end_with_legal_moves) {
             search_bot bot(6);
             random_source random(5);
             int actions = 0;
-            for (; actions < max_actions && !h.over(); ++actions) {
+            for (; actions < testing::max_actions_per_hand && !h.over(); ++actions) {
                 const int seat = h.seats_to_act().front();
                 const hand_view view = h.view_for(seat, recall::perfect);
                 const action a = bot.choose(*rules, view, random);
@@ -136,7 +130,7 @@ TEST(search_bot, plays_every_preset_to_the_end_with_legal_moves) {
 }
 
 TEST(search_bot, scores_lower_than_the_random_bot) {
-    const auto rules = preset_rules("six-card");
+    const auto rules = testing::rules_of("six-card");
     search_bot searching(24);
     random_bot random_player;
     random_source random(11);
@@ -144,7 +138,7 @@ TEST(search_bot, scores_lower_than_the_random_bot) {
     for (int h = 0; h < 12; ++h) {
         hand play(rules, 2, h % 2, 900 + static_cast<std::uint64_t>(h));
         const int searcher = h % 2;  // seats swap every hand
-        for (int i = 0; i < max_actions && !play.over(); ++i) {
+        for (int i = 0; i < testing::max_actions_per_hand && !play.over(); ++i) {
             const int seat = play.seats_to_act().front();
             bot& who = seat == searcher ? static_cast<bot&>(searching) : random_player;
             ASSERT_EQ(play.apply(seat, who.choose(*rules, play.view_for(seat, recall::perfect), random)),

@@ -33,6 +33,9 @@ inline std::vector<card> cards(std::string_view text) {
     return out;
 }
 
+// Far beyond any real hand: a bot or the engine that reaches it loops.
+inline constexpr int max_actions_per_hand = 20000;
+
 inline std::shared_ptr<const ruleset> rules_of(std::string_view preset_name,
                                                std::initializer_list<std::string_view> house_rules = {}) {
     const preset* p = find_preset(preset_name);
