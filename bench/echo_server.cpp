@@ -6,7 +6,13 @@
 // the lines the load tool reads (golf_resident_memory_bytes, golf_process_cpu_seconds_total,
 // golf_process_cpu_system_seconds_total) and nothing else.
 //
-//   echo_server [--host 127.0.0.1] [--port 0] [--threads 2]     prints "listening on HOST:PORT", stops on SIGINT/TERM
+// With --fanout (`golf load --echo --fanout G`) a connection's first frame names its group, and is answered once
+// the connection is in it; every frame after is written to each connection of the group, itself included, through
+// a write queue per connection, as golf-server writes a move's update to every seat. That is the frames of a move
+// and nothing else: no rules, no views, no record.
+//
+//   echo_server [--host 127.0.0.1] [--port 0] [--threads 2] [--fanout]
+//                                                      prints "listening on HOST:PORT", stops on SIGINT/TERM
 #include "server/connection_socket.hpp"
 #include "server/io_threads.hpp"
 #include "server/metrics.hpp"
@@ -20,14 +26,18 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <deque>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <unistd.h>
+#include <unordered_map>
+#include <vector>
 
 namespace {
 
@@ -43,9 +53,34 @@ using golf::server::connection_socket;
 using golf::server::process_cpu_time;
 using golf::server::resident_bytes;
 
+class echo_session;
+
+// --fanout: the connections that named the same group. Members are weak: a connection that is gone is skipped.
+struct fanout_group {
+    std::mutex mutex;
+    std::vector<std::weak_ptr<echo_session>> members;
+};
+
+class fanout_groups {
+public:
+    std::shared_ptr<fanout_group> join(const std::string& key, std::weak_ptr<echo_session> member) {
+        std::lock_guard lock(mutex_);
+        auto& group = by_key_[key];
+        if (!group) group = std::make_shared<fanout_group>();
+        std::lock_guard group_lock(group->mutex);
+        group->members.push_back(std::move(member));
+        return group;
+    }
+
+private:
+    std::mutex mutex_;
+    std::unordered_map<std::string, std::shared_ptr<fanout_group>> by_key_;
+};
+
 class echo_session : public std::enable_shared_from_this<echo_session> {
 public:
-    explicit echo_session(connection_socket socket) : ws_(std::move(socket)) {}
+    // `groups` is null for a plain echo.
+    echo_session(connection_socket socket, fanout_groups* groups) : ws_(std::move(socket)), groups_(groups) {}
 
     void run(http::request<http::string_body> upgrade) {
         // No idle timer, as in golf-server (which watches idleness with a timer of its own that a frame does not
@@ -59,12 +94,15 @@ public:
     }
 
 private:
+    using frame = std::shared_ptr<const std::string>;
+
     void on_accept(beast::error_code error) {
         if (!error) do_read();
     }
     void do_read() { ws_.async_read(buffer_, beast::bind_front_handler(&echo_session::on_read, shared_from_this())); }
     void on_read(beast::error_code error, std::size_t) {
         if (error) return;
+        if (groups_) return fan_out();
         ws_.binary(ws_.got_binary());
         ws_.async_write(buffer_.data(), beast::bind_front_handler(&echo_session::on_write, shared_from_this()));
     }
@@ -74,14 +112,51 @@ private:
         do_read();
     }
 
+    // --fanout: the first frame joins its group (and is answered alone), each later one goes to the whole group,
+    // each member's copy deferred to its strand as golf-server's table hands a frame to each seat's session.
+    void fan_out() {
+        auto bytes = std::make_shared<const std::string>(beast::buffers_to_string(buffer_.data()));
+        buffer_.consume(buffer_.size());
+        if (!group_) {
+            group_ = groups_->join(*bytes, weak_from_this());
+            queue(std::move(bytes));
+        } else {
+            std::vector<std::weak_ptr<echo_session>> members;
+            {
+                std::lock_guard lock(group_->mutex);
+                members = group_->members;
+            }
+            for (const auto& weak : members)
+                if (auto member = weak.lock())
+                    net::defer(member->ws_.get_executor(), [member, bytes] { member->queue(bytes); });
+        }
+        do_read();
+    }
+    void queue(frame bytes) {
+        writes_.push_back(std::move(bytes));
+        if (writes_.size() == 1) do_write();
+    }
+    void do_write() {
+        ws_.async_write(net::buffer(*writes_.front()),
+                        beast::bind_front_handler(&echo_session::on_queued_write, shared_from_this()));
+    }
+    void on_queued_write(beast::error_code error, std::size_t) {
+        if (error) return;
+        writes_.pop_front();
+        if (!writes_.empty()) do_write();
+    }
+
     websocket::stream<connection_socket> ws_;
     beast::flat_buffer buffer_;
+    fanout_groups* groups_;
+    std::shared_ptr<fanout_group> group_;
+    std::deque<frame> writes_;  // front() is being written
 };
 
 // Reads the upgrade request (or answers /metrics), as golf-server's HTTP session does.
 class http_session : public std::enable_shared_from_this<http_session> {
 public:
-    explicit http_session(connection_socket socket) : stream_(std::move(socket)) {}
+    http_session(connection_socket socket, fanout_groups* groups) : stream_(std::move(socket)), groups_(groups) {}
 
     void run() {
         net::dispatch(stream_.get_executor(), beast::bind_front_handler(&http_session::do_read, shared_from_this()));
@@ -98,7 +173,7 @@ private:
         if (error) return;
         if (websocket::is_upgrade(request_)) {
             stream_.expires_never();
-            std::make_shared<echo_session>(stream_.release_socket())->run(std::move(request_));
+            std::make_shared<echo_session>(stream_.release_socket(), groups_)->run(std::move(request_));
             return;
         }
         auto response = std::make_shared<http::response<http::string_body>>(http::status::ok, request_.version());
@@ -118,11 +193,13 @@ private:
     beast::basic_stream<tcp, connection_executor> stream_;
     beast::flat_buffer buffer_;
     http::request<http::string_body> request_;
+    fanout_groups* groups_;
 };
 
 class listener : public std::enable_shared_from_this<listener> {
 public:
-    listener(net::io_context& io, const tcp::endpoint& endpoint) : io_(io), acceptor_(net::make_strand(io)) {
+    listener(net::io_context& io, const tcp::endpoint& endpoint, fanout_groups* groups)
+        : io_(io), acceptor_(net::make_strand(io)), groups_(groups) {
         acceptor_.open(endpoint.protocol());
         acceptor_.set_option(net::socket_base::reuse_address(true));
         acceptor_.bind(endpoint);
@@ -140,7 +217,7 @@ private:
         if (!error) {
             beast::error_code ignored;
             socket.set_option(tcp::no_delay(true), ignored);
-            std::make_shared<http_session>(std::move(socket))->run();
+            std::make_shared<http_session>(std::move(socket), groups_)->run();
         } else {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));  // e.g. out of file descriptors
         }
@@ -149,6 +226,7 @@ private:
 
     net::io_context& io_;
     tcp::acceptor acceptor_;
+    fanout_groups* groups_;
 };
 
 int number(std::string_view flag, std::string_view text, int min, int max) {
@@ -167,12 +245,17 @@ int main(int argc, char** argv) {
     std::string host = "127.0.0.1";
     int port = 0;
     int threads = 2;
+    bool fanout = false;
     for (int i = 1; i < argc; ++i) {
         const std::string_view flag = argv[i];
+        if (flag == "--fanout") {
+            fanout = true;
+            continue;
+        }
         if (i + 1 >= argc) {
             std::cerr << "echo_server: " << flag
                       << " needs a value (usage: echo_server [--host H] [--port P] "
-                         "[--threads N])\n";
+                         "[--threads N] [--fanout])\n";
             return 2;
         }
         const std::string_view value = argv[++i];
@@ -186,8 +269,10 @@ int main(int argc, char** argv) {
     }
     try {
         net::io_context io(threads);
-        auto server = std::make_shared<listener>(
-            io, tcp::endpoint(net::ip::make_address(host), static_cast<std::uint16_t>(port)));
+        fanout_groups groups;
+        auto server =
+            std::make_shared<listener>(io, tcp::endpoint(net::ip::make_address(host), static_cast<std::uint16_t>(port)),
+                                       fanout ? &groups : nullptr);
         server->run();
         std::cout << "listening on " << host << ":" << server->port() << std::endl;
         net::signal_set signals(io, SIGINT, SIGTERM);

@@ -28,7 +28,7 @@ constexpr int max_seconds = 3600;
 
 // The flags whose meaning depends on others (--echo or not), kept as given until every flag is read.
 struct flag_texts {
-    std::optional<std::string_view> url, seats, tables, connections, frame_bytes, bot_tables, bot_level;
+    std::optional<std::string_view> url, seats, tables, connections, frame_bytes, fanout, bot_tables, bot_level;
     std::vector<std::string> house_rules;
 };
 
@@ -70,6 +70,8 @@ flag_texts read_flags(command_line& args, load_settings& config) {
             texts.connections = args.value();
         } else if (flag == "--frame-bytes") {
             texts.frame_bytes = args.value();
+        } else if (flag == "--fanout") {
+            texts.fanout = args.value();
         } else if (flag == "--separate-ok") {
             args.expect_no_value();
             config.greet = greeting::hello;
@@ -92,10 +94,17 @@ void plan_echo(load_settings& config, const flag_texts& texts) {
     if (!texts.connections) throw usage_error("missing --connections N (with --echo)");
     config.connections = parse_int("--connections", *texts.connections, 1, 1000000);
     if (texts.frame_bytes) config.frame_bytes = parse_int("--frame-bytes", *texts.frame_bytes, 1, 65536);
+    if (texts.fanout) config.fanout = parse_int("--fanout", *texts.fanout, 1, 64);
+    if (config.connections % config.fanout != 0)
+        throw usage_error("--connections " + std::to_string(config.connections) + ": not a whole number of groups of " +
+                          std::to_string(config.fanout) + " (--fanout)");
+    if (config.fanout > 1 && config.frame_bytes < 8)
+        throw usage_error("--fanout needs --frame-bytes 8 or more (a frame carries its sequence number)");
 }
 
 void plan_tables(load_settings& config, const flag_texts& texts) {
-    if (texts.connections || texts.frame_bytes) throw usage_error("--connections and --frame-bytes go with --echo");
+    if (texts.connections || texts.frame_bytes || texts.fanout)
+        throw usage_error("--connections, --frame-bytes and --fanout go with --echo");
     if (!texts.tables) throw usage_error("missing --tables N");
     config.tables = parse_int("--tables", *texts.tables, 0, 100000);
     if (config.tables == 0 && config.idle_connections == 0) throw usage_error("--tables 0 needs --idle-connections M");
@@ -128,7 +137,7 @@ std::string_view load_usage() {
            "                 [--threads T] [--setup-timeout SECONDS] [--separate-ok] [--json]\n"
            "                 [--bot-tables K [--bot-level LEVEL]]\n"
            "       golf load --echo --url ws://HOST:PORT/ --connections N [--rate FRAMES_PER_S] [--frame-bytes B]\n"
-           "                 [--duration SECONDS] [--threads T] [--json]\n"
+           "                 [--fanout G] [--duration SECONDS] [--threads T] [--json]\n"
            "\n"
            "Load for golf-server: N tables played at once over real WebSocket connections, every seat a bot client\n"
            "deciding from its own view. Each table moves one seat at a time; a move's latency runs from when it was\n"
@@ -162,6 +171,10 @@ std::string_view load_usage() {
            "  --echo                drive an echo server: --connections N each echo one frame at a time\n"
            "  --connections N       echo connections (1 to 1000000)\n"
            "  --frame-bytes B       echo frame size (1 to 65536, default 512)\n"
+           "  --fanout G            the connections in groups of G (1 to 64, default 1), for `echo_server --fanout\n"
+           "                        G`, which writes each frame to its whole group, as golf-server writes a move's\n"
+           "                        update to every seat; frames go from each group's connections in turn, each\n"
+           "                        timed until the whole group has it\n"
            "  --json                print one JSON object as the last line: moves_per_s, frames_per_s, p50_ms,\n"
            "                        p90_ms, p99_ms, p999_ms, connections, errors, server_rss_bytes, ...; and\n"
            "                        the latency of holes' last moves (hole_end_p50_ms, hole_end_p99_ms) apart\n"

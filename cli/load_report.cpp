@@ -72,6 +72,7 @@ void print_json(const settings& config, const figures& f) {
         out.key("bot_table_updates").unsigned_integer(stats.bot_table_updates.load());
     } else {
         out.key("frame_bytes").integer(config.frame_bytes);
+        out.key("fanout").integer(config.fanout);
     }
     out.key("idle_connections").integer(config.idle_connections);
     out.key("threads").integer(config.threads);

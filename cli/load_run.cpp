@@ -96,7 +96,7 @@ clock_type::duration interval_for(const settings& config, int units) {
 // Starts every driver, then the idle connections, never more than max_connecting being set up at once.
 void start_all(net::io_context& io, const settings& config, shared_stats& stats, fleet& f,
                clock_type::time_point setup_deadline) {
-    const int per_unit = config.echo ? 1 : config.seats;
+    const int per_unit = config.echo ? config.fanout : config.seats;
     const auto throttle = [&] {
         while (stats.connecting.load() + per_unit > max_connecting && clock_type::now() < setup_deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -212,7 +212,7 @@ int run(settings& config) {
     m.before = read_metrics(config);
     shared_stats stats;
     fleet f(stats);
-    const int units = config.echo ? config.connections : config.tables;
+    const int units = config.echo ? config.connections / config.fanout : config.tables;
     const clock_type::duration interval = interval_for(config, units);
     std::mt19937_64 seeds(std::random_device{}());
     for (int i = 0; i < units; ++i) {

@@ -35,6 +35,7 @@ struct settings {
     int idle_connections = 0;
     int connections = 0;    // --echo
     int frame_bytes = 512;  // --echo
+    int fanout = 1;         // --echo: connections per group, each frame written to the whole group
     int threads = 2;
     int setup_timeout_s = 120;
     bool json = false;

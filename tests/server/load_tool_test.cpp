@@ -3,11 +3,15 @@
 // checks behaviour only: the speed targets live in scripts/perf.sh and docs/PERFORMANCE.md, never here.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/cli/json_reader.hpp"
 #include "tests/support/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -15,6 +19,7 @@ using golf::test::json_reader;
 using golf::test::json_value;
 using golf::testing::child_process;
 using golf::testing::server_process;
+using golf::testing::temp_dir;
 
 // The last line of the output, which --json promises is the JSON object.
 std::string last_line(const std::string& out) {
@@ -128,6 +133,74 @@ TEST(LoadTool, BotTablesPlayBesideTheMeasuredTables) {
     EXPECT_EQ(result["connections"].number(), 2 * 4 + 2);
 }
 
+#ifdef GOLF_ECHO_SERVER_PATH
+// bench/echo_server, started as the load runs expect it; its port from its "listening on" line.
+class echo_process {
+public:
+    explicit echo_process(std::vector<std::string> flags)
+        : log_(dir_.path() / "echo.log"), process_(arguments(std::move(flags)), {}, log_) {
+        for (int i = 0; i < 600 && port_ == 0; ++i) {
+            std::ifstream in(log_);
+            std::ostringstream text;
+            text << in.rdbuf();
+            port_ = golf::testing::listening_port(text.str());
+            if (port_ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+    }
+    std::uint16_t port() const { return port_; }
+    std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
+
+private:
+    static std::vector<std::string> arguments(std::vector<std::string> flags) {
+        flags.insert(flags.begin(), {GOLF_ECHO_SERVER_PATH, "--host", "127.0.0.1", "--port", "0"});
+        return flags;
+    }
+    temp_dir dir_;
+    std::filesystem::path log_;
+    child_process process_;
+    std::uint16_t port_ = 0;
+};
+
+TEST(LoadTool, EchoesOneFramePerFrameSent) {
+    echo_process echo({"--threads", "1"});
+    ASSERT_NE(echo.port(), 0);
+    const json_value result =
+        run_load({"--url", echo.url(), "--echo", "--connections", "6", "--duration", "1", "--threads", "1", "--json"});
+    EXPECT_EQ(result["mode"].string(), "echo");
+    EXPECT_EQ(result["fanout"].number(), 1);
+    EXPECT_EQ(result["errors"].number(), 0) << result["first_error"].string();
+    EXPECT_EQ(result["connections"].number(), 6);
+    EXPECT_GT(result["moves"].number(), 0);
+    EXPECT_NEAR(result["frames_per_move"].number(), 2.0, 0.05);  // one out, the same one back
+}
+
+// The floor under a golf move: each frame goes to its whole group of four, as a move's update goes to every seat.
+// A frame counts once the last connection of its group has it, so a move is one frame out and four in.
+TEST(LoadTool, FanOutEchoWritesEachFrameToTheWholeGroup) {
+    echo_process echo({"--threads", "1", "--fanout"});
+    ASSERT_NE(echo.port(), 0);
+    for (const char* rate : {"", "200"}) {
+        std::vector<std::string> flags{"--url", echo.url(),   "--echo", "--fanout",  "4", "--connections",
+                                       "12",    "--duration", "1",      "--threads", "1", "--json"};
+        if (*rate) flags.insert(flags.end(), {"--rate", rate});
+        const json_value result = run_load(flags);
+        EXPECT_EQ(result["fanout"].number(), 4);
+        EXPECT_EQ(result["errors"].number(), 0) << rate << ": " << result["first_error"].string();
+        EXPECT_EQ(result["connections"].number(), 12);
+        EXPECT_GT(result["moves"].number(), 0) << rate;
+        EXPECT_NEAR(result["frames_per_move"].number(), 5.0, 0.1) << rate;
+        EXPECT_GT(result["server_cpu_us_per_move"].number(), 0) << rate;
+    }
+    // The plain echo server answers each frame once, to its sender: a group waiting for four copies never completes
+    // one, and says so.
+    echo_process plain({"--threads", "1"});
+    ASSERT_NE(plain.port(), 0);
+    const json_value result = run_load({"--url", plain.url(), "--echo", "--fanout", "4", "--connections", "4",
+                                        "--duration", "1", "--threads", "1", "--json"});
+    EXPECT_EQ(result["moves"].number(), 0);
+}
+#endif
+
 TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
     const std::vector<std::vector<std::string>> bad{
         {"--tables", "3"},                                                   // no --url
@@ -149,6 +222,9 @@ TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
         {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--frobnicate"},
         {"--url", "ws://127.0.0.1:1/ws", "--echo"},  // echo without --connections
         {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "2", "--tables", "2"},
+        {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "6", "--fanout", "4"},  // not whole groups
+        {"--url", "ws://127.0.0.1:1/ws", "--echo", "--connections", "4", "--fanout", "4", "--frame-bytes", "4"},
+        {"--url", "ws://127.0.0.1:1/ws", "--tables", "2", "--fanout", "4"},
     };
     for (const auto& flags : bad) {
         std::vector<std::string> args{GOLF_CLI_PATH, "load"};
