@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reruns every measurement in docs/PERFORMANCE.md on this machine: golf-server and the echo baseline on 127.0.0.1,
 # driven by `golf load --json` (saturation, latency at 5,000 moves/s, a sweep of offered loads, connections at
-# scale, memory per idle connection, the echo ceiling, the echo server's latency at our frame rate), then
+# scale, memory per idle connection, the echo ceiling, the echo server's latency at our frame rate, the echo server
+# fanning each frame out to four connections as a move is: the floor under a move's cost), then
 # engine_bench and persistence_bench, and golf-server's instructions per move. Results go to build/perf/*.json and
 # *.dat, plots to docs/perf/*.png (gnuplot). Every load run is bounded (PERF_DURATION seconds, 15 by default).
 # Not part of CI.
@@ -108,11 +109,12 @@ start_golf() {
   URL="ws://127.0.0.1:$port/ws"
 }
 
-start_echo() {
+start_echo() {  # start_echo [--fanout]
   stop_server
   local port
   port="$(free_port)"
-  "${PERF_ECHO_SERVER:-$GOLF_BUILD/bench/echo_server}" --host 127.0.0.1 --port "$port" --threads 2 >>"$OUT/server.log" 2>&1 &
+  "${PERF_ECHO_SERVER:-$GOLF_BUILD/bench/echo_server}" --host 127.0.0.1 --port "$port" --threads 2 "$@" \
+    >>"$OUT/server.log" 2>&1 &
   SERVER_PID=$!
   wait_ready "$port"
   URL="ws://127.0.0.1:$port/ws"
@@ -132,13 +134,16 @@ load() {  # load NAME ARGS...: one golf load run, its JSON line kept as $OUT/NAM
 
 # 1. Saturation: closed loop, 4-seat six-card tables, each as fast as its updates come back; and right after each,
 #    the echo baseline: the same client code against a Beast echo server over as many connections, closed loop,
-#    frames of the size of a typical TableUpdate.
+#    frames of the size of a typical TableUpdate. Then the floor under a move (issue 30): the echo server writing
+#    each frame to its group of four (--fanout), one frame in and four out as a move is, and nothing else.
 [ "$QUICK" = quick ] && SATURATION_TABLES="${PERF_SATURATION_TABLES:-100}"
 for tables in $SATURATION_TABLES; do
   start_golf
   load "saturation-$tables" --tables "$tables" --seats 4 --rules six-card --duration "$DURATION"
   start_echo
   load "echo-$((tables * 4))" --echo --connections $((tables * 4)) --frame-bytes 512 --duration "$DURATION"
+  start_echo --fanout
+  load "fanout-$tables" --echo --fanout 4 --connections $((tables * 4)) --frame-bytes 512 --duration "$DURATION"
 done
 
 # 2. Latency at 5,000 moves/s offered (open loop), and a sweep of offered loads.
@@ -147,6 +152,9 @@ load latency-5000 --tables "$SWEEP_TABLES" --rate 5000 --duration "$DURATION" --
 # The cost of a move at a moderate load (issue 30): 2,000 moves/s over 200 tables, where wake-ups, not work, set it.
 start_golf
 load moderate-2000 --tables 200 --rate 2000 --duration "$DURATION" --threads "$OPEN_LOOP_THREADS"
+start_echo --fanout
+load fanout-moderate-2000 --echo --fanout 4 --connections 800 --frame-bytes 512 --rate 2000 --duration "$DURATION" \
+  --threads "$OPEN_LOOP_THREADS"
 RATES="200 500 1000 2000 5000 8000 10000 12000 14000 16000 18000 20000"
 [ "$QUICK" = quick ] && RATES="1000 5000 10000"
 echo "# offered_per_s moves_per_s p50_ms p90_ms p99_ms p999_ms errors" >"$OUT/latency.dat"
@@ -242,6 +250,15 @@ d = load("moderate-2000")
 print(f"at 2,000 moves/s over 200 tables: server cpu per move {d['server_cpu_us_per_move']:.1f} us "
       f"({d['server_cpu_system_us_per_move']:.1f} us in the kernel), p50 {d['p50_ms']:.3f} p99 {d['p99_ms']:.3f} ms, "
       f"errors {d['errors']}")
+# The floor: the echo server doing a move's frames (one in, four out to a group of four) and nothing else.
+def floor(name, f, g):
+    print(f"  {name}: the bare fan-out {f['server_cpu_us_per_move']:.1f} us a move ({f['server_cpu_system_us_per_move']:.1f} "
+          f"in the kernel), {f['moves_per_s']:.0f}/s, errors {f['errors']}; golf-server {g['server_cpu_us_per_move']:.1f} us, "
+          f"{g['server_cpu_us_per_move'] / f['server_cpu_us_per_move']:.2f} times the floor")
+print("the floor under a move, the echo server writing each frame to its group of four:")
+for t in sys.argv[2:]:
+    floor(f"{t} tables, closed loop", load(f"fanout-{t}"), load(f"saturation-{t}"))
+floor("2,000 moves/s over 200 tables", load("fanout-moderate-2000"), d)
 m = load("echo-matched")
 print(f"  the echo server at the same {m['frames_per_s']:.0f} frames/s over {m['connections']} connections: "
       f"p50 {m['p50_ms']:.3f} p90 {m['p90_ms']:.3f} p99 {m['p99_ms']:.3f} p99.9 {m['p999_ms']:.3f} ms")
