@@ -155,6 +155,24 @@ load moderate-2000 --tables 200 --rate 2000 --duration "$DURATION" --threads "$O
 start_echo --fanout
 load fanout-moderate-2000 --echo --fanout 4 --connections 800 --frame-bytes 512 --rate 2000 --duration "$DURATION" \
   --threads "$OPEN_LOOP_THREADS"
+# The peer (bench/colyseus: Colyseus 0.18, StateView per seat, a patch after every move), where its packages are
+# installed (the build's `npm ci`): at 50 tables closed loop and at 2,000 moves/s over 200 tables, right after ours.
+PEER="$GOLF_ROOT/bench/colyseus"
+peer() {  # peer NAME TABLES [RATE]: one run of the peer's own load client, its JSON line kept as $OUT/NAME.json
+  local name="$1" tables="$2" rate="${3:-}" port
+  stop_server
+  port="$(free_port)"
+  node "$PEER/server.mjs" "$port" >>"$OUT/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do grep -q "listening on 127.0.0.1:$port" "$OUT/server.log" && break; sleep 0.1; done
+  echo "== $name: bench/colyseus/load.mjs $tables tables ${rate:+at $rate moves/s}" >&2
+  node "$PEER/load.mjs" "ws://127.0.0.1:$port" "$tables" "$DURATION" "$SERVER_PID" $rate | tail -n 1 >"$OUT/$name.json"
+  cat "$OUT/$name.json" >&2
+}
+if [ -d "$PEER/node_modules" ]; then
+  peer peer-50 50
+  peer peer-moderate-2000 200 2000
+fi
 RATES="200 500 1000 2000 5000 8000 10000 12000 14000 16000 18000 20000"
 [ "$QUICK" = quick ] && RATES="1000 5000 10000"
 echo "# offered_per_s moves_per_s p50_ms p90_ms p99_ms p999_ms errors" >"$OUT/latency.dat"
@@ -246,6 +264,9 @@ print(f"at 5,000 moves/s offered: {l['moves_per_s']:.0f} moves/s, p50 {l['p50_ms
       f"errors {l['errors']}")
 print(f"  p99 of moves within a hole {l['mid_hole_p99_ms']:.3f} ms; of holes' last moves, which wait for their "
       f"commit, {l['hole_end_p99_ms']:.3f} ms ({l['hole_end_moves']} moves)")
+m = load("echo-matched")
+print(f"  the echo server at the same {m['frames_per_s']:.0f} frames/s over {m['connections']} connections: "
+      f"p50 {m['p50_ms']:.3f} p90 {m['p90_ms']:.3f} p99 {m['p99_ms']:.3f} p99.9 {m['p999_ms']:.3f} ms")
 d = load("moderate-2000")
 print(f"at 2,000 moves/s over 200 tables: server cpu per move {d['server_cpu_us_per_move']:.1f} us "
       f"({d['server_cpu_system_us_per_move']:.1f} us in the kernel), p50 {d['p50_ms']:.3f} p99 {d['p99_ms']:.3f} ms, "
@@ -259,9 +280,17 @@ print("the floor under a move, the echo server writing each frame to its group o
 for t in sys.argv[2:]:
     floor(f"{t} tables, closed loop", load(f"fanout-{t}"), load(f"saturation-{t}"))
 floor("2,000 moves/s over 200 tables", load("fanout-moderate-2000"), d)
-m = load("echo-matched")
-print(f"  the echo server at the same {m['frames_per_s']:.0f} frames/s over {m['connections']} connections: "
-      f"p50 {m['p50_ms']:.3f} p90 {m['p90_ms']:.3f} p99 {m['p99_ms']:.3f} p99.9 {m['p999_ms']:.3f} ms")
+# The peer, where it ran: its server's CPU a move against ours (its closed loop is held back by its own client).
+if os.path.exists(os.path.join(out, "peer-moderate-2000.json")):
+    print("the peer (bench/colyseus, Colyseus 0.18):")
+    for name, ours in (("peer-50", load("saturation-50") if "50" in sys.argv[2:] else None), ("peer-moderate-2000", d)):
+        p = load(name)
+        vs = (f"; {p['server_cpu_us_per_move'] / ours['server_cpu_us_per_move']:.2f} times golf-server's "
+              f"{ours['server_cpu_us_per_move']:.1f} us") if ours else ""
+        print(f"  {p['tables']} tables{' at ' + str(p['offered_per_s']) + '/s' if p['offered_per_s'] else ', closed loop'}: "
+              f"{p['moves_per_s']:.0f} moves/s, server {p['server_cpu_us_per_move']:.1f} us a move "
+              f"({p['server_cpu_system_us_per_move']:.1f} in the kernel), p50 {p['p50_ms']:.3f} p99 {p['p99_ms']:.3f} ms, "
+              f"errors {p['errors']}{vs}")
 for name in sorted(os.listdir(out)):
     if name.startswith(("idle-", "scale-")):
         r = json.load(open(os.path.join(out, name)))
