@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/asio/defer.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <utility>
@@ -338,7 +338,8 @@ void registry::to_table(const std::shared_ptr<client_link>& link, v1::ClientMess
                         std::chrono::steady_clock::time_point received) {
     auto t = link->current_table();
     if (!t) return refuse(link, message, v1::ERROR_CODE_NOT_AT_TABLE, "join a table first");
-    boost::asio::defer(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
+    // Dispatch: with the table idle, its move runs at once on this thread rather than as one more queued handler.
+    boost::asio::dispatch(t->strand(), [t, link, m = std::move(message), received] { t->handle(link, m, received); });
 }
 
 void registry::ask_history(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
