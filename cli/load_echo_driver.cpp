@@ -94,7 +94,7 @@ public:
         if (c.was_opened()) stats_.open.fetch_sub(1);
         else stats_.connecting.fetch_sub(1);
         if (stats_.stopping.load()) return;
-        stats_.error(name() + " connection " + std::to_string(c.id()) + ": " + why);
+        stats_.error(name() + (fanout() ? " connection " + std::to_string(c.id()) : "") + ": " + why);
         if (!c.was_opened()) stats_.failed.fetch_add(1);
     }
 
