@@ -3,10 +3,7 @@
 // checks behaviour only: the speed targets live in scripts/perf.sh and docs/PERFORMANCE.md, never here.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "tests/cli/json_reader.hpp"
@@ -138,15 +135,9 @@ TEST(LoadTool, BotTablesPlayBesideTheMeasuredTables) {
 class echo_process {
 public:
     explicit echo_process(std::vector<std::string> flags)
-        : log_(dir_.path() / "echo.log"), process_(arguments(std::move(flags)), {}, log_) {
-        for (int i = 0; i < 600 && port_ == 0; ++i) {
-            std::ifstream in(log_);
-            std::ostringstream text;
-            text << in.rdbuf();
-            port_ = golf::testing::listening_port(text.str());
-            if (port_ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    }
+        : log_(dir_.path() / "echo.log"),
+          process_(arguments(std::move(flags)), {}, log_),
+          port_(golf::testing::wait_for_listening_port(log_)) {}
     std::uint16_t port() const { return port_; }
     std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
 

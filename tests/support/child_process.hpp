@@ -179,6 +179,26 @@ inline std::uint16_t listening_port(const std::string& output) {
     return static_cast<std::uint16_t>(std::stoi(output.substr(at + marker.size())));
 }
 
+// The whole of a log file so far ("" while it does not exist).
+inline std::string file_text(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Polls a server's log for its "listening on" line for at most `limit`: the port, or 0 if it never came.
+inline std::uint16_t wait_for_listening_port(const std::filesystem::path& log,
+                                             std::chrono::seconds limit = std::chrono::seconds(30)) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    std::uint16_t port = listening_port(file_text(log));
+    while (port == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        port = listening_port(file_text(log));
+    }
+    return port;
+}
+
 // How server_process starts golf-server; the defaults suit most tests.
 struct server_options {
     std::filesystem::path db{};  // empty: golf.db in the server's own temporary directory
@@ -194,13 +214,8 @@ public:
     explicit server_process(const std::string& server_path, server_options options = {})
         : log_(dir_.path() / "server.log"),
           db_(options.db.empty() ? dir_.path() / "golf.db" : options.db),
-          process_(arguments(server_path, db_, options), {}, log_) {
-        const auto deadline = clock_type::now() + std::chrono::seconds(30);
-        while (clock_type::now() < deadline && port_ == 0) {
-            port_ = listening_port(log());
-            if (port_ == 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    }
+          process_(arguments(server_path, db_, options), {}, log_),
+          port_(wait_for_listening_port(log_)) {}
     ~server_process() {
         if (!status_) stop(SIGTERM);
     }
@@ -210,12 +225,7 @@ public:
     std::uint16_t port() const { return port_; }  // 0 when the server did not start
     std::string url() const { return "ws://127.0.0.1:" + std::to_string(port_) + "/ws"; }
     const std::filesystem::path& db() const { return db_; }
-    std::string log() const {
-        std::ifstream in(log_);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
+    std::string log() const { return file_text(log_); }
     // Sends a signal without waiting (SIGSTOP, SIGCONT, or a stop whose exit is awaited later with wait()).
     void signal(int signal_number) {
         if (!status_) process_.signal(signal_number);
