@@ -121,12 +121,9 @@ private:
             group_ = groups_->join(*bytes, weak_from_this());
             queue(std::move(bytes));
         } else {
-            std::vector<std::weak_ptr<echo_session>> members;
-            {
-                std::lock_guard lock(group_->mutex);
-                members = group_->members;
-            }
-            for (const auto& weak : members)
+            // Under the group's lock, which only a join also takes: deferring just queues, and no list is copied.
+            std::lock_guard lock(group_->mutex);
+            for (const auto& weak : group_->members)
                 if (auto member = weak.lock())
                     net::defer(member->ws_.get_executor(), [member, bytes] { member->queue(bytes); });
         }
