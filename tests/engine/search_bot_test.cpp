@@ -42,7 +42,7 @@ TEST(make_bot, knows_the_levels_and_search_budgets) {
 
 // Two hands that show seat 0 the same view but hold different hidden cards: the bot can't tell them apart.
 TEST(search_bot, its_choice_does_not_change_when_only_hidden_cards_do) {
-    for (const char* name : {"six-card", "cambio", "nine-card"}) {
+    for (const char* name : {"six-card", "cambio", "nine-card", "four-card"}) {
         const auto rules = testing::rules_of(name);
         hand real(rules, 3, 2, 4242);
         play_until_turn_of(real, 0, 3);
@@ -126,6 +126,34 @@ TEST(search_bot, plays_every_preset_to_the_end_with_legal_moves) {
             }
             EXPECT_TRUE(h.over()) << p.name << " with " << players << " players did not end";
         }
+    }
+}
+
+// Four-card: at its third turn the bot knows its layout scores 7 (two kings it looked at, a 3 and a 4 it drew) and
+// its opponent has kept nothing it drew. Only the end is left to win there, so the bot plays for its score less the
+// other's and knocks while well ahead, sooner than the heuristic bot would; where the cards can do more (a house
+// rule making column pairs cancel) it plays for its own score, which another turn can only lower.
+TEST(search_bot, knocks_when_ahead_where_only_the_end_is_left_to_win) {
+    using namespace testing;
+    for (bool pairs : {false, true}) {
+        const auto rules = pairs ? rules_of("four-card", {"cancel_column=true"}) : rules_of("four-card");
+        hand h = deal(rules, {{"QH JH / KH KS", "9S 8S / 7S 6S"}, "5D", "3C 9D 4C TD"});
+        for (int seat : {0, 1}) {
+            play(h, seat, peek(2));
+            play(h, seat, peek(3));
+        }
+        for (int slot : {0, 1}) {
+            play(h, 0, draw_stock);
+            play(h, 0, place(slot));
+            play(h, 1, draw_stock);
+            play(h, 1, discard);
+        }
+        const hand_view view = h.view_for(0, recall::perfect);
+        ASSERT_TRUE(std::find(view.legal.begin(), view.legal.end(), knock) != view.legal.end());
+        random_source random(3);
+        EXPECT_NE(heuristic_bot().choose(*rules, view, random), knock) << "the heuristic bot waits";
+        search_bot bot(400);
+        EXPECT_EQ(bot.choose(*rules, view, random) == knock, !pairs) << (pairs ? "pairs" : "plain");
     }
 }
 
