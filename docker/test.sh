@@ -10,7 +10,9 @@
 # mirror, imported as debian:bookworm, and a slimmed copy as debian:bookworm-slim; they stay as a cache.
 # Environment: GOLF_BUILD (the host build holding cli/golf and web/; default build/), GOLF_DEBIAN_MIRROR
 # (default http://deb.debian.org/debian), GOLF_JOBS (compile jobs in the image, default 2),
-# GOLF_DOCKER_KEEP_CACHE=1 keeps the build stage's layers for a faster next run.
+# GOLF_DOCKER_KEEP_CACHE=1 keeps the build stage's layers for a faster next run, GOLF_DOCKER_CCACHE (a ccache
+# directory of the host's Release build, as scripts/test.sh passes) is staged in docker/ccache/ for the image's
+# compiles: they take an object from it only where the compiler, its flags and every preprocessed file are the same.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,6 +37,7 @@ dk() { "${docker_cmd[@]}" "$@"; }
 
 started_dockerd=""
 staged_web=""
+staged_ccache=""
 built_image=""
 dangling_before="$work/dangling-before"
 : >"$dangling_before"
@@ -59,6 +62,7 @@ cleanup() {
     fi
   fi
   [ -n "$staged_web" ] && rm -rf "$root/docker/web"
+  [ -n "$staged_ccache" ] && find "$root/docker/ccache" -mindepth 1 -not -name .gitignore -delete
   if [ -n "$started_dockerd" ]; then
     as_root kill -TERM "$started_dockerd" 2>/dev/null
     for _ in $(seq 1 30); do as_root kill -0 "$started_dockerd" 2>/dev/null || break; sleep 1; done
@@ -174,6 +178,15 @@ fi
 expect_web=0
 [ -f "$root/docker/web/index.html" ] && expect_web=1
 
+# The host's compiler cache, for the image's build stage; it compiles at this clone's path (GOLF_SRC) so that the
+# paths in its compile commands and unity files are the host's.
+ccache_source="${GOLF_DOCKER_CCACHE:-}"
+if [ -n "$ccache_source" ] && [ -d "$ccache_source" ]; then
+  staged_ccache=1
+  cp -R "$ccache_source/." "$root/docker/ccache/"
+  log "staged the host's compiler cache ($(du -sh "$ccache_source" | cut -f1)) for the image's build"
+fi
+
 # apt-get inside `docker build` must reach the mirror; where the default bridge cannot, the host network can.
 mirror_host="$(echo "$mirror" | sed -E 's#^[a-z]+://##; s#[/:].*##')"
 mirror_port=80
@@ -190,13 +203,13 @@ log "building $image"
 started=$SECONDS
 built_image=1
 if ! timeout 1800 "${docker_cmd[@]}" build "${build_network[@]}" --build-arg GOLF_JOBS="${GOLF_JOBS:-2}" \
-  -f "$root/docker/Dockerfile" -t "$image" "$root" >"$work/build.log" 2>&1; then
+  --build-arg GOLF_SRC="$root" -f "$root/docker/Dockerfile" -t "$image" "$root" >"$work/build.log" 2>&1; then
   tail -40 "$work/build.log" >&2
   fail "docker build failed (see above)"
 fi
 build_seconds=$((SECONDS - started))
 size_mb="$(dk image inspect -f '{{.Size}}' "$image" | awk '{printf "%.1f", $1 / 1000000}')"
-log "image built in $build_seconds s, $size_mb MB"
+log "image built in $build_seconds s, $size_mb MB; its compiler cache: $(grep -E '^ *(Hits|Misses): ' "$work/build.log" | tr -s ' ' | paste -sd ';')"
 
 user="$(dk image inspect -f '{{.Config.User}}' "$image")"
 [ -n "$user" ] && [ "$user" != root ] && [ "$user" != 0 ] || fail "the image runs as '$user', not a non-root user"

@@ -15,6 +15,7 @@ GOLF_PACKAGES=(
   sqlite3
   chromium python3 python3-protobuf python3-websockets
   clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions
+  ccache  # the compiler cache every build goes through (below)
 )
 # The web client builds with Node.js and npm; machines of this kind ship them, elsewhere Debian's packages do.
 command -v npm >/dev/null 2>&1 || GOLF_PACKAGES+=(nodejs npm)
@@ -35,10 +36,32 @@ install_missing() {
   fi
 }
 
-# configure_and_build [extra cmake arguments...]: a Release build in $GOLF_BUILD; only the targets named in
-# GOLF_TARGETS (space-separated) and what they need when it is set.
+# The compiler cache: every build compiles through ccache, one cache a kind of build (GOLF_CCACHE: release, asan,
+# tsan), kept outside the clone (GOLF_CCACHE_DIR) so that a machine that built the same code before compiles only
+# what changed. Paths under the clone are hashed relative to it. A failed compile is never cached, and a hit gives
+# back the compiler's warnings, so -Werror and a compile error fail as without it. GOLF_CCACHE=off compiles without.
+GOLF_CCACHE_DIR="${GOLF_CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/golf-ccache}"
+
+# ccache_launcher KIND: the cmake argument that compiles through KIND's cache, its settings in the build tree (so
+# a later `cmake --build` uses the same cache); none without ccache or with GOLF_CCACHE=off. ccache hashes the
+# locale (the compiler's messages depend on it): one locale here and in docker/Dockerfile, whatever the caller's.
+ccache_launcher() {
+  local kind="${GOLF_CCACHE:-$1}"
+  if [ "$kind" = off ] || ! command -v ccache >/dev/null 2>&1; then
+    echo "-DCMAKE_CXX_COMPILER_LAUNCHER="  # a tree configured with the cache before compiles without it now
+    return 0
+  fi
+  local locale="LANG=C.UTF-8;LC_ALL=C.UTF-8;LC_CTYPE=C.UTF-8;LC_MESSAGES=C.UTF-8"
+  echo "-DCMAKE_CXX_COMPILER_LAUNCHER=env;$locale;CCACHE_DIR=$GOLF_CCACHE_DIR/$kind;CCACHE_BASEDIR=$GOLF_ROOT;CCACHE_MAXSIZE=${GOLF_CCACHE_SIZE:-4G};ccache"
+}
+
+# configure_and_build [extra cmake arguments...]: a Release build in $GOLF_BUILD through the compiler cache
+# GOLF_CCACHE (release unless set); only the targets named in GOLF_TARGETS (space-separated) and what they need
+# when it is set.
 configure_and_build() {
-  cmake -S "$GOLF_ROOT" -B "$GOLF_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+  local launcher=()
+  mapfile -t launcher < <(ccache_launcher release)
+  cmake -S "$GOLF_ROOT" -B "$GOLF_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" "$@"
   local targets=()
   # shellcheck disable=SC2206  # GOLF_TARGETS is a list of words
   [ -z "${GOLF_TARGETS:-}" ] || targets=(--target ${GOLF_TARGETS})
