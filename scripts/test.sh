@@ -50,11 +50,14 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}"
 
 steps="$(mktemp -d "${TMPDIR:-/tmp}/golf-test-steps.XXXXXX")"  # each step's seconds, and the logs of steps beside
 
+current_step="" current_start=0  # the step in the foreground, for the summary of a run that fails in it
 timed() {  # timed NAME COMMAND...: runs the command and says how long it took
   local name="$1" start=$SECONDS
   shift
   echo "==> $name"
+  current_step="$name" current_start=$start
   "$@"
+  current_step=""
   echo "==> $name: $((SECONDS - start)) s"
   printf '%s\t%s\n' "$((SECONDS - start))" "$name" >>"$steps/times"
 }
@@ -99,6 +102,7 @@ finish() {
     echo "==> ${beside_name[$id]} (beside) was stopped; its output so far:" >&2
     tail -n 60 "$steps/$id.log" >&2
   done
+  [ -z "$current_step" ] || printf '%s\t%s\n' "$((SECONDS - current_start))" "$current_step (failed)" >>"$steps/times"
   if [ -s "$steps/times" ]; then
     echo "==> where the time went (seconds; a step beside ran alongside the next ones, at nice 19):"
     while IFS=$'\t' read -r seconds name; do printf '  %6s  %s\n' "$seconds" "$name"; done <"$steps/times"

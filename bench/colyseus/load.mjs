@@ -43,6 +43,15 @@ function nextAct(state, seat) {
   return { place: Math.max(slot, 0) };
 }
 
+// The secrets at each table's first deal, before its first move: each seat then holds its two looked-at cards
+// face down (the load's play soon replaces them, so a look at the end alone may find none).
+const atDeal = { othersHidden: 0, ownLookedAt: 0 };
+function firstDeal(seats) {
+  const seen = secrets([seats]);
+  atDeal.othersHidden += seen.othersHidden;
+  atDeal.ownLookedAt += seen.ownLookedAt;
+}
+
 async function playTable() {
   const client = new Client(url);
   const seats = [await client.create("golf")];
@@ -72,6 +81,7 @@ async function playTable() {
     seat.onStateChange((state) => {
       if (awaited === -1) {
         if (dealt()) {
+          firstDeal(seats);
           awaited = 0;
           schedule();
         }
@@ -87,16 +97,18 @@ async function playTable() {
     });
   }
   if (awaited === -1 && dealt()) {  // the deal came with the last join, before any handler was there
+    firstDeal(seats);
     awaited = 0;
     schedule();
   }
 }
 
-// What a seat sees of the others' face-down cards (must be nothing) and of its own looked-at ones (two each).
-function secrets() {
+// What a seat sees of the others' face-down cards (must be nothing) and of its own looked-at ones (two each), over
+// the given tables.
+function secrets(tablesSeen) {
   let othersHidden = 0;
   let ownLookedAt = 0;
-  for (const seats of rooms) {
+  for (const seats of tablesSeen) {
     seats.forEach((room, seat) => {
       room.state.players.forEach((player, owner) => {
         for (const card of player.cards) {
@@ -124,7 +136,7 @@ const elapsed = (performance.now() - t0) / 1000;
 latencies.sort((a, b) => a - b);
 const quantile = (q) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] : 0);
 const perMove = (s) => (moves ? (s * 1e6) / moves : 0);
-const seen = secrets();
+const seen = secrets(rooms);
 console.log(JSON.stringify({
   peer: "colyseus",
   tables,
@@ -138,7 +150,7 @@ console.log(JSON.stringify({
   server_cpu_us_per_move: perMove(cpu1.user - cpu0.user + cpu1.system - cpu0.system),
   server_cpu_system_us_per_move: perMove(cpu1.system - cpu0.system),
   client_cpu_us_per_move: perMove((own.user + own.system) / 1e6),
-  others_face_down_seen: seen.othersHidden,
-  own_looked_at_seen: seen.ownLookedAt,
+  others_face_down_seen: seen.othersHidden + atDeal.othersHidden,
+  own_looked_at_seen: seen.ownLookedAt + atDeal.ownLookedAt,
 }));
 process.exit(0);
