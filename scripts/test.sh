@@ -78,10 +78,11 @@ beside() {  # beside ID NAME COMMAND...
   beside_pid[$id]=$!
   beside_name[$id]="$name"
 }
-joined() {  # joined ID: waits for the step, prints its output, and fails as it failed
-  local id="$1" status=0
+joined() {  # joined ID: waits for the step (the wait is a line of the summary), prints its output, fails as it failed
+  local id="$1" status=0 start=$SECONDS
   wait "${beside_pid[$id]}" || status=$?
   unset "beside_pid[$id]"
+  printf '%s\t%s\n' "$((SECONDS - start))" "waiting for ${beside_name[$id]}" >>"$steps/times"
   echo "==> ${beside_name[$id]} (beside): its output"
   cat "$steps/$id.log"
   [ "$status" -eq 0 ] || { echo "==> ${beside_name[$id]} failed (exit $status)" >&2; return "$status"; }
@@ -104,7 +105,8 @@ finish() {
   done
   [ -z "$current_step" ] || printf '%s\t%s\n' "$((SECONDS - current_start))" "$current_step (failed)" >>"$steps/times"
   if [ -s "$steps/times" ]; then
-    echo "==> where the time went (seconds; a step beside ran alongside the next ones, at nice 19):"
+    echo "==> where the time went (seconds; a step beside ran alongside the next ones at nice 19, and the lines not"
+    echo "    beside add up to the run):"
     while IFS=$'\t' read -r seconds name; do printf '  %6s  %s\n' "$seconds" "$name"; done <"$steps/times"
   fi
   echo "==> all steps: $((SECONDS - total_start)) s after the installs, $SECONDS s in all; exit $status"
