@@ -63,8 +63,8 @@ timed() {  # timed NAME COMMAND...: runs the command and says how long it took
 }
 
 # Steps beside the others: a build or the Docker test runs in the background at the lowest CPU priority (nice 19,
-# which its compilers, dockerd and containers inherit), so that it takes only what the tests in the foreground
-# leave idle (about half of the two cores) and never slows them. Its output goes to a log of its own, printed whole
+# which its compilers, dockerd and containers inherit), so that it takes what the tests in the foreground leave idle
+# (about half of the two cores) and hardly slows them. Its output goes to a log of its own, printed whole
 # when the step is joined.
 declare -A beside_pid=() beside_name=()
 beside() {  # beside ID NAME COMMAND...
