@@ -42,17 +42,24 @@ install_missing() {
 # back the compiler's warnings, so -Werror and a compile error fail as without it. GOLF_CCACHE=off compiles without.
 GOLF_CCACHE_DIR="${GOLF_CCACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/golf-ccache}"
 
+# ccache_dir KIND: KIND's cache directory, or nothing without ccache or with GOLF_CCACHE=off.
+ccache_dir() {
+  local kind="${GOLF_CCACHE:-$1}"
+  [ "$kind" != off ] && command -v ccache >/dev/null 2>&1 && echo "$GOLF_CCACHE_DIR/$kind" || true
+}
+
 # ccache_launcher KIND: the cmake argument that compiles through KIND's cache, its settings in the build tree (so
 # a later `cmake --build` uses the same cache); none without ccache or with GOLF_CCACHE=off. ccache hashes the
 # locale (the compiler's messages depend on it): one locale here and in docker/Dockerfile, whatever the caller's.
 ccache_launcher() {
-  local kind="${GOLF_CCACHE:-$1}"
-  if [ "$kind" = off ] || ! command -v ccache >/dev/null 2>&1; then
+  local dir
+  dir="$(ccache_dir "$1")"
+  if [ -z "$dir" ]; then
     echo "-DCMAKE_CXX_COMPILER_LAUNCHER="  # a tree configured with the cache before compiles without it now
     return 0
   fi
   local locale="LANG=C.UTF-8;LC_ALL=C.UTF-8;LC_CTYPE=C.UTF-8;LC_MESSAGES=C.UTF-8"
-  echo "-DCMAKE_CXX_COMPILER_LAUNCHER=env;$locale;CCACHE_DIR=$GOLF_CCACHE_DIR/$kind;CCACHE_BASEDIR=$GOLF_ROOT;CCACHE_MAXSIZE=${GOLF_CCACHE_SIZE:-4G};ccache"
+  echo "-DCMAKE_CXX_COMPILER_LAUNCHER=env;$locale;CCACHE_DIR=$dir;CCACHE_BASEDIR=$GOLF_ROOT;CCACHE_MAXSIZE=${GOLF_CCACHE_SIZE:-4G};ccache"
 }
 
 # configure_and_build [extra cmake arguments...]: a Release build in $GOLF_BUILD through the compiler cache

@@ -159,9 +159,7 @@ tsan_build() {
 # with it (docker/cluster_test.sh); it needs root or sudo (it may start dockerd and run debootstrap). The image's
 # build stage takes its objects from the Release build's compiler cache where they are the same.
 docker_test() {
-  local cache=""
-  [ "${GOLF_CCACHE:-release}" = off ] || cache="$GOLF_CCACHE_DIR/${GOLF_CCACHE:-release}"
-  env GOLF_BUILD="$GOLF_BUILD" GOLF_DOCKER_CCACHE="$cache" bash "$GOLF_ROOT/docker/test.sh"
+  env GOLF_BUILD="$GOLF_BUILD" GOLF_DOCKER_CCACHE="$(ccache_dir release)" bash "$GOLF_ROOT/docker/test.sh"
 }
 
 # The order: the Release build alone (everything else needs it or competes with it for the cores), then its tests

@@ -75,16 +75,17 @@ async function playTable() {
     else setImmediate(move);
   };
   const dealt = () => seats.every((s) => s.state.players && s.state.players.length === 4);
+  const begin = () => {  // once dealt: count the secrets as dealt, then play
+    firstDeal(seats);
+    awaited = 0;
+    schedule();
+  };
   for (const seat of seats) {
     seat.onError((code, message) => error(`room error ${code}: ${message}`));
     seat.onLeave((code) => error(`left the room (${code})`));
     seat.onStateChange((state) => {
       if (awaited === -1) {
-        if (dealt()) {
-          firstDeal(seats);
-          awaited = 0;
-          schedule();
-        }
+        if (dealt()) begin();
         return;
       }
       if (awaited === 0 || state.moves !== awaited || ++seen < 4) return;
@@ -96,11 +97,7 @@ async function playTable() {
       schedule();
     });
   }
-  if (awaited === -1 && dealt()) {  // the deal came with the last join, before any handler was there
-    firstDeal(seats);
-    awaited = 0;
-    schedule();
-  }
+  if (awaited === -1 && dealt()) begin();  // the deal came with the last join, before any handler was there
 }
 
 // What a seat sees of the others' face-down cards (must be nothing) and of its own looked-at ones (two each), over
