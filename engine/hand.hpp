@@ -131,6 +131,7 @@ struct seat_view {
     int turns_taken = 0;
     int look_points = 0;
     int penalty_points = 0;
+    int shown_points = 0;             // the face-up cards scored alone: how the layout stands so far (public)
     std::vector<card> shields;        // public: kept face up
     std::uint64_t start_touched = 0;  // positions the start action turned up or looked at (public)
     friend bool operator==(const seat_view&, const seat_view&) = default;

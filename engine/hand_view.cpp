@@ -3,6 +3,7 @@
 #include "engine/hand.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/hand_events.hpp"
 
@@ -91,6 +92,10 @@ void hand::seat_view_into(int viewer, int seat, seat_view& sv, recall memory) co
         if (!p.empty && knows) pv.value = p.value;
         else pv.value.reset();
     }
+    std::array<std::optional<card>, max_positions_limit> shown{};  // on the stack: views are made for every move
+    for (std::size_t j = 0; j < s.layout.size() && j < shown.size(); ++j)
+        if (const position& p = s.layout[j]; p.face_up && !p.empty) shown[j] = p.value;
+    sv.shown_points = layout_points(*rules_, std::span(shown.data(), std::min(s.layout.size(), shown.size())));
 }
 
 void hand::view_into(int viewer, hand_view& v, recall memory) const {

@@ -199,6 +199,7 @@ void fill_seat(v1::SeatLayout& out, const seat_view& s) {
     out.set_turns_taken(static_cast<std::uint32_t>(s.turns_taken));
     out.set_look_points(s.look_points);
     out.set_penalty_points(s.penalty_points);
+    out.set_shown_points(s.shown_points);
     for (const card c : s.shields) fill(*out.add_shields(), c);
     for (std::size_t i = 0; i < s.layout.size() && i < 64; ++i)
         if (s.start_touched >> i & 1u) out.add_start_touched(static_cast<std::uint32_t>(i));
@@ -520,6 +521,7 @@ std::optional<seat_view> to_seat_view(const v1::SeatLayout& s, int rows, int col
     seat.turns_taken = static_cast<int>(s.turns_taken());
     seat.look_points = s.look_points();
     seat.penalty_points = s.penalty_points();
+    seat.shown_points = s.shown_points();
     if (!append_cards(s.shields(), seat.shields)) return std::nullopt;
     for (const std::uint32_t i : s.start_touched()) {
         if (i >= seat.layout.size() || i >= 64) return std::nullopt;

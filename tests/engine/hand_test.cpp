@@ -190,6 +190,20 @@ namespace {
 // peeks_shown_once (a memory game, Cambio's default): the view right after a peek shows the card, later views do
 // not; a seat that remembers everything (recall::perfect, the server's bots) still knows it, and the event of the
 // peek carries the card for the peeker alone.
+TEST(Knowledge, EverySeatIsShownThePointsOfTheFaceUpCardsAloneUnderTheTablesRules) {
+    // Six-card: a column pair scores zero, twos are -2; face-down cards count for nothing until they are turned up.
+    auto h = deal(rules_of("six-card"), {{"5H 2H QH / 5S 9H 8H", "AS 2S 3S / 4S 5D 6S"}, "KD", "QC JC"});
+    EXPECT_EQ(h.view_for(1).seats[0].shown_points, 0);
+    play(h, 0, flip(1));
+    play(h, 0, flip(2));
+    EXPECT_EQ(h.view_for(1).seats[0].shown_points, -2 + 10) << "the two and the queen";
+    EXPECT_EQ(h.spectator_view().seats[0].shown_points, 8) << "spectators see the same";
+    play(h, 1, flip(0));
+    play(h, 1, flip(3));
+    EXPECT_EQ(h.view_for(0).seats[1].shown_points, 1 + 4);
+    EXPECT_EQ(h.view_for(1).seats[0].shown_points, 8) << "seat 0's face-down cards stay out of it";
+}
+
 TEST(Memory, APeekedCardIsShownOnceThenRemembered) {
     auto rules = rules_of("cambio");
     ASSERT_TRUE(rules->peeks_shown_once);

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { call, checkView, ready } from "./accounts_support.mjs";
-import { joinByLink, launchBrowser, newPlayer, startServer, until } from "./support.mjs";
+import { joinByLink, launchBrowser, newPlayer, openPanel, startServer, until } from "./support.mjs";
 
 const PASSWORD = "a long password";
 
@@ -111,6 +111,8 @@ test("register, sign out, sign in, a kept session, refusals in words, the accoun
     assert.equal(await ann.getAttribute('.seat-list li[data-seat="0"] a.player-name', "href"), "/p/Annabel");
     assert.equal(await ann.$('.seat-list li[data-seat="0"] .badge.guest'), null, "no guest tag on an account's seat");
     assert.match(await ann.textContent('.seat-list li[data-seat="1"]'), /Bob guest/);
+    await openPanel(bob, "chat");
+    await openPanel(ann, "chat");
     await bob.fill("#chat-input", "hello");
     await bob.press("#chat-input", "Enter");
     await ann.fill("#chat-input", "hi Bob");

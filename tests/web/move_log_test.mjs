@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
-  createTable, joinByLink, launchBrowser, newPlayer, offered, playMove, playOne, screenshot, seeded, startServer, until,
+  createTable, joinByLink, launchBrowser, newPlayer, offered, openPanel, playMove, playOne, screenshot, seeded, startServer, until,
 } from "./support.mjs";
 
 const RANKS = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
@@ -86,11 +86,16 @@ test("the move log speaks to each reader, shows a card only to who saw it, and s
     await screenshot(bob, "log-02-bob-phone");
 
     // Chat, then both refresh: the log is back at once and again after the reclaim, each entry once; the chat line once.
+    await openPanel(ann, "chat");
     await ann.fill("#chat-input", "nice peek");
     await ann.press("#chat-input", "Enter");
+    await openPanel(bob, "chat");
     await bob.waitForSelector("#chat-lines li");
+    await openPanel(bob, "moves");
     const before = (await logOf(bob)).map((e) => e.text);
     await bob.reload();
+    await bob.waitForSelector(".play");
+    await openPanel(bob, "moves");
     await bob.waitForSelector("#move-log li");
     await until(async () => (await logOf(bob)).length >= before.length, "Bob's log after the refresh");
     const after = (await logOf(bob)).map((e) => e.text);

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import test from "node:test";
 import {
-  createTable, elementScreenshot, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, playOne, screenshot,
-  seeded, startServer, until, watchForLeaks,
+  createTable, elementScreenshot, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, openPanel, playOne,
+  screenshot, seeded, startServer, until, watchForLeaks,
 } from "./support.mjs";
 
 test("two browser players and a server bot play a whole hole, watched by a spectator who sees no hidden card",
@@ -138,7 +138,10 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     await screenshot(ann, "09-match-over");
 
     // Every page saw the commitment during play and checks the revealed seed against it.
-    for (const page of [ann, bob, cat]) await page.waitForSelector('#fairness [data-hole="1"][data-verdict="verified"]');
+    for (const page of [ann, bob, cat]) {
+      await openPanel(page, "check");
+      await page.waitForSelector('#fairness [data-hole="1"][data-verdict="verified"]');
+    }
     const seed = await ann.evaluate(() => Array.from(window.golf.update.scorecard.holes[0].seed));
     assert.equal(seed.length, 8);
     assert.equal(createHash("sha256").update(Buffer.from(seed)).digest("hex"), commitment, "the page's verdict is right");
@@ -149,6 +152,8 @@ test("two browser players and a server bot play a whole hole, watched by a spect
       sessionStorage.setItem("golf.commitments", JSON.stringify({ [c]: { 1: "00".repeat(32) } }));
     }, code);
     await bob.reload();
+    await bob.waitForSelector("#table-code");
+    await openPanel(bob, "check");
     await bob.waitForSelector('#fairness [data-hole="1"][data-verdict="mismatch"]');
 
     for (const page of [ann, bob, cat, lobby]) assert.deepEqual(page.errors, [], "no script errors");

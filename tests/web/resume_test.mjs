@@ -77,3 +77,35 @@ test("a refresh mid-hand and a dropped connection resume the seat", { timeout: 1
     await server.stop();
   }
 });
+
+test("a player who left mid-match takes the seat back from the table's link", { timeout: 120_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser, { width: 1280, height: 800 });
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "six-card", seats: 2, isPublic: false });
+    await ann.click('[data-key="add-bot-1"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    await ann.waitForSelector(".play .seat.me");
+
+    let asked = "";
+    ann.once("dialog", (dialog) => { asked = dialog.message(); void dialog.accept(); });
+    await ann.click("#leave");
+    await ann.waitForSelector(".resume a");
+    assert.match(asked, /bot plays your seat/, "the Leave dialog says what happens to the seat");
+    assert.match(asked, /link again/, "and how to come back");
+
+    // The seat is played by a bot meanwhile; the link takes it back.
+    await ann.goto(`${server.url}/t/${code}`);
+    await until(() => ann.evaluate(() => {
+      const u = window.golf.update;
+      return u && u.yourSeat === 0 && u.seats[0].name === "Ann" && u.seats[0].connected && !u.seats[0].botStandingIn;
+    }), "Ann back in her seat, no bot standing in");
+    await ann.waitForSelector(".play .seat.me");
+    assert.deepEqual(ann.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});

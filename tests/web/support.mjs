@@ -17,11 +17,12 @@ export const WAIT_MS = 10_000;
 if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
 
 // Starts golf-server on a free port; resolves once it logs where it listens. `db`: a database URL (else a SQLite
-// file of its own).
-export async function startServer(extra = [], { db } = {}) {
+// file of its own). Holes follow one another after 0.8 s unless `holeWait` keeps the server's own default.
+export async function startServer(extra = [], { db, holeWait = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "golf-web-test-"));
   const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", db ?? join(dir, "golf.db"), "--web-root", WEB_ROOT,
-                               "--log-level", "info", "--bot-delay-ms", "60", "--between-holes-ms", "800", ...extra],
+                               "--log-level", "info", "--bot-delay-ms", "60",
+                               ...(holeWait ? [] : ["--between-holes-ms", "800"]), ...extra],
                       { stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   const port = await new Promise((resolve, reject) => {
@@ -303,4 +304,13 @@ export async function onlyLegalClickable(page) {
     const focusable = [...play.querySelectorAll(".slot, .pile-card")].filter((el) => el.tabIndex >= 0 && !(el instanceof HTMLButtonElement));
     return focusable.length === 0 && live.every((b) => b.dataset.action !== undefined || b.disabled);
   });
+}
+
+// Opens a side panel (scores, moves, chat, rules, check). On a wide screen every panel is in view already; on a
+// narrower one they are a drawer opened from a tab under the table.
+export async function openPanel(page, name) {
+  const tab = page.locator(`#tab-${name}`);
+  if (!(await tab.isVisible())) return;
+  if ((await tab.getAttribute("aria-expanded")) !== "true") await tab.click();
+  await page.waitForSelector(`#section-${name}.open`);
 }

@@ -128,7 +128,7 @@ export class App {
   moving = false;  // following a table to the node that plays it (a new connection is being made)
   hops = 0;        // how many times a seat request was followed to another node, since the page loaded
   // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
-  ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n };
+  ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n, panel: "" };
   onChange: () => void = () => {};
   onFlash: (text: string, kind: "error" | "info") => void = () => {};
 
@@ -196,7 +196,7 @@ export class App {
     const preset = this.presets.find((p) => p.name === presetName) ?? this.presets[0];
     if (!preset) throw new Error("the server has not listed its presets yet");
     await this.createTable({ name, preset: preset.name, seats, isPublic: false, password: "", turnClockSeconds: 0,
-                             betweenHolesSeconds: 30, houseRules: create(RulesetSchema, {}) });
+                             betweenHolesSeconds: 0, houseRules: create(RulesetSchema, {}) });
     for (let seat = 1; seat < seats; ++seat) await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
     await this.request({ case: "startMatch", value: {} });
   }
@@ -337,10 +337,14 @@ export class App {
     }
   }
 
+  // Leaving mid-match keeps the seat token: a bot plays the seat meanwhile, and opening the table's link again
+  // (or "Back to your table" on the start page) takes the seat back. Before or after the match the seat is gone.
   async leave(): Promise<void> {
     const code = this.joined?.code;
+    const state = this.update?.state;
+    const midMatch = (this.update?.yourSeat ?? -1) >= 0 && (state === TableState.PLAYING || state === TableState.BETWEEN_HOLES);
     if (this.conn.isReady && this.joined) await this.attempt({ case: "leaveTable", value: {} });
-    if (code) {
+    if (code && !midMatch) {
       storage.forget(code);
       this.log.forget(code);
     }

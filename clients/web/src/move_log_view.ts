@@ -10,6 +10,7 @@ import { EventKind, type HandView, type TableEvent } from "./gen/golf/v1/game_pb
 import type { Card } from "./gen/golf/v1/cards_pb";
 import type { TableUpdate } from "./gen/golf/v1/messages_pb";
 import { placeName, seatName } from "./names";
+import { isWordName } from "./positions";
 import { powerOf } from "./power_text";
 
 export const GLIMPSE_MS = 4000;
@@ -86,7 +87,9 @@ export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, even
     shownOnce.add(id);
     seen.set(k, { card, until: performance.now() + GLIMPSE_MS });
     const [seat, p] = k.split(":").map(Number);
-    words.push(`${seat === update.yourSeat ? "your" : `${seatName(update, seat)}'s`} ${placeName(hand, seat, p)} card is the ${cardShort(card)}`);
+    const whose = seat === update.yourSeat ? "your" : `${seatName(update, seat)}'s`;
+    const place = placeName(hand, seat, p);
+    words.push(`${isWordName(place) ? `${whose} ${place} card` : `${whose} card at ${place}`} is the ${cardShort(card)}`);
   }
   if (words.length === 0) return;
   announce(`Remember it: ${words.join("; ")}. It is shown for ${GLIMPSE_MS / 1000} seconds.`);

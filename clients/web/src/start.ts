@@ -165,7 +165,7 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
       h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect),
-      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Reading time between holes"), betweenSelect)),
+      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Longest wait between holes"), betweenSelect)),
     h("div", { class: "field-row" },
       h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, "List it in the lobby")),
       h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)),
@@ -185,7 +185,7 @@ function makeCreateControls(): CreateControls {
       .map(([v, label]) => h("option", { value: v }, label)));
   const betweenSelect = h("select", { id: "between-holes" },
     ...[[10, "10 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]]
-      .map(([v, label]) => h("option", { value: v, selected: v === 30 }, label)));
+      .map(([v, label]) => h("option", { value: v, selected: v === 60 }, label)));
   const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
   const createError = h("p", { class: "form-error", role: "alert" });
   return { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError, chosen: "" };

@@ -1,18 +1,16 @@
 // The table: every seat's layout (card backs where the viewer may not know the card), the stock, the discard
-// pile and the held card, whose turn it is, the final-round banner, the clock, the shuffle check, chat and
-// spectators; the hole review and scorecard (hole_review.ts), the move log (move_log_view.ts) and the rules
-// (rules_panel.ts) beside them; the bot level picker and badges (bots.ts). Every card position is a button with an
-// accessible name; only the moves in HandView.legal do anything, the rest say they are disabled, so a player can
-// only ever send a legal move.
+// pile and the held card, whose turn it is, the final-round banner and the clock, laid out as a stage that fits
+// the screen (seats placed by seating.ts); the hole review (hole_review.ts) over it; the scorecard, move log,
+// rules, shuffle check and chat beside it (side_panels.ts); the bot level picker and badges (bots.ts). Every card
+// position is a button with an accessible name; only the moves in HandView.legal do anything, the rest say they
+// are disabled, so a player can only ever send a legal move.
 import { h, replaceContent, type Child } from "./dom";
 import { tableLink, type App, type Screen } from "./app";
 import { drawBack, drawEmpty, drawFace, cardName, cardShort } from "./cards";
-import { checkSeed, hex, type Verdict } from "./fairness";
 import { ActionKind, Phase, type Action, type HandView, type Position } from "./gen/golf/v1/game_pb";
 import { BotLevel, TableState, type TableUpdate } from "./gen/golf/v1/messages_pb";
 import { addBotButton, botBadge, botLevelPicker, turnText } from "./bots";
 import { PowerKind } from "./gen/golf/v1/ruleset_pb";
-import { OPTIONS, optionText } from "./rules";
 import { animateEvents } from "./animate";
 import { endText, holeReview, scorecard, updateNextHoleClock } from "./hole_review";
 import { changedSince } from "./move_log";
@@ -22,6 +20,9 @@ import { cardLabel, placeName, seatName } from "./names";
 import { guestTag, nameLink } from "./marks";
 import { powerOf, powerSentence, THEY, YOU_DO } from "./power_text";
 import { rulesPanel } from "./rules_panel";
+import { seating, type Seating } from "./seating";
+import { fairness } from "./shuffle_check";
+import { chat, people, sidePanels, wideScreen } from "./side_panels";
 import { setSound, soundOn } from "./turn_alert";
 
 // The kinds made by clicking cards; a radio button chooses among them when several are legal at once. CLAIM is
@@ -58,8 +59,6 @@ function actionCode(a: Action): string {
   return SEATED.has(a.kind) ? `${code}:${a.targetSeat}:${a.otherSeat}` : code;
 }
 
-const verdicts = new Map<string, Verdict | "pending">();
-
 export function tableScreen(app: App): Screen {
   const element = h("div", { class: "screen table-screen" });
   const tick = window.setInterval(() => updateClock(app, element), 250);
@@ -80,7 +79,17 @@ export function tableScreen(app: App): Screen {
       element.querySelector<HTMLElement>("#turn")?.focus({ preventScroll: true });
   };
   refresh();
-  return { kind: "table", element, refresh, dispose: () => window.clearInterval(tick) };
+  // The seats are placed for the screen's size (seating.ts): a turned phone or a resized window places them again.
+  let frame = 0;
+  const resized = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(refresh);
+  };
+  window.addEventListener("resize", resized);
+  return { kind: "table", element, refresh, dispose: () => {
+    window.clearInterval(tick);
+    window.removeEventListener("resize", resized);
+  } };
 }
 
 function render(app: App): Child[] {
@@ -89,21 +98,19 @@ function render(app: App): Child[] {
   if (!update) return [h("p", { class: "panel" }, `Table ${joined.code}: waiting for the table's state...`)];
   const hand = update.hand;
   const me = update.yourSeat;
-  const over = hand?.phase === Phase.OVER && hand.result !== undefined;
-  // On a phone the columns dissolve and CSS `order` puts the review (and the scorecard beside it) first.
+  const playing = hand !== undefined && update.state !== TableState.WAITING;
   return [
     header(app, update),
     h("div", { class: "main-col" },
-      update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
-      over ? holeReview(app, update, hand!) : null,
       update.state === TableState.WAITING ? waitingRoom(app, update) : null,
-      hand && update.state !== TableState.WAITING ? playArea(app, update, hand) : null,
-      update.state !== TableState.WAITING ? fairness(app, update) : null),
-    h("div", { class: "side" },
-      update.scorecard && update.scorecard.holes.length > 0 ? scorecard(app, update) : null,
-      hand && update.state !== TableState.WAITING ? moveLog(app, update, hand) : null,
-      rulesPanel(app),
-      people(update, me), chat(app)),
+      playing ? playArea(app, update, hand!) : null),
+    sidePanels(app, update, {
+      scores: update.scorecard && update.scorecard.holes.length > 0 ? scorecard(app, update) : null,
+      moves: playing ? moveLog(app, update, hand!) : null,
+      chat: [chat(app), people(update, me)],
+      rules: rulesPanel(app),
+      check: update.state !== TableState.WAITING ? fairness(app, update) : null,
+    }),
   ];
 }
 
@@ -114,25 +121,35 @@ function header(app: App, update: TableUpdate): HTMLElement {
       await navigator.clipboard.writeText(link);
       app.onFlash("Link copied.", "info");
     } catch {
-      app.onFlash(`Share this link: ${link}`, "info");
+      // No clipboard (plain http on a LAN): the link stays on screen, selected, until the reader dismisses it.
+      window.prompt("Copy this link and send it to a friend:", link);
     }
   };
-  const role = update.yourSeat >= 0 ? `you are ${seatName(update, update.yourSeat)}` : "watching";
-  // What just happened, in the reader's words from the move log (the server's `note` only for an older server).
-  const hand = update.hand;
-  const entries = hand ? logEntries(app.log.hole(hand.hole), reader(app, update, hand)) : [];
-  const latest = entries.length ? entries[entries.length - 1].text : update.note;
+  const me = update.yourSeat;
+  const role = me >= 0 ? `you are ${seatName(update, me)}` : "watching";
+  const leave = () => {
+    const mid = me >= 0 && update.state !== TableState.WAITING && update.state !== TableState.FINISHED;
+    const text = mid
+      ? "Leave this table? A bot plays your seat while you are gone. To take it back, open the table's link again."
+      : "Leave this table?";
+    if (confirm(text)) void app.leave();
+  };
   return h("header", { class: "table-header" },
     h("h1", {}, "Table ", h("code", { id: "table-code" }, update.code)),
-    h("span", { class: "muted" }, `${app.joined?.preset ?? ""} · ${role}`),
+    h("span", { class: "muted table-what" }, `${app.joined?.preset ?? ""} · ${role}`),
     h("span", { class: "header-buttons" },
-      h("label", { class: "sound-toggle small" },
+      me >= 0 ? h("label", { class: "sound-toggle small" },
         h("input", { type: "checkbox", id: "turn-sound", "data-key": "turn-sound", checked: soundOn(),
-                     onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked) }), "Sound on my turn"),
-      h("button", { type: "button", class: "secondary small", "data-key": "copy-link", onclick: () => void copy() }, "Copy invite link"),
-      h("button", { type: "button", class: "secondary small", id: "leave", "data-key": "leave",
-                    onclick: () => { if (confirm("Leave this table?")) void app.leave(); } }, "Leave")),
-    latest ? h("p", { class: "note", id: "note", "aria-live": "polite" }, latest) : null);
+                     onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked) }), "Sound") : null,
+      h("button", { type: "button", class: "secondary small", "data-key": "copy-link", onclick: () => void copy() }, "Invite"),
+      h("button", { type: "button", class: "secondary small", id: "leave", "data-key": "leave", onclick: leave }, "Leave")));
+}
+
+// What just happened, in the reader's words from the move log (the server's `note` only for an older server).
+function latestNote(app: App, update: TableUpdate): string {
+  const hand = update.hand;
+  const entries = hand ? logEntries(app.log.hole(hand.hole), reader(app, update, hand)) : [];
+  return entries.length ? entries[entries.length - 1].text : update.note;
 }
 
 function waitingRoom(app: App, update: TableUpdate): HTMLElement {
@@ -300,32 +317,52 @@ function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
   return "Your move.";
 }
 
+// The part of the screen's height your own cards may take: less when many others share the top of a narrow screen.
+function meShare(at: Seating): number {
+  const crowd = at.left.length + at.right.length > 0 ? 0 : at.top.length;
+  return crowd <= 3 ? 30 : crowd <= 5 ? 26 : 23;
+}
+
 function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const t = targets(app, hand);
   const me = hand.viewer;
-  const n = hand.seats.length;
-  const order = me >= 0 ? Array.from({ length: n - 1 }, (_, i) => (me + 1 + i) % n) : Array.from({ length: n }, (_, i) => i);
+  const rows = Math.max(1, Math.ceil((hand.seats[0]?.positions.length ?? hand.rows * hand.cols) / Math.max(1, hand.cols)));
+  const wide = wideScreen();
+  const size = { width: window.innerWidth - (wide ? 22 * 16 + 24 : 12), height: window.innerHeight - (wide ? 60 : 130),
+                 rows, cols: hand.cols };
+  const at = seating(hand.seats.length, me, size);
   const myTurn = me >= 0 && hand.legal.length > 0;
   const caller = hand.caller >= 0 ? seatName(update, hand.caller) : "";
   const changed = hand.phase === Phase.OVER ? new Set<string>() : changedSince(app.log.hole(hand.hole), me);
-  return h("section", { class: `play${app.ui.busy ? " busy" : ""}`, "aria-label": "The table" },
-    h("div", { class: `turn-line${myTurn ? " mine" : ""}`, id: "turn", role: "status", tabindex: -1 },
-      h("span", { id: "instruction" }, instruction(update, hand, t)),
-      h("span", { class: "clock", id: "clock", role: "timer", hidden: true, "aria-live": "off" })),
-    hand.finalRound && hand.phase !== Phase.OVER
-      ? h("div", { class: "final-banner", id: "final-banner", role: "alert" },
-          `Final round: ${caller ? `${caller} ${hand.caller === me ? "(you) " : ""}ended play` : "play is ending"}; `,
-          `${hand.finalTurnsLeft} turn${hand.finalTurnsLeft === 1 ? "" : "s"} left.`)
-      : null,
-    // Without a NextHole wait (an older server) the next hole simply comes; with one, the review above counts down.
-    update.state === TableState.BETWEEN_HOLES && !update.nextHole
-      ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.") : null,
-    powerBanner(update, hand),
-    claimBanner(update, hand),
-    h("div", { class: "opponents" }, ...order.map((s) => seatPanel(app, update, hand, s, t, changed))),
+  const over = hand.phase === Phase.OVER && hand.result !== undefined;
+  const seatsOf = (list: number[]) => list.map((s) => seatPanel(app, update, hand, s, t, changed));
+  const note = latestNote(app, update);
+  const sides = at.left.length + at.right.length > 0;
+  return h("section", { class: `play${app.ui.busy ? " busy" : ""}${sides ? " with-sides" : ""}`, "aria-label": "The table",
+                        style: `--rows:${rows};--cols:${hand.cols};--top-cols:${at.columns};--me-share:${meShare(at)}dvh` },
+    h("div", { class: "stage-status" },
+      update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
+      h("div", { class: `turn-line${myTurn ? " mine" : ""}`, id: "turn", role: "status", tabindex: -1 },
+        h("span", { id: "instruction" }, instruction(update, hand, t)),
+        h("span", { class: "clock", id: "clock", role: "timer", hidden: true, "aria-live": "off" })),
+      note ? h("p", { class: "note", id: "note", "aria-live": "polite" }, note) : null,
+      hand.finalRound && hand.phase !== Phase.OVER
+        ? h("div", { class: "final-banner", id: "final-banner", role: "alert" },
+            `Final round: ${caller ? `${caller} ${hand.caller === me ? "(you) " : ""}ended play` : "play is ending"}; `,
+            `${hand.finalTurnsLeft} turn${hand.finalTurnsLeft === 1 ? "" : "s"} left.`)
+        : null,
+      // Without a NextHole wait (an older server) the next hole simply comes; with one, the review counts down.
+      update.state === TableState.BETWEEN_HOLES && !update.nextHole
+        ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.") : null,
+      powerBanner(update, hand),
+      claimBanner(update, hand)),
+    sides ? h("div", { class: "seats-left" }, ...seatsOf(at.left)) : null,
+    h("div", { class: "opponents" }, ...seatsOf(at.top)),
+    sides ? h("div", { class: "seats-right" }, ...seatsOf(at.right)) : null,
     piles(app, update, hand),
-    me >= 0 ? seatPanel(app, update, hand, me, t, changed) : null,
-    actionBar(app, update, hand, t));
+    seatPanel(app, update, hand, at.bottom, t, changed),
+    actionBar(app, update, hand, t) ?? h("div", { class: "actions empty" }),
+    over ? h("div", { class: "review-sheet" }, holeReview(app, update, hand)) : null);
 }
 
 // The power being used: what it does and which cards it has looked at (public); the values reach only the user,
@@ -368,18 +405,25 @@ function claimBanner(update: TableUpdate, hand: HandView): HTMLElement | null {
       outcome.refused ? ` ${outcome.refused} later claim${outcome.refused === 1 ? " was" : "s were"} refused.` : "") : null);
 }
 
+// A bot's name without the level the server adds in brackets ("bot 1 (heuristic)"): its badge says the level.
+function shortName(update: TableUpdate, seat: number): string {
+  const info = update.seats[seat];
+  const name = seatName(update, seat);
+  return info && info.bot !== BotLevel.UNSPECIFIED ? name.replace(/ \([^)]*\)$/, "") : name;
+}
+
 function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, t: Targets | undefined,
                    changed: Set<string>): HTMLElement {
   const layout = hand.seats[seat];
   const info = update.seats[seat];
   const isMe = seat === hand.viewer;
   const turn = hand.phase !== Phase.START && hand.phase !== Phase.OVER && hand.currentSeat === seat;
-  const total = update.scorecard?.totals[seat];
+  const total = update.scorecard?.totals[seat] ?? 0;
   const person = info !== undefined && info.occupied && info.bot === BotLevel.UNSPECIFIED;
   const badges = [
     isMe ? h("span", { class: "badge you" }, "you") : null,
-    person && !info.registered ? [" ", guestTag()] : null,
-    seat === hand.dealer ? h("span", { class: "badge" }, "dealer") : null,
+    person && !info.registered ? guestTag() : null,
+    seat === hand.dealer ? h("span", { class: "badge", title: "the dealer" }, "dealer") : null,
     botBadge(info),
     info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
     info && info.occupied && info.bot === BotLevel.UNSPECIFIED && !info.connected && !info.botStandingIn
@@ -395,10 +439,17 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
     ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, t, changed)));
   // One Tab stop per layout with no move in it (roving focus): the arrow keys then read its cards.
   if (!grid.querySelector(".slot.legal")) grid.querySelector<HTMLElement>(".slot")?.setAttribute("tabindex", "0");
+  const shown = layout?.shownPoints ?? 0;
+  const name = shortName(update, seat);
   return h("div", { class: `seat${isMe ? " me" : ""}${turn ? " turn" : ""}`, "data-seat": seat },
-    h("h3", {}, h("span", { class: "seat-name" }, person ? nameLink(app, seatName(update, seat), info.registered, true)
-                                                         : seatName(update, seat)), ...badges,
-      total !== undefined ? h("span", { class: "total" }, `match total ${total}`) : null),
+    h("h3", { class: "seat-head" },
+      turn ? h("span", { class: "turn-mark", "aria-label": "their turn" }, "\u25B6") : null,
+      h("span", { class: "seat-name", title: seatName(update, seat) }, person ? nameLink(app, name, info.registered, true) : name),
+      ...badges,
+      h("span", { class: "figures", "data-key": `figures-${seat}`,
+                  title: `face-up cards ${shown} points; match total ${total}` },
+        h("span", { class: "shown-points" }, h("span", { class: "figure-label" }, "shows "), String(shown)),
+        h("span", { class: "total" }, h("span", { class: "figure-label" }, "total "), String(total)))),
     grid);
 }
 
@@ -538,8 +589,14 @@ function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targets): H
                        onchange: () => { keepChoice = k; app.onChange(); } }),
           `Keep the ${k === 0 ? (hand.held ? cardName(hand.held) : "power card") : hand.offered[k - 1] ? cardName(hand.offered[k - 1]) : `card ${k}`}`)))
     : null;
-  add(ActionKind.KNOCK, hand.phase === Phase.CALLING ? "Call (everyone else gets one more turn)"
-                                                     : "Knock (everyone else gets one more turn)", "knock");
+  // Knocking ends play for everyone: offered, but not in the colour of the moves a turn is made of.
+  const knock = find(hand, ActionKind.KNOCK);
+  if (knock) {
+    const b = button(knock, hand.phase === Phase.CALLING ? "Call (everyone else gets one more turn)"
+                                                         : "Knock (everyone else gets one more turn)", "knock");
+    b.classList.replace("legal-button", "secondary");
+    buttons.push(b);
+  }
   add(ActionKind.REVEAL_ALL, "Turn all my cards up", "reveal-all");
   add(ActionKind.PASS, hand.phase === Phase.POWER
                        ? hand.power?.kind === PowerKind.TWO_POWERS ? "No second power" : "Don't swap"
@@ -568,84 +625,6 @@ function winnerBanner(app: App, update: TableUpdate): HTMLElement {
     names.length ? `Match over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}!` : "Match over.",
     host ? h("button", { type: "button", "data-key": "rematch", id: "rematch",
                          onclick: () => void app.attempt({ case: "rematch", value: {} }) }, "Play again") : null);
-}
-
-// The `golf deal` command line that re-derives a hole's deal: the preset plus every option the table changed.
-function dealCommand(app: App, update: TableUpdate, dealer: number, seed: Uint8Array): string {
-  const joined = app.joined!;
-  const preset = app.presets.find((p) => p.name === joined.preset);
-  const sets = preset?.rules && joined.rules
-    ? OPTIONS.filter((o) => optionText(joined.rules!, o) !== optionText(preset.rules!, o))
-        .map((o) => ` --set ${o.name}=${optionText(joined.rules!, o)}`).join("") : "";
-  return `golf deal --rules ${joined.preset}${sets} --players ${update.seats.length} --dealer ${dealer} --seed 0x${hex(seed)}`;
-}
-
-function fairness(app: App, update: TableUpdate): HTMLElement {
-  const code = update.code;
-  const current = update.fairness;
-  const inPlay = update.state === TableState.PLAYING && current && current.commitment.length > 0;
-  const rows = (update.scorecard?.holes ?? []).slice().reverse().map((hole) => {
-    const seen = app.commitments.get(code, hole.number);
-    const key = `${code}:${hole.number}:${hex(hole.seed)}:${seen ?? ""}`;
-    let verdict = verdicts.get(key);
-    if (verdict === undefined) {
-      verdicts.set(key, "pending");
-      void checkSeed(hole.seed, seen).then((v) => { verdicts.set(key, v); app.onChange(); });
-      verdict = "pending";
-    }
-    const state = verdict === "pending" ? "pending" : verdict.state;
-    const text = {
-      pending: "checking...",
-      verified: "SHA-256 of the seed matches the commitment shown before the hole: the deal was fixed in advance.",
-      mismatch: `MISMATCH: SHA-256 of the seed is ${verdict !== "pending" ? verdict.digest : ""}, not the commitment ${seen}.`,
-      unseen: "This browser did not see the hole's commitment (it joined later), so it cannot check it.",
-    }[state];
-    return h("li", { "data-hole": hole.number, "data-verdict": state, class: `verdict ${state}` },
-      h("strong", {}, `Hole ${hole.number}: `, state === "verified" ? "\u2713 verified" : state === "mismatch" ? "\u2717 failed" : ""),
-      " ", text,
-      h("div", { class: "small" }, "Seed ", h("code", {}, `0x${hex(hole.seed)}`), "; re-deal it with ",
-        h("code", { class: "command" }, dealCommand(app, update, hole.dealer, hole.seed))));
-  });
-  return h("section", { class: "panel fairness", id: "fairness", "aria-labelledby": "fairness-title" },
-    h("h2", { id: "fairness-title" }, "Shuffle check"),
-    inPlay
-      ? h("p", { id: "commitment" }, `Hole ${current!.hole} was shuffled before anyone moved. Its seed's SHA-256 is `,
-          h("code", { class: "hash" }, hex(current!.commitment)),
-          "; the seed is revealed when the hole ends, and this page checks it.")
-      : null,
-    rows.length ? h("ul", { class: "verdicts" }, ...rows) : null);
-}
-
-// ---- people
-
-function people(update: TableUpdate, me: number): HTMLElement {
-  return h("section", { class: "panel people", "aria-label": "Players and spectators" },
-    h("p", {}, `${((n) => `${n} player${n === 1 ? "" : "s"}`)(update.seats.filter((s) => s.occupied).length)} · `,
-      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)));
-}
-
-function chat(app: App): HTMLElement {
-  const input = h("input", { id: "chat-input", "data-key": "chat-input", maxlength: 200, autocomplete: "off",
-                             placeholder: "Say something", value: app.ui.chatDraft, "aria-label": "Chat message",
-                             oninput: (e: Event) => { app.ui.chatDraft = (e.target as HTMLInputElement).value; } });
-  const send = async (e: Event) => {
-    e.preventDefault();
-    const text = app.ui.chatDraft.trim();
-    if (!text) return;
-    if (await app.sendChat(text)) {
-      app.ui.chatDraft = "";
-      app.onChange();
-    }
-  };
-  return h("section", { class: "panel chat", "aria-labelledby": "chat-title" },
-    h("h2", { id: "chat-title" }, "Chat"),
-    h("ul", { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
-      ...app.chat.map((line) => h("li", {},
-        h("strong", {}, line.name ? nameLink(app, line.name, line.registered, true) : line.seat < 0 ? "spectator" : `Seat ${line.seat + 1}`),
-        line.name && !line.registered ? [" ", guestTag()] : null,
-        line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null, ": ", line.text))),
-    h("form", { class: "chat-form", onsubmit: send }, input,
-      h("button", { type: "submit", "data-key": "chat-send", class: "small" }, "Send")));
 }
 
 function updateClock(app: App, root: HTMLElement): void {
