@@ -115,6 +115,7 @@ export async function playNow(page, { preset, seats, bots }) {
   await page.waitForSelector(`#quick-preset option[value="${preset}"]`, { state: "attached" });
   await page.selectOption("#quick-preset", preset);
   await page.selectOption("#quick-seats", String(seats));
+  if (!(await page.$eval("#people-play", (el) => el.open))) await page.click("#people-play > summary");
   if (!(await page.$(`#quick-bots option[value="${bots}"]`)))
     await page.evaluate((b) => document.querySelector("#quick-bots").add(new Option(`after ${b} seconds`, String(b))), bots);
   await page.selectOption("#quick-bots", String(bots));

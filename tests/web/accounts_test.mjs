@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { call, checkView, ready } from "./accounts_support.mjs";
-import { joinByLink, launchBrowser, newPlayer, openPanel, startServer, until } from "./support.mjs";
+import { joinByLink, launchBrowser, newPlayer, openDetails, openPanel, startServer, until } from "./support.mjs";
 
 const PASSWORD = "a long password";
 
@@ -61,6 +61,7 @@ test("register, sign out, sign in, a kept session, refusals in words, the accoun
 
     // A guest cannot sit down under the registered name, nor one confusable with it.
     await ann.fill("#name", "Annabel");
+    await openDetails(ann, "#new-table");
     await ann.click("#create");
     await until(async () => /registered name/.test(await ann.textContent("#create-form .form-error")), "the refusal of the name");
     assert.match(await ann.textContent("#create-form .form-error"), /'Annabel' is a registered name: sign in to use it/);
@@ -102,6 +103,7 @@ test("register, sign out, sign in, a kept session, refusals in words, the accoun
     await bob.click("#sign-in-cancel");
 
     // Signed in at a table: the seat and chat lines link to the profile; a guest's carry the guest tag.
+    await openDetails(ann, "#new-table");
     await ann.fill("#seats", "2");
     await ann.click("#create");
     await ann.waitForSelector("#table-code");

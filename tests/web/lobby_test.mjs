@@ -25,7 +25,7 @@ test("the lobby shows the public tables that exist when it opens, without waitin
     // Reached from the start page (the route changes without a reload), the list is there too.
     const other = await newPlayer(browser);
     await other.goto(server.url);
-    await other.waitForSelector("#join-form a[href='/lobby']");
+    await other.click("#join-by-code > summary");
     await other.click("#join-form a[href='/lobby']");
     await other.waitForSelector(`tr[data-code="${code}"]`, { timeout: 5_000 });
     for (const page of [ann, lobby, other]) assert.deepEqual(page.errors, [], "no script errors");

@@ -43,7 +43,7 @@ test("every preset at its largest seat count fits 360 px without overflow or ove
   try {
     const page = await newPlayer(browser, { width: 360, height: 800 });
     await page.goto(server.url);
-    await page.waitForSelector("input[name=preset]");
+    await page.waitForSelector("input[name=preset]", { state: "attached" });
     const presets = await page.evaluate(() => window.golf.presets.map((p) => ({ name: p.name, max: p.rules.maxPlayers,
                                                                              cols: p.rules.cols, rows: p.rules.rows })));
     assert.ok(presets.length >= 3, "the server lists its presets");
@@ -65,7 +65,7 @@ test("every preset at its largest seat count fits 360 px without overflow or ove
       const wide = await page.evaluate(layoutProblems, 1280);
       if (wide.length) failures.push(`${preset.name} x${preset.max} at 1280 px: ${wide.slice(0, 4).join("; ")}`);
       await page.evaluate(() => window.golf.leave());
-      await page.waitForSelector("#create-form");
+      await page.waitForSelector("#create-form", { state: "attached" });
     }
     assert.deepEqual(failures, [], "every preset's table fits");
     assert.deepEqual(page.errors, [], "no script errors");

@@ -23,7 +23,8 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     const lobby = await newPlayer(browser, { width: 800, height: 600 });
 
     await bob.goto(server.url);
-    await bob.waitForSelector("input[name=preset]");
+    await bob.waitForSelector("input[name=preset]", { state: "attached" });
+    await bob.click("#new-table > summary");
     await bob.click("#house-rules > summary");
     assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= 360), "the start page fits a 360 px screen");
 
@@ -31,8 +32,9 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     await lobby.waitForSelector(".lobby-list");
 
     await ann.goto(server.url);
-    await ann.waitForSelector("input[name=preset]");
+    await ann.waitForSelector("input[name=preset]", { state: "attached" });
     await screenshot(ann, "01-start");
+    await ann.click("#new-table > summary");
     await ann.click("#house-rules > summary");
     await ann.waitForSelector("#opt-holes");
     await screenshot(ann, "02-house-rules");

@@ -30,11 +30,17 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
   try {
     const ann = await newPlayer(browser);
     await ann.goto(server.url);
-    await ann.waitForSelector("input[name=preset]");
-    // The presets are listed by name with a one-line summary, the source one click away.
-    const presets = await ann.$$eval(".preset", (els) => els.map((el) => ({
-      summary: el.querySelector(".preset-summary").textContent, source: el.querySelector(".preset-source summary")?.textContent })));
-    assert.ok(presets.length > 3 && presets.every((p) => p.summary.length > 10 && p.source === "Source"));
+    await ann.waitForSelector("input[name=preset]", { state: "attached" });
+    // The start page fits a phone's screen with every way to play folded; the first panel plays at once.
+    await ann.setViewportSize({ width: 360, height: 800 });
+    assert.ok(await ann.evaluate(() => document.scrollingElement.scrollHeight <= 800), "the start page fits 360x800");
+    assert.match(await ann.textContent("#how-to-play"), /Everyone is dealt six cards face down in two rows of three/);
+    await ann.setViewportSize({ width: 1280, height: 900 });
+    // New table lists the presets one line each, a summary with each, and says which source the chosen one follows.
+    await ann.click("#new-table > summary");
+    const presets = await ann.$$eval(".preset", (els) => els.map((el) => el.querySelector(".preset-summary").textContent));
+    assert.ok(presets.length > 3 && presets.every((summary) => summary.length > 10));
+    assert.match(await ann.textContent("#preset-source"), /^six card follows 000 pagat/);
     assert.equal(await ann.$eval("#between-holes", (el) => el.value), "60", "a minute between holes by default");
     problems.push(...await checkScreen(ann, "screen-01-start"));
 
@@ -91,10 +97,9 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
     // Play now: one click from the start page to a six-card hole against three server bots.
     const pat = await newPlayer(browser);
     await pat.goto(server.url);
-    await pat.waitForSelector("input[name=preset]");
+    await pat.waitForSelector("input[name=preset]", { state: "attached" });
     await pat.fill("#name", "Pat");
-    await pat.selectOption("#quick-bots", "now");
-    await pat.click("#play-now");
+    await pat.click("#play-bots");
     await pat.waitForSelector(".play", { timeout: 10_000 });
     const table = await pat.evaluate(() => ({ preset: window.golf.joined.preset, seats: window.golf.update.seats.length,
                                               bots: window.golf.update.seats.filter((s) => s.bot !== 0).length,

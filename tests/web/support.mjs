@@ -130,8 +130,9 @@ export async function checkScreen(page, name) {
 // Creates a table from the start page; `rules` are house-rule edits typed into the editor.
 export async function createTable(page, url, { name, preset, seats, rules = {}, isPublic = true, clock = 0, password = "" }) {
   await page.goto(url);
-  await page.waitForSelector(`input[name=preset][value="${preset}"]`);
+  await page.waitForSelector(`input[name=preset][value="${preset}"]`, { state: "attached" });
   await page.fill("#name", name);
+  await openDetails(page, "#new-table");
   await page.check(`input[name=preset][value="${preset}"]`);
   await page.fill("#seats", String(seats));
   if (!isPublic) await page.uncheck("#public");
@@ -313,4 +314,9 @@ export async function openPanel(page, name) {
   if (!(await tab.isVisible())) return;
   if ((await tab.getAttribute("aria-expanded")) !== "true") await tab.click();
   await page.waitForSelector(`#section-${name}.open`);
+}
+
+// Opens a folded section of the start page ("#people-play", "#new-table", "#join-by-code") if it is closed.
+export async function openDetails(page, selector) {
+  if (!(await page.$eval(selector, (el) => el.open))) await page.click(`${selector} > summary`);
 }

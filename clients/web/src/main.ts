@@ -46,7 +46,10 @@ function render(): void {
   // Opening /t/CODE with a saved seat: say so from the first paint instead of flashing the join form.
   const resuming = app.route.name === "table" && storage.token(app.route.code) !== undefined;
   if ((app.reclaiming || resuming) && !app.atTable) {
-    if (screen?.kind !== "reclaiming") mount({ kind: "reclaiming", element: h("p", { class: "panel" }, "Taking your seat back..."), refresh() {} });
+    // In the table's frame from the first paint, so the table replacing it moves nothing (layout shift).
+    if (screen?.kind !== "reclaiming")
+      mount({ kind: "reclaiming", element: h("div", { class: "screen table-screen" }, h("p", { class: "panel" }, "Taking your seat back...")),
+              refresh() {} });
     return;
   }
   if (screen?.kind !== kind) {

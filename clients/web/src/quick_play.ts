@@ -1,32 +1,41 @@
-// "Play now": the start page's form (rules, seats, when bots fill the empty seats) and the waiting panel shown
-// while quick play looks for players (how many wait, how long, how far apart in rating they may be, when bots come),
-// with "Stop waiting". Bots "at once" skip the queue: a private table of bots, dealt at once.
+// Playing at once: the start page's first panel (your name, the rules and seats, "Play against bots": a private
+// table of bots, dealt at once, and how to play the rules chosen), "Play with people" (quick play's queue, bots
+// filling the seats nobody takes after a while), and the waiting panel shown while quick play looks for players
+// (how many wait, how long, how far apart in rating they may be, when bots come), with "Stop waiting".
 import { h } from "./dom";
 import type { App } from "./app";
 import { errorText } from "./net";
+import { howToPlay } from "./how_to_play";
 import { presetTitle } from "./profile";
 
 const DEFAULT_PRESET = "six-card";
 const DEFAULT_SEATS = 4;
-// The choices of when bots fill the empty seats: "now" is a private table against bots; 0 waits for people only.
+// The choices of when bots fill the empty seats of a table of people (0: never).
 const BOT_CHOICES: Array<[string, string]> = [
-  ["now", "at once (play against bots)"], ["10", "after 10 seconds"], ["30", "after 30 seconds"], ["60", "after 1 minute"],
-  ["0", "never (wait for people)"],
+  ["10", "after 10 seconds"], ["30", "after 30 seconds"], ["60", "after 1 minute"], ["0", "never (wait for people)"],
 ];
 
 export interface QuickForm {
-  element: HTMLElement;
+  element: HTMLElement;  // the name, the rules and seats, "Play against bots" and how to play
+  people: HTMLElement;   // "Play with people": quick play's queue
   refresh: () => void;
 }
 
-// `playerName`: the name a guest plays under (signed in, the account's is used).
-export function quickForm(app: App, playerName: () => string): QuickForm {
-  const presetSelect = h("select", { id: "quick-preset", onchange: () => fillSeats() });
-  const seatsSelect = h("select", { id: "quick-seats" });
+// `nameField`: the start page's name field (and account line); `playerName`: the name a guest plays under
+// (signed in, the account's is used).
+export function quickForm(app: App, nameField: HTMLElement, playerName: () => string): QuickForm {
+  const presetSelect = h("select", { id: "quick-preset", onchange: () => { fillSeats(); describe(); } },
+    h("option", { value: "" }, presetTitle(DEFAULT_PRESET)));
+  const seatsSelect = h("select", { id: "quick-seats" }, h("option", { value: "" }, `${DEFAULT_SEATS} players`));
   const botsSelect = h("select", { id: "quick-bots" },
     ...BOT_CHOICES.map(([value, label]) => h("option", { value, selected: value === "10" }, label)));
   const error = h("p", { class: "form-error", role: "alert", id: "quick-error" });
-  const button = h("button", { type: "submit", id: "play-now" }, "Play now");
+  const peopleError = h("p", { class: "form-error", role: "alert", id: "people-error" });
+  const botsButton = h("button", { type: "submit", id: "play-bots", class: "big" }, "Play against bots");
+  const button = h("button", { type: "button", id: "play-now", onclick: () => void play(false) }, "Play now");
+  const summary = h("p", { class: "preset-line", id: "preset-line" }, "\u00a0");
+  const howTitle = h("span", {}, "How to play");
+  const howList = h("ul", { class: "how-list" });
 
   const fillSeats = () => {
     const preset = app.presets.find((p) => p.name === presetSelect.value);
@@ -37,48 +46,69 @@ export function quickForm(app: App, playerName: () => string): QuickForm {
       .map((n) => h("option", { value: n }, `${n} players`)));
     seatsSelect.value = String(Math.min(max, Math.max(min, before)));
   };
+  const describe = () => {
+    const preset = app.presets.find((p) => p.name === presetSelect.value);
+    if (!preset) return;
+    summary.textContent = preset.summary;
+    howTitle.textContent = `How to play ${presetTitle(preset.name)}`;
+    howList.replaceChildren(...(preset.rules ? howToPlay(preset.rules) : []).map((line) => h("li", {}, line)));
+  };
 
-  const play = async (e: Event) => {
-    e.preventDefault();
-    error.textContent = "";
+  const play = async (bots: boolean) => {
+    const shown = bots ? error : peopleError;
+    error.textContent = peopleError.textContent = "";
     const preset = presetSelect.value;
     const seats = Number(seatsSelect.value);
     if (!preset || !seats) {
-      error.textContent = "The server has not listed its rules yet: a moment, please.";
+      shown.textContent = "The server has not listed its rules yet: a moment, please.";
       return;
     }
     const name = playerName() || "Player";
-    button.disabled = true;
+    botsButton.disabled = button.disabled = true;
     try {
-      if (botsSelect.value === "now") await app.playWithBots(name, preset, seats);
+      if (bots) await app.playWithBots(name, preset, seats);
       else await app.quickPlay({ preset, seats, botsAfterSeconds: Number(botsSelect.value), name });
     } catch (err) {
-      error.textContent = errorText(err);
+      shown.textContent = errorText(err);
     } finally {
-      button.disabled = app.quick !== undefined;
+      botsButton.disabled = button.disabled = app.quick !== undefined;
     }
   };
 
-  const element = h("form", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title", novalidate: true, onsubmit: play },
-    h("h2", { id: "quick-title" }, "Play now"),
-    h("p", {}, "Sit down with others looking for a game with the same rules, players of a similar rating first; bots fill the seats nobody takes."),
+  const element = h("form", { class: "panel quick", id: "quick", "aria-labelledby": "quick-title", novalidate: true,
+                              onsubmit: (e: Event) => { e.preventDefault(); void play(true); } },
+    h("h2", { id: "quick-title", class: "visually-hidden" }, "Play"),
+    nameField,
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "quick-preset" }, "Rules"), presetSelect),
-      h("div", { class: "field" }, h("label", { for: "quick-seats" }, "Seats"), seatsSelect),
-      h("div", { class: "field" }, h("label", { for: "quick-bots" }, "Bots fill empty seats"), botsSelect)),
-    h("div", { class: "buttons" }, button),
-    error);
+      h("div", { class: "field" }, h("label", { for: "quick-seats" }, "Players"), seatsSelect)),
+    summary,
+    h("div", { class: "buttons" }, botsButton),
+    error,
+    h("details", { class: "how-to-play", id: "how-to-play" }, h("summary", {}, howTitle), howList));
+  const people = peoplePanel(botsSelect, button, peopleError);
 
   return {
     element,
+    people,
     refresh: () => {
-      button.disabled = app.quick !== undefined;
-      if (app.presets.length === 0 || presetSelect.options.length > 0) return;
+      botsButton.disabled = button.disabled = app.quick !== undefined;
+      if (app.presets.length === 0 || presetSelect.options.length > 1 || presetSelect.value !== "") return;
       presetSelect.replaceChildren(...app.presets.map((p) => h("option", { value: p.name }, presetTitle(p.name))));
       presetSelect.value = app.presets.find((p) => p.name === DEFAULT_PRESET)?.name ?? app.presets[0].name;
       fillSeats();
+      describe();
     },
   };
+}
+
+// "Play with people": when bots fill the seats nobody takes, and the button that joins quick play's queue.
+function peoplePanel(botsSelect: HTMLElement, button: HTMLElement, error: HTMLElement): HTMLElement {
+  return h("div", { class: "people-play" },
+    h("p", {}, "Sit down with others looking for a game with the same rules and seats, players of a similar rating first."),
+    h("div", { class: "field" }, h("label", { for: "quick-bots" }, "Bots fill the empty seats"), botsSelect),
+    h("div", { class: "buttons" }, button),
+    error);
 }
 
 function clockText(ms: number): string {

@@ -23,21 +23,27 @@ export function startScreen(app: App, joinCode?: string): Screen {
   const nameInput = nameField.input;
   const joinForm = makeJoinForm(app, nameField, joinCode);
   const create = makeCreateForm(app, nameField);
-  const quick = quickForm(app, () => nameInput.value.trim());
-  const resume = makeResume(app, joinCode);
   const account = h("div", { class: "account-slot" });
+  const nameBlock = h("div", { class: "name-block" },
+    h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput), account);
+  const quick = quickForm(app, nameBlock, () => nameInput.value.trim());
+  const resume = makeResume(app, joinCode);
+  // The ways to play beyond the first: each folds open under its own heading, one screen tall when closed.
+  const more = (id: string, title: string, body: HTMLElement, open = false) =>
+    h("details", { class: "panel more", id, open }, h("summary", {}, h("h2", {}, title)), body);
 
   const element = h("div", { class: "screen start" },
     h("section", { class: "intro" },
       h("h1", {}, "Golf"),
-      h("p", {}, "The card game: get the lowest score by swapping cards into your layout. Start a table, send the link to friends, and fill empty seats with bots."),
+      h("p", {}, "The card game: swap cards into your layout for the lowest score. Play bots now, or send friends a link."),
       h("nav", { class: "nav-line", "aria-label": "More" },
         pageLink(app, "/lobby", "Open tables"), " · ", pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }))),
     resume,
-    h("div", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput), account),
-    joinCode ? null : quick.element,
-    joinForm,
-    joinCode ? null : create.form);
+    joinCode ? h("div", { class: "panel name-panel" }, nameBlock) : quick.element,
+    joinCode ? joinForm : null,
+    joinCode ? null : more("people-play", "Play with people", quick.people),
+    joinCode ? null : more("new-table", "New table", create.form),
+    joinCode ? null : more("join-by-code", "Join by code", joinForm));
 
   let accountShown: string | undefined | null = null;  // the account line last drawn (null: none yet)
   const refresh = () => {
@@ -101,8 +107,8 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
     }
   };
 
-  return h("form", { class: "panel", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
-    h("h2", {}, joinCode ? `Join table ${joinCode}` : "Join a table"),
+  return h("form", { class: joinCode ? "panel" : "", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
+    joinCode ? h("h2", {}, `Join table ${joinCode}`) : null,
     h("div", { class: "field" }, h("label", { for: "code" }, "Table code"), codeInput),
     h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), passwordInput),
     h("div", { class: "buttons" },
@@ -124,6 +130,7 @@ interface CreateControls {
   createPassword: HTMLInputElement;
   createError: HTMLElement;
   chosen: string;
+  source: HTMLElement;  // where the chosen preset's rules come from
 }
 
 function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement; fillPresets: () => void } {
@@ -159,9 +166,8 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
     }
   };
 
-  const form = h("form", { class: "panel", id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
-    h("h2", {}, "New table"),
-    h("fieldset", { class: "plain" }, h("legend", {}, "Preset"), presetList),
+  const form = h("form", { id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
+    h("fieldset", { class: "plain" }, h("legend", {}, "Rules"), presetList, controls.source),
     h("div", { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
       h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect),
@@ -188,7 +194,8 @@ function makeCreateControls(): CreateControls {
       .map(([v, label]) => h("option", { value: v, selected: v === 60 }, label)));
   const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
   const createError = h("p", { class: "form-error", role: "alert" });
-  return { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError, chosen: "" };
+  return { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError, chosen: "",
+           source: h("p", { class: "preset-source", id: "preset-source" }) };
 }
 
 function choosePreset(app: App, controls: CreateControls, presetName: string): void {
@@ -196,6 +203,7 @@ function choosePreset(app: App, controls: CreateControls, presetName: string): v
   const preset = app.presets.find((p) => p.name === presetName);
   if (!preset) return;
   controls.chosen = presetName;
+  controls.source.textContent = `${presetName.replace(/-/g, " ")} follows ${preset.source}`;
   for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]")) input.checked = input.value === presetName;
   editor.setPreset(preset);
   const max = preset.rules?.maxPlayers ?? 16;
@@ -214,8 +222,7 @@ function fillPresets(app: App, controls: CreateControls): void {
     h("label", { class: "preset" },
       h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choosePreset(app, controls, preset.name) }),
       h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
-      h("span", { class: "preset-summary" }, preset.summary),
-      h("details", { class: "preset-source" }, h("summary", {}, "Source"), `Follows ${preset.source}`))));
+      h("span", { class: "preset-summary" }, preset.summary))));
   choosePreset(app, controls, app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
 }
 

@@ -442,7 +442,7 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
   const shown = layout?.shownPoints ?? 0;
   const name = shortName(update, seat);
   return h("div", { class: `seat${isMe ? " me" : ""}${turn ? " turn" : ""}`, "data-seat": seat },
-    h("h3", { class: "seat-head" },
+    h("h2", { class: "seat-head" },
       turn ? h("span", { class: "turn-mark", "aria-label": "their turn" }, "\u25B6") : null,
       h("span", { class: "seat-name", title: seatName(update, seat) }, person ? nameLink(app, name, info.registered, true) : name),
       ...badges,
