@@ -169,6 +169,7 @@ std::vector<std::string> key_help(const v1::HandView* hand) {
         "  n         ready for the next hole",
         "  c TEXT    chat",
         "  s start the match, b add a bot, r rematch (host)",
+        "  open 2    give seat 2, whose player left, to whoever joins next (host)",
         "  ? or help these keys (Enter closes them); q leave the table",
     };
 }

@@ -302,7 +302,7 @@ void player::command(const std::string& raw) {
     }
 }
 
-// The table's commands (chat, start, bot, rematch, next hole); false when `line` is none of them.
+// The table's commands (chat, start, bot, rematch, next hole, open a seat); false when `line` is none of them.
 bool player::table_command(const std::string& line) {
     v1::ClientMessage message;
     if (line == "c" || line.starts_with("c ")) {
@@ -321,6 +321,13 @@ bool player::table_command(const std::string& line) {
         message.mutable_rematch();
     } else if (line == "n") {
         message.mutable_next_hole();
+    } else if (line == "open" || line.starts_with("open ")) {
+        const std::string number = line.size() > 5 ? line.substr(5) : "";
+        if (number.empty() || number.size() > 2 || number.find_first_not_of("0123456789") != std::string::npos) {
+            say("error: type open and the number of an away player's seat, e.g. open 2");
+            return true;
+        }
+        message.mutable_open_seat()->set_seat(static_cast<std::uint32_t>(std::stoi(number)));
     } else {
         return false;
     }
@@ -425,7 +432,8 @@ std::string_view play_usage() {
            "the same on every turn: a letter for what you do, then places by column letter and row number ('d'\n"
            "draws, 'f a1' flips your top-left card, 'l 1b2' looks at seat 1's card b2); type it (or the move's\n"
            "number) and Enter. '?' shows every key; 'c TEXT' chats; 'n' ends the review between holes; 's' starts\n"
-           "the match and 'b' adds a bot (host); 'r' asks for a rematch; 'q' leaves.\n"
+           "the match and 'b' adds a bot, 'open N' gives away player N's seat to whoever joins next (host); 'r'\n"
+           "asks for a rematch; 'q' leaves.\n"
            "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' first,\n"
            "then what happened ('log: ...') and the table after every update, and a line starting with '> ' whenever\n"
            "what you can do changes (the moves listed as '  N. words  [key]'),\n"

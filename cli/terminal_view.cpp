@@ -41,6 +41,7 @@ std::string seat_tags(const table_picture& picture, const v1::TableUpdate& updat
     else if (info.bot() == v1::BOT_LEVEL_HEURISTIC || !v1::BotLevel_IsValid(info.bot())) tags.emplace_back("bot");
     else if (info.bot() != v1::BOT_LEVEL_UNSPECIFIED)  // "random bot", "hard bot", "search 5000 bot"
         tags.emplace_back(wire::bot_label({info.bot(), info.search_budget()}) + " bot");
+    else if (info.open()) tags.emplace_back("open: a bot plays until someone joins");
     else if (info.forfeited()) tags.emplace_back("forfeited");
     else if (info.bot_standing_in()) tags.emplace_back("away, a bot plays");
     else if (!info.connected()) tags.emplace_back("away");
