@@ -287,7 +287,7 @@ std::string prompt_line(const table_picture& picture) {
             return "waiting for players to join with the code " + update.code() +
                    ": b to add a bot, c TEXT to chat, q to quit";
         case v1::TABLE_STATE_FINISHED:
-            return std::string("the match is over: ") + (is_host(picture) ? "r for a rematch, " : "") +
+            return std::string("the match is over: ") + (is_host(picture) ? "a for a rematch, " : "") +
                    "c TEXT to chat, q to quit";
         case v1::TABLE_STATE_BETWEEN_HOLES:
             if (picture.seat >= 0 && update.has_next_hole())

@@ -40,6 +40,9 @@ namespace golf::server {
 
 class registry;
 
+// A seat in the words people read (notes, refusals): counted from 1, so the wire's seat 0 is "seat 1".
+inline std::string seat_words(std::int64_t s) { return "seat " + std::to_string(s + 1); }
+
 inline constexpr std::size_t chat_max_chars = 200;
 inline constexpr int chat_max_lines = 5;
 inline constexpr std::chrono::seconds chat_window{10};

@@ -39,10 +39,10 @@ void table::seat_newcomer(int s, const std::shared_ptr<client_link>& link, const
 void table::open_seat(const std::shared_ptr<client_link>& link, const v1::OpenSeat& request, std::uint32_t rid) {
     if (!is_host(link.get())) return reply_error(link, rid, v1::ERROR_CODE_NOT_HOST, "only the host opens a seat");
     if (request.seat() >= seats_.size())
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no seat " + std::to_string(request.seat()));
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no " + seat_words(request.seat()));
     const int s = static_cast<int>(request.seat());
     seat& st = seats_[static_cast<std::size_t>(s)];
-    const std::string which = "seat " + std::to_string(s);
+    const std::string which = seat_words(s);
     if (st.open) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, which + " is open already");
     if (st.kind == seat_kind::person && !st.connected && !bot_controlled(s))
         return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
@@ -182,7 +182,7 @@ int table::first_open_seat() const {
 std::optional<std::pair<v1::ErrorCode, std::string>> table::seat_refusal(int s) const {
     const seat& st = seats_[static_cast<std::size_t>(s)];
     if (st.kind == seat_kind::empty || st.open) return std::nullopt;
-    return std::pair{v1::ERROR_CODE_SEAT_TAKEN, "seat " + std::to_string(s) + " is taken"};
+    return std::pair{v1::ERROR_CODE_SEAT_TAKEN, seat_words(s) + " is taken"};
 }
 
 bool table::bot_controlled(int s) const {

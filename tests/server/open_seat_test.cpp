@@ -63,6 +63,7 @@ struct cat_left {
     golf::ruleset rules;
     std::string code;
     std::string cat_token;
+    std::string left_note;  // what the table said when Cat left
     std::unique_ptr<golf::bot> bot = golf::make_bot("heuristic");
     golf::random_source random{17};
 
@@ -87,7 +88,7 @@ struct cat_left {
         seats[0]->start_match();
         EXPECT_TRUE(seats[2]->request(leave()).has_ok());
         seats.pop_back();
-        ann().wait_until([](const v1::TableUpdate& u) { return u.seats(2).bot_standing_in(); });
+        left_note = ann().wait_until([](const v1::TableUpdate& u) { return u.seats(2).bot_standing_in(); }).note();
     }
 
     connection& ann() { return *seats[0]; }
@@ -137,9 +138,10 @@ TEST(open_seat, only_the_host_opens_only_an_away_seat_and_the_old_token_stops_wo
         EXPECT_NE(reply.error().message().find(words), std::string::npos) << reply.error().message();
     };
     refused(table.bob().request(open_seat(2)), v1::ERROR_CODE_NOT_HOST, "only the host");
-    refused(table.ann().request(open_seat(1)), v1::ERROR_CODE_BAD_REQUEST, "seat 1 is not away");
-    refused(table.ann().request(open_seat(0)), v1::ERROR_CODE_BAD_REQUEST, "seat 0 is not away");
-    refused(table.ann().request(open_seat(3)), v1::ERROR_CODE_BAD_REQUEST, "there is no seat 3");
+    // Refusals count seats from 1, as people do: the wire's seat 1 is Bob's, "seat 2".
+    refused(table.ann().request(open_seat(1)), v1::ERROR_CODE_BAD_REQUEST, "seat 2 is not away");
+    refused(table.ann().request(open_seat(0)), v1::ERROR_CODE_BAD_REQUEST, "seat 1 is not away");
+    refused(table.ann().request(open_seat(3)), v1::ERROR_CODE_BAD_REQUEST, "there is no seat 4");
     drain(table.bob());
     EXPECT_FALSE(table.bob().latest()->seats(2).open()) << "a refusal changes nothing";
 
@@ -169,6 +171,9 @@ TEST(open_seat, a_newcomer_joins_by_code_mid_match_and_plays_the_seat) {
         [](const v1::TableUpdate& u) { return u.seats(2).name() == "Dan" && u.seats(2).connected(); });
     EXPECT_FALSE(seated.seats(2).open());
     EXPECT_FALSE(seated.seats(2).bot_standing_in());
+    // Notes count seats from 1, as people do: the wire's seat 2 is "seat 3".
+    EXPECT_EQ(table.left_note, "Cat left seat 3");
+    EXPECT_EQ(seated.note(), "Dan took over Cat's seat 3");
 
     std::vector<connection*> players{&table.ann(), &table.bob(), &dan};
     bool dan_moved = false;
