@@ -139,6 +139,50 @@ bool looks_like_key(std::string_view typed) {
                        [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'j'); });
 }
 
+std::optional<std::string> position_problem(std::string_view typed, const v1::HandView& hand) {
+    std::vector<std::string> words(1);
+    for (const char c : typed) {
+        if (c == ' ' || c == '\t') {
+            if (!words.back().empty()) words.emplace_back();
+        } else {
+            words.back() += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+    }
+    if (words.back().empty()) words.pop_back();
+    if (words.size() < 2 || words[0].size() != 1 || verbs.find(words[0][0]) == std::string_view::npos) return {};
+    // Layouts may differ (rows that grow): a place is a position if it is one of any seat's layout.
+    std::uint32_t cols = 1, rows = 1;
+    for (int s = 0; s < hand.seats_size(); ++s) {
+        const layout_shape shape = shape_of(hand, s);
+        cols = std::max(cols, shape.cols);
+        rows = std::max(rows, (shape.count + shape.cols - 1) / std::max<std::uint32_t>(shape.cols, 1));
+    }
+    const auto column = [cols](char c) { return c >= 'a' && c < static_cast<char>('a' + cols); };
+    for (std::size_t i = 1; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        const std::size_t at = word.find_first_not_of("0123456789");
+        if (at == std::string::npos) continue;  // a seat, a choice or rows
+        const std::string_view place = std::string_view(word).substr(at);
+        const bool lines = at == 0 && place.size() == 2 && column(place[0]) && column(place[1]);
+        const std::string_view row = place.substr(1);
+        const bool position = column(place[0]) && !row.empty() && row.size() <= 2 &&
+                              row.find_first_not_of("0123456789") == std::string_view::npos &&
+                              std::stoul(std::string(row)) >= 1 && std::stoul(std::string(row)) <= rows;
+        if (lines || position) continue;
+        const layout_shape own = shape_of(hand, std::max(hand.viewer(), 0));
+        return word + " is not a card position; positions are a1 to " +
+               place_key(own.count > 0 ? own.count - 1 : 0, own.cols);
+    }
+    return {};
+}
+
+std::string refusal_text(const v1::Error& error) {
+    if (!error.message().empty()) return error.message();
+    std::string code = v1::ErrorCode_Name(error.code());
+    if (code.starts_with("ERROR_CODE_")) code.erase(0, 11);
+    return "refused (" + code + ")";
+}
+
 std::vector<std::string> key_help(const v1::HandView* hand) {
     std::string places = "a1 is your top-left card";
     if (hand && hand->viewer() >= 0) {
@@ -168,7 +212,8 @@ std::vector<std::string> key_help(const v1::HandView* hand) {
         "  g 1       add an unseen card to seat 1's cards",
         "  n         ready for the next hole",
         "  c TEXT    chat",
-        "  s start the match, b add a bot, r rematch (host)",
+        "  s start the match, b add a bot, a play again: a rematch (host)",
+        "  open 2    give seat 2, whose player left, to whoever joins next (host)",
         "  ? or help these keys (Enter closes them); q leave the table",
     };
 }

@@ -24,6 +24,14 @@ std::string normalized_key(std::string_view typed);
 // key that names no move of the moment is refused as such rather than as an unknown command.
 bool looks_like_key(std::string_view typed);
 
+// Why `typed`, a move's letter and its places, cannot be a move of `hand`: the first place that is no card position
+// of any layout at the table, e.g. "z9 is not a card position; positions are a1 to c2". nullopt when it is not a
+// move's key or every place in it is a position.
+std::optional<std::string> position_problem(std::string_view typed, const v1::HandView& hand);
+
+// The words of a refusal for the reader: the server's sentence, or its code when it sent none.
+std::string refusal_text(const v1::Error& error);
+
 // What ? and help show: how places and seats are named, every move's letter and the other commands, one a line.
 std::vector<std::string> key_help(const v1::HandView* hand);
 

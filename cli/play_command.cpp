@@ -59,10 +59,6 @@ struct play_settings {
     bool spectate = false;
 };
 
-std::string refusal(const v1::Error& e) {
-    return "refused (" + std::string(client::error_code_name(e.code())) + "): " + e.message();
-}
-
 // Whether the locale says the terminal (or whatever reads the pipe) takes UTF-8: suit symbols, else letters (no
 // locale at all: UTF-8, as most terminals are).
 bool locale_is_utf8() {
@@ -198,7 +194,7 @@ void player::handle(const v1::ServerMessage& message) {
     } else if (message.has_chat()) {
         take_chat(message.chat());
     } else if (message.has_error()) {
-        say("error: " + refusal(message.error()));
+        say("error: " + refusal_text(message.error()));
     } else if (message.has_closing()) {
         say("the server is closing the connection: " + message.closing().reason());
     }
@@ -244,7 +240,7 @@ void player::say(const std::string& text) {
 void player::ask(v1::ClientMessage message) {
     try {
         const v1::ServerMessage reply = link_->request(std::move(message), request_timeout);
-        if (reply.has_error()) say("error: " + refusal(reply.error()));
+        if (reply.has_error()) say("error: " + refusal_text(reply.error()));
         else picture_.notice.clear();
         if (reply.has_table_update()) handle(reply);  // a move answered by its update (Hello.update_answers_act)
     } catch (const client::error& e) {
@@ -293,16 +289,20 @@ void player::command(const std::string& raw) {
         quit_ = true;
     } else if (table_command(line)) {
         return;
+    } else if (const auto problem = picture_.update && picture_.update->has_hand()
+                                        ? position_problem(line, picture_.update->hand())
+                                        : std::nullopt) {
+        say("error: " + *problem);
     } else if (find_move(menu_, line) || looks_like_key(line) ||
                line.find_first_not_of("0123456789") == std::string::npos) {
         choose(line);
     } else {
         say("error: unknown command '" + line +
-            "': type a move's key or number, ? for the keys, c TEXT, n, s, b, r or q");
+            "': type a move's key or number, ? for the keys, c TEXT, n, s, b, a, open N or q");
     }
 }
 
-// The table's commands (chat, start, bot, rematch, next hole); false when `line` is none of them.
+// The table's commands (chat, start, bot, rematch, next hole, open a seat); false when `line` is none of them.
 bool player::table_command(const std::string& line) {
     v1::ClientMessage message;
     if (line == "c" || line.starts_with("c ")) {
@@ -317,10 +317,17 @@ bool player::table_command(const std::string& line) {
     } else if (line == "b") {
         message.mutable_add_bot()->set_level(config_.bot_level.level);
         message.mutable_add_bot()->set_search_budget(config_.bot_level.search_budget);
-    } else if (line == "r" && !find_move(menu_, line)) {  // "r" turns all your cards up while that is a move
+    } else if (line == "a") {  // "r" is a move's key (turn all your cards up); "a" is for "again"
         message.mutable_rematch();
     } else if (line == "n") {
         message.mutable_next_hole();
+    } else if (line == "open" || line.starts_with("open ")) {
+        const std::string number = line.size() > 5 ? line.substr(5) : "";
+        if (number.empty() || number.size() > 2 || number.find_first_not_of("0123456789") != std::string::npos) {
+            say("error: type open and the number of an away player's seat, e.g. open 2");
+            return true;
+        }
+        message.mutable_open_seat()->set_seat(static_cast<std::uint32_t>(std::stoi(number)));
     } else {
         return false;
     }
@@ -425,7 +432,8 @@ std::string_view play_usage() {
            "the same on every turn: a letter for what you do, then places by column letter and row number ('d'\n"
            "draws, 'f a1' flips your top-left card, 'l 1b2' looks at seat 1's card b2); type it (or the move's\n"
            "number) and Enter. '?' shows every key; 'c TEXT' chats; 'n' ends the review between holes; 's' starts\n"
-           "the match and 'b' adds a bot (host); 'r' asks for a rematch; 'q' leaves.\n"
+           "the match and 'b' adds a bot, 'open N' gives away player N's seat to whoever joins next, 'a' asks for a\n"
+           "rematch (host); 'r' turns all your cards up; 'q' leaves.\n"
            "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' first,\n"
            "then what happened ('log: ...') and the table after every update, and a line starting with '> ' whenever\n"
            "what you can do changes (the moves listed as '  N. words  [key]'),\n"

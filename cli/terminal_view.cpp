@@ -41,6 +41,7 @@ std::string seat_tags(const table_picture& picture, const v1::TableUpdate& updat
     else if (info.bot() == v1::BOT_LEVEL_HEURISTIC || !v1::BotLevel_IsValid(info.bot())) tags.emplace_back("bot");
     else if (info.bot() != v1::BOT_LEVEL_UNSPECIFIED)  // "random bot", "hard bot", "search 5000 bot"
         tags.emplace_back(wire::bot_label({info.bot(), info.search_budget()}) + " bot");
+    else if (info.open()) tags.emplace_back("open: a bot plays until someone joins");
     else if (info.forfeited()) tags.emplace_back("forfeited");
     else if (info.bot_standing_in()) tags.emplace_back("away, a bot plays");
     else if (!info.connected()) tags.emplace_back("away");
@@ -286,7 +287,7 @@ std::string prompt_line(const table_picture& picture) {
             return "waiting for players to join with the code " + update.code() +
                    ": b to add a bot, c TEXT to chat, q to quit";
         case v1::TABLE_STATE_FINISHED:
-            return std::string("the match is over: ") + (is_host(picture) ? "r for a rematch, " : "") +
+            return std::string("the match is over: ") + (is_host(picture) ? "a for a rematch, " : "") +
                    "c TEXT to chat, q to quit";
         case v1::TABLE_STATE_BETWEEN_HOLES:
             if (picture.seat >= 0 && update.has_next_hole())

@@ -217,7 +217,10 @@ public:
                 m.mutable_reclaim_seat()->set_seat_token(joined ? joined->seat_token() : "");
                 break;
             }
-            default: m.mutable_watch_lobby()->set_watch(what & 16); break;
+            default:
+                if (what & 32) m.mutable_open_seat()->set_seat(what / 12 % 3);
+                else m.mutable_watch_lobby()->set_watch(what & 16);
+                break;
         }
         send(who, std::move(m));
     }

@@ -73,6 +73,8 @@ constexpr const char* upsert_progress =
     "AND NOT EXISTS (SELECT 1 FROM matches WHERE id = $1 AND ended_at IS NOT NULL) "
     "ON CONFLICT(match_id) DO UPDATE SET hole = excluded.hole, seed = excluded.seed, dealer = excluded.dealer, "
     "actions = excluded.actions";
+constexpr const char* change_seat =
+    "UPDATE match_seats SET player_id = $1, account_id = $2 WHERE match_id = $3 AND seat = $4";
 constexpr const char* end_match = "UPDATE matches SET ended_at = $1, winner_seat = $2, abandoned = $3 WHERE id = $4";
 constexpr const char* set_final_total = "UPDATE match_seats SET final_total = $1 WHERE match_id = $2 AND seat = $3";
 constexpr const char* clear_progress = "DELETE FROM hands_in_play WHERE match_id = $1";
@@ -125,6 +127,8 @@ void check_fence(pg_connection& db, std::span<const write_op> batch, const node_
             matches.push_back(p->match);
         } else if (const auto* r = std::get_if<match_result>(&op)) {
             matches.push_back(r->match);
+        } else if (const auto* c = std::get_if<seat_change>(&op)) {
+            matches.push_back(c->match);
         }
     }
     if (codes.empty() && matches.empty()) return;
@@ -190,6 +194,14 @@ void apply(pg_connection& db, const hand_progress& p) {
                                      .number(std::bit_cast<std::int64_t>(p.seed))
                                      .number(p.dealer)
                                      .bytes(p.actions));
+}
+
+void apply(pg_connection& db, const seat_change& c) {
+    const auto player = player_id(db, c.seat);
+    const auto changed = db.run(
+        sql::change_seat, pg_params().number(player).id_or_null(c.seat.account_id).number(c.match).number(c.seat.seat));
+    if (changed.affected() == 0)
+        throw pg_failure{"P0002", "no seat " + std::to_string(c.seat.seat) + " in match " + std::to_string(c.match)};
 }
 
 void apply(pg_connection& db, const match_result& r) {

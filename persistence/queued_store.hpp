@@ -20,6 +20,7 @@ public:
     match_id start_match(match_start match) override;  // the id from next_match_id(), the row written later
     void record_hole(hole_record hole) override;
     void record_hand_progress(hand_progress progress) override;
+    void record_seat_change(seat_change change) override;
     void finish_match(match_result result) override;
     bool flush(std::chrono::milliseconds timeout) override;
     // `done` runs on the writer thread, outside the store's locks: it may read or enqueue, never flush().

@@ -71,6 +71,15 @@ struct hand_progress {
     friend bool operator==(const hand_progress&, const hand_progress&) = default;
 };
 
+// A seat that changed hands mid-match: the host opened it (no token reclaims it) or a newcomer sat down in it. The
+// seat's place, scores and totals stay; who it belongs to is `seat`.
+struct seat_change {
+    match_id match = 0;
+    seat_record seat;  // an empty token_hash: the seat is open
+
+    friend bool operator==(const seat_change&, const seat_change&) = default;
+};
+
 struct match_result {
     match_id match = 0;
     std::int64_t ended_at = 0;

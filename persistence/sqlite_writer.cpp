@@ -53,6 +53,8 @@ constexpr const char* upsert_progress =
     "INSERT OR REPLACE INTO hands_in_play(match_id, hole, seed, dealer, actions) SELECT ?1, ?2, ?3, ?4, ?5 "
     "WHERE NOT EXISTS (SELECT 1 FROM holes WHERE match_id = ?1 AND hole >= ?2) "
     "AND NOT EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND ended_at IS NOT NULL)";
+constexpr const char* change_seat =
+    "UPDATE match_seats SET player_id = ?, account_id = ? WHERE match_id = ? AND seat = ?";
 constexpr const char* end_match = "UPDATE matches SET ended_at = ?, winner_seat = ?, abandoned = ? WHERE id = ?";
 constexpr const char* set_final_total = "UPDATE match_seats SET final_total = ? WHERE match_id = ? AND seat = ?";
 constexpr const char* clear_progress = "DELETE FROM hands_in_play WHERE match_id = ?";
@@ -153,6 +155,19 @@ void apply(sqlite_database& db, const hand_progress& p) {
         .bind(4, p.dealer)
         .bind_blob(5, p.actions)
         .run();
+}
+
+void apply(sqlite_database& db, const seat_change& c) {
+    const auto player = player_id(db, c.seat);
+    statement(db, sql::change_seat)
+        .bind(1, player)
+        .bind_id_or_null(2, c.seat.account_id)
+        .bind(3, c.match)
+        .bind(4, c.seat.seat)
+        .run();
+    if (sqlite3_changes(db.db) == 0)
+        throw sqlite_failure{SQLITE_NOTFOUND,
+                             "no seat " + std::to_string(c.seat.seat) + " in match " + std::to_string(c.match)};
 }
 
 void apply(sqlite_database& db, const match_result& r) {

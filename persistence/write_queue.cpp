@@ -23,6 +23,7 @@ const char* describe_op(const auto& op) {
     else if constexpr (std::is_same_v<T, hole_record>) return "hole";
     else if constexpr (std::is_same_v<T, hand_progress>) return "hand progress";
     else if constexpr (std::is_same_v<T, match_result>) return "match result";
+    else if constexpr (std::is_same_v<T, seat_change>) return "seat change";
     else return "match start";
 }
 

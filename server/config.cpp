@@ -161,7 +161,7 @@ const std::array options{
            "(default: half the hardware threads, at least 1)",
            [](server_config& c, std::string_view text) { return set_number(c.bot_threads, text, 1, 256); }},
     option{"--between-holes-ms", "GOLF_BETWEEN_HOLES_MS", "MS",
-           "pause between a hole's end and the next deal (default 3000)",
+           "the longest a hole's review waits for every player's Next hole (default 60000)",
            [](server_config& c, std::string_view text) -> std::string {
                std::int64_t ms = 0;
                auto error = set_number(ms, text, 0, 600000);

@@ -33,12 +33,12 @@ struct server_config {
     // --bot-threads, GOLF_BOT_THREADS: threads the search bots think on (server/bot_thinking.hpp; default half the
     // hardware threads, at least 1). 0, for single-threaded in-process harnesses only: they think on the strand.
     int bot_threads = 1;
-    std::chrono::milliseconds between_holes{3000};  // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
-    std::chrono::seconds handshake_timeout{10};     // WebSocket and Hello must complete within this
-    std::chrono::seconds idle_timeout{60};          // no frame and no pong for this long closes the connection
-    std::size_t max_message_bytes = 64 * 1024;      // read_message_max
-    std::size_t write_queue_limit = 512;            // frames queued for one client before it is cut off
-    int max_connections_per_address = 256;          // --max-per-address, GOLF_MAX_PER_ADDRESS
+    std::chrono::milliseconds between_holes{60000};  // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
+    std::chrono::seconds handshake_timeout{10};      // WebSocket and Hello must complete within this
+    std::chrono::seconds idle_timeout{60};           // no frame and no pong for this long closes the connection
+    std::size_t max_message_bytes = 64 * 1024;       // read_message_max
+    std::size_t write_queue_limit = 512;             // frames queued for one client before it is cut off
+    int max_connections_per_address = 256;           // --max-per-address, GOLF_MAX_PER_ADDRESS
     int max_tables = 100000;
     int max_messages_per_second = 200;  // per connection, averaged over a few seconds; beyond: closed
 };

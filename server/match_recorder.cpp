@@ -88,6 +88,11 @@ void match_recorder::record_result(const golf::match& m) {
     store_->finish_match(std::move(r));
 }
 
+void match_recorder::record_seat_change(persistence::seat_record seat) {
+    if (!store_ || match_id_ == 0) return;
+    store_->record_seat_change({match_id_, std::move(seat)});
+}
+
 void match_recorder::record_abandoned(const golf::match& m) {
     if (!store_) return;
     persistence::match_result r;

@@ -35,6 +35,8 @@ public:
     // The hand in play, after its deal and after every move; `match_number` tells the table's matches apart.
     void record_progress(const golf::match& m, int match_number);
     void record_finished_hole(const golf::match& m);
+    // A seat of the current match changed hands (opened by the host, or taken by a newcomer).
+    void record_seat_change(persistence::seat_record seat);
     void record_result(const golf::match& m);
     // Everyone has gone for good: the match is given up, so a restart does not bring it back.
     void record_abandoned(const golf::match& m);

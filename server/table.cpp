@@ -114,16 +114,20 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
     int s = -1;
     if (request.has_seat()) {
         if (request.seat() >= seats_.size())
-            return refuse(v1::ERROR_CODE_BAD_REQUEST, "there is no seat " + std::to_string(request.seat()));
+            return refuse(v1::ERROR_CODE_BAD_REQUEST, "there is no " + seat_words(request.seat()));
         s = static_cast<int>(request.seat());
-        if (seats_[static_cast<std::size_t>(s)].kind != seat_kind::empty)
-            return refuse(v1::ERROR_CODE_SEAT_TAKEN, "seat " + std::to_string(s) + " is taken");
+        if (const auto refusal = seat_refusal(s)) return refuse(refusal->first, refusal->second);
     } else {
-        s = first_free_seat();
+        s = first_free_seat() >= 0 ? first_free_seat() : first_open_seat();
         if (s < 0) return refuse(v1::ERROR_CODE_TABLE_FULL, "every seat is taken; you may watch");
     }
+    if (seats_[static_cast<std::size_t>(s)].open) {
+        const std::string before = seats_[static_cast<std::size_t>(s)].name;
+        seat_newcomer(s, link, request.player_name(), rid);
+        return changed(request.player_name() + " took over " + before + "'s " + seat_words(s));
+    }
     seat_person(s, link, request.player_name(), rid);
-    changed(request.player_name() + " sat down at seat " + std::to_string(s));
+    changed(request.player_name() + " sat down at " + seat_words(s));
 }
 
 void table::reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t rid) {
@@ -152,7 +156,7 @@ void table::reclaim(const std::shared_ptr<client_link>& link, const std::string&
     if (seats_[static_cast<std::size_t>(host_)].kind != seat_kind::person) host_ = found;
     spdlog::info("table {} seat {}: {} is back", code_, found, st.name);
     send_joined(link, found, token, rid);
-    changed(st.name + " is back at seat " + std::to_string(found));
+    changed(st.name + " is back at " + seat_words(found));
 }
 
 // ---- requests ------------------------------------------------------------------------------------------------
@@ -176,22 +180,34 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
         case v1::ClientMessage::kSendChat: return chat(link, message.send_chat(), rid);
         case v1::ClientMessage::kRematch: return rematch(link, rid);
         case v1::ClientMessage::kNextHole: return next_hole(link, rid);
+        case v1::ClientMessage::kOpenSeat: return open_seat(link, message.open_seat(), rid);
         default: return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a table request");
     }
 }
 
 void table::take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSeat& request, std::uint32_t rid) {
-    if (state_ != v1::TABLE_STATE_WAITING)
+    const int sp = spectator_of(link.get());
+    const bool running = state_ != v1::TABLE_STATE_WAITING;
+    if (running && sp < 0)
         return reply_error(link, rid, v1::ERROR_CODE_MATCH_RUNNING, "seats can change only before the match");
     if (request.seat() >= seats_.size())
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no seat " + std::to_string(request.seat()));
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no " + seat_words(request.seat()));
     const int to = static_cast<int>(request.seat());
-    if (seats_[static_cast<std::size_t>(to)].kind != seat_kind::empty)
-        return reply_error(link, rid, v1::ERROR_CODE_SEAT_TAKEN, "seat " + std::to_string(to) + " is taken");
+    seat& target = seats_[static_cast<std::size_t>(to)];
+    // During a match a spectator may take only a seat the host opened.
+    if (running && !target.open)
+        return reply_error(link, rid, v1::ERROR_CODE_MATCH_RUNNING,
+                           seat_words(to) + " is not open; during a match only an open seat is taken");
+    if (const auto refusal = seat_refusal(to)) return reply_error(link, rid, refusal->first, refusal->second);
     std::string name;
-    if (const int sp = spectator_of(link.get()); sp >= 0) {
+    if (sp >= 0) {
         name = spectators_[static_cast<std::size_t>(sp)].name;
         spectators_.erase(spectators_.begin() + sp);
+        if (target.open) {
+            const std::string before = target.name;
+            seat_newcomer(to, link, name, rid);
+            return changed(name + " took over " + before + "'s " + seat_words(to));
+        }
     } else {
         const int from = seat_of(link.get());
         name = seats_[static_cast<std::size_t>(from)].name;
@@ -200,7 +216,7 @@ void table::take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSe
         if (was_host) host_ = to;
     }
     seat_person(to, link, name, rid);
-    changed(name + " moved to seat " + std::to_string(to));
+    changed(name + " moved to " + seat_words(to));
 }
 
 void table::leave(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
@@ -229,7 +245,7 @@ void table::leave(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
     release(link);
     if (host_ == s) pass_host_from(s);
     reply_ok(link, rid);
-    changed(name + " left seat " + std::to_string(s));
+    changed(name + " left " + seat_words(s));
     deal_if_all_read();
     check_empty();
 }
@@ -243,11 +259,10 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
     int s = -1;
     if (request.has_seat()) {
         if (request.seat() >= seats_.size())
-            return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
-                               "there is no seat " + std::to_string(request.seat()));
+            return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no " + seat_words(request.seat()));
         s = static_cast<int>(request.seat());
         if (seats_[static_cast<std::size_t>(s)].kind != seat_kind::empty)
-            return reply_error(link, rid, v1::ERROR_CODE_SEAT_TAKEN, "seat " + std::to_string(s) + " is taken");
+            return reply_error(link, rid, v1::ERROR_CODE_SEAT_TAKEN, seat_words(s) + " is taken");
     } else {
         s = first_free_seat();
         if (s < 0) return reply_error(link, rid, v1::ERROR_CODE_TABLE_FULL, "every seat is taken");
@@ -255,7 +270,7 @@ void table::add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& 
     const v1::BotLevel level = request.level() == v1::BOT_LEVEL_UNSPECIFIED ? v1::BOT_LEVEL_HEURISTIC : request.level();
     seat_bot(s, {level, request.search_budget()});
     reply_ok(link, rid);
-    changed(seats_[static_cast<std::size_t>(s)].name + " sat down at seat " + std::to_string(s));
+    changed(seats_[static_cast<std::size_t>(s)].name + " sat down at " + seat_words(s));
 }
 
 void table::remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid) {
@@ -263,14 +278,13 @@ void table::remove_bot(const std::shared_ptr<client_link>& link, const v1::Remov
     if (state_ != v1::TABLE_STATE_WAITING)
         return reply_error(link, rid, v1::ERROR_CODE_MATCH_RUNNING, "bots can be removed only before the match");
     if (request.seat() >= seats_.size() || seats_[request.seat()].kind != seat_kind::bot)
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
-                           "no bot sits at seat " + std::to_string(request.seat()));
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "no bot sits at " + seat_words(request.seat()));
     const int s = static_cast<int>(request.seat());
     const std::string name = seats_[request.seat()].name;
     free_seat(s);
     spdlog::info("table {} seat {}: bot removed", code_, s);
     reply_ok(link, rid);
-    changed(name + " left seat " + std::to_string(s));
+    changed(name + " left " + seat_words(s));
 }
 
 void table::start_match(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
@@ -319,8 +333,7 @@ void table::act(const std::shared_ptr<client_link>& link, const v1::Act& request
 
 std::string table::move_note(int s, action a, std::string_view joiner) const {
     const auto name = [this](int who) {
-        return who >= 0 && who < std::ssize(seats_) ? seats_[static_cast<std::size_t>(who)].name
-                                                    : "seat " + std::to_string(who);
+        return who >= 0 && who < std::ssize(seats_) ? seats_[static_cast<std::size_t>(who)].name : seat_words(who);
     };
     std::string words = describe(*rules_, a, s, name);
     // A claim's note leads with the race: "Ann claimed first: throw ...", not "Ann: claim: throw ...".
@@ -458,18 +471,20 @@ void table::after_move(std::string& note) {
 
 // ---- the record ----------------------------------------------------------------------------------------------
 
+persistence::seat_record table::seat_record_of(int s) const {
+    const seat& st = seats_[static_cast<std::size_t>(s)];
+    persistence::seat_record r;
+    r.seat = s;
+    r.display_name = st.name;
+    if (st.kind == seat_kind::bot) r.bot = wire::bot_name(st.level);
+    else r.token_hash = secure::to_hex(st.token_hash);  // empty for an open seat
+    if (st.kind == seat_kind::person) r.account_id = st.account;
+    return r;
+}
+
 std::vector<persistence::seat_record> table::seat_records() const {
     std::vector<persistence::seat_record> records;
-    for (std::size_t s = 0; s < seats_.size(); ++s) {
-        const seat& st = seats_[s];
-        persistence::seat_record r;
-        r.seat = static_cast<int>(s);
-        r.display_name = st.name;
-        if (st.kind == seat_kind::bot) r.bot = wire::bot_name(st.level);
-        else r.token_hash = secure::to_hex(st.token_hash);
-        if (st.kind == seat_kind::person) r.account_id = st.account;
-        records.push_back(std::move(r));
-    }
+    for (int s = 0; s < seat_count(); ++s) records.push_back(seat_record_of(s));
     return records;
 }
 
@@ -493,13 +508,19 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         st.token_hash = secure::from_hex(r.token_hash).value_or("");
         st.connected = false;
         st.away_since = clock::now();
-        if (!st.token_hash.empty())
-            if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
+        // A person's seat recorded without a token was opened by the host: nobody can reclaim it, a bot plays it.
+        if (st.token_hash.empty()) {
+            st.open = true;
+            stand_in(r.seat);
+            continue;
+        }
+        if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
         start_grace(r.seat);
     }
     host_ = 0;
     for (int s = 0; s < seat_count(); ++s)
-        if (seats_[static_cast<std::size_t>(s)].kind == seat_kind::person) {
+        if (seats_[static_cast<std::size_t>(s)].kind == seat_kind::person &&
+            !seats_[static_cast<std::size_t>(s)].open) {
             host_ = s;
             break;
         }

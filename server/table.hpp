@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/bot.hpp"
@@ -38,6 +39,9 @@
 namespace golf::server {
 
 class registry;
+
+// A seat in the words people read (notes, refusals): counted from 1, so the wire's seat 0 is "seat 1".
+inline std::string seat_words(std::int64_t s) { return "seat " + std::to_string(s + 1); }
 
 inline constexpr std::size_t chat_max_chars = 200;
 inline constexpr int chat_max_lines = 5;
@@ -114,6 +118,7 @@ private:
         std::optional<clock::time_point> away_since;
         bool bot_standing_in = false;
         bool forfeited = false;
+        bool open = false;  // the host gave this away seat up: no token reclaims it, a newcomer may take it
         // A bot seat's or a stand-in's, deciding on the strand: for a searching bot the heuristic bot, which decides
         // only when the bot threads are too busy.
         std::unique_ptr<golf::bot> brain;
@@ -129,6 +134,7 @@ private:
             away_since.reset();
             bot_standing_in = false;
             forfeited = false;
+            open = false;
             brain.reset();
             log_at = {};
         }
@@ -144,6 +150,7 @@ private:
     // Requests (table.cpp).
     void take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSeat& request, std::uint32_t rid);
     void leave(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void open_seat(const std::shared_ptr<client_link>& link, const v1::OpenSeat& request, std::uint32_t rid);
     void add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& request, std::uint32_t rid);
     void remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid);
     void start_match(const std::shared_ptr<client_link>& link, std::uint32_t rid);
@@ -163,8 +170,9 @@ private:
     // Every move goes through here: the engine applies it and its events join the hole's log, after `preface` (one
     // of the table's own kinds, by `s`) when one is given.
     action_error apply_move(int s, action a, v1::EventKind preface = v1::EVENT_KIND_UNSPECIFIED);
-    // The seats as a match starts, for its record.
+    // The seats as a match starts, for its record; one seat as it is now.
     std::vector<persistence::seat_record> seat_records() const;
+    persistence::seat_record seat_record_of(int s) const;
     void record_progress();
     void restore_log(const std::optional<persistence::hand_progress>& in_play);
     // After every change: clock, claim window, lobby, updates to everyone, bots.
@@ -175,11 +183,17 @@ private:
     int spectator_of(const client_link* link) const;
     bool is_host(const client_link* link) const;
     int first_free_seat() const;
+    // Mid-match, the first seat the host opened (table_seats.cpp), or -1.
+    int first_open_seat() const;
+    // Why `s` cannot be given to a newcomer now; nullopt when it can (empty before the match, open during it).
+    std::optional<std::pair<v1::ErrorCode, std::string>> seat_refusal(int s) const;
     // The account `link` sits down as under `name`: its own when signed in as that name (the registry saw to it).
     static std::int64_t account_of(const client_link& link, const std::string& name);
     // The creator takes seat 0 and is told the table's code (open(); with several nodes once it is recorded).
     void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
+    // A newcomer in an open seat: seated as anyone, and the match's record says whose the seat is now.
+    void seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
     void seat_bot(int s, const wire::bot_choice& level);
     // A bot of `level` (valid) in seat st: its name, its brain, its playouts, its own random source.

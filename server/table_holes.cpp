@@ -59,8 +59,9 @@ void table::fill_next_hole(v1::TableUpdate& u) const {
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(hole_timer_.deadline() - clock::now());
     w.set_remaining_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(0, left.count())));
     w.set_wait_ms(static_cast<std::uint32_t>(between_holes_.count()));
+    // Bots, and seats a bot plays for, never hold the table: they are ready from the start.
     for (std::size_t s = 0; s < seats_.size(); ++s)
-        if (seats_[s].read_review) w.add_ready(static_cast<std::uint32_t>(s));
+        if (seats_[s].read_review || bot_controlled(static_cast<int>(s))) w.add_ready(static_cast<std::uint32_t>(s));
     for (int s : still_reading()) w.add_waiting(static_cast<std::uint32_t>(s));
 }
 

@@ -27,6 +27,38 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     send_joined(link, s, token, rid);
 }
 
+void table::seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid) {
+    seat& st = seats_[static_cast<std::size_t>(s)];
+    st.grace.cancel();
+    st.read_review = false;
+    seat_person(s, link, name, rid);  // the stand-in stops: a pending bot move or thought for the seat is stale
+    recorder_.record_seat_change(seat_record_of(s));
+}
+
+// The host gives an away person's seat to whoever comes next: the old token stops working, the bot plays on.
+void table::open_seat(const std::shared_ptr<client_link>& link, const v1::OpenSeat& request, std::uint32_t rid) {
+    if (!is_host(link.get())) return reply_error(link, rid, v1::ERROR_CODE_NOT_HOST, "only the host opens a seat");
+    if (request.seat() >= seats_.size())
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "there is no " + seat_words(request.seat()));
+    const int s = static_cast<int>(request.seat());
+    seat& st = seats_[static_cast<std::size_t>(s)];
+    const std::string which = seat_words(s);
+    if (st.open) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, which + " is open already");
+    if (st.kind == seat_kind::person && !st.connected && !bot_controlled(s))
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
+                           which + " is held for " + st.name + " a while yet; it can be opened once a bot plays it");
+    if (st.kind != seat_kind::person || st.connected)
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, which + " is not away");
+    reply_ok(link, rid);
+    if (auto reg = owner_.lock()) reg->remove_token(st.token_hash);
+    st.token_hash.clear();
+    st.account = 0;
+    st.open = true;
+    recorder_.record_seat_change(seat_record_of(s));
+    spdlog::info("table {} seat {}: opened by the host; {}'s token no longer reclaims it", code_, s, st.name);
+    changed(st.name + "'s " + which + " is open: whoever joins next takes it over");
+}
+
 void table::seat_quick(const std::vector<quick_seat>& people) {
     spdlog::info("table {} created by quick play: preset {}, {} seats", code_, preset_, seats_.size());
     host_ = 0;
@@ -77,6 +109,7 @@ void table::free_seat(int s) {
     st.away_since.reset();
     st.bot_standing_in = false;
     st.forfeited = false;
+    st.open = false;
     st.brain.reset();
     st.grace.cancel();
 }
@@ -138,6 +171,18 @@ int table::first_free_seat() const {
     for (std::size_t s = 0; s < seats_.size(); ++s)
         if (seats_[s].kind == seat_kind::empty) return static_cast<int>(s);
     return -1;
+}
+
+int table::first_open_seat() const {
+    for (std::size_t s = 0; s < seats_.size(); ++s)
+        if (seats_[s].open) return static_cast<int>(s);
+    return -1;
+}
+
+std::optional<std::pair<v1::ErrorCode, std::string>> table::seat_refusal(int s) const {
+    const seat& st = seats_[static_cast<std::size_t>(s)];
+    if (st.kind == seat_kind::empty || st.open) return std::nullopt;
+    return std::pair{v1::ERROR_CODE_SEAT_TAKEN, seat_words(s) + " is taken"};
 }
 
 bool table::bot_controlled(int s) const {

@@ -32,6 +32,7 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         info.set_connected(st.kind == seat_kind::person && st.connected);
         info.set_bot_standing_in(st.bot_standing_in);
         info.set_forfeited(st.forfeited);
+        info.set_open(st.open);
     }
     u.set_spectators(static_cast<std::uint32_t>(spectators_.size()));
     if (!commitment_.empty()) {
@@ -140,8 +141,9 @@ void table::publish() {
     entry.set_code(code_);
     entry.set_preset(preset_);
     entry.set_seats(static_cast<std::uint32_t>(seats_.size()));
-    entry.set_seated(static_cast<std::uint32_t>(
-        std::count_if(seats_.begin(), seats_.end(), [](const seat& st) { return st.kind != seat_kind::empty; })));
+    // An open seat is a free one to whoever looks for a table.
+    entry.set_seated(static_cast<std::uint32_t>(std::count_if(
+        seats_.begin(), seats_.end(), [](const seat& st) { return st.kind != seat_kind::empty && !st.open; })));
     entry.set_has_password(!settings_.password_hash.empty());
     entry.set_state(state_);
     entry.set_host_name(seats_[static_cast<std::size_t>(host_)].name);

@@ -155,6 +155,36 @@ TEST(MoveKeys, HelpNamesThePlacesOfYourLayoutAndEveryLetter) {
     EXPECT_EQ(plain_help(picture), help);
 }
 
+TEST(MoveKeys, TurningAllUpAndARematchHaveKeysOfTheirOwn) {
+    const v1::TableUpdate u = turn(0, v1::PHASE_TURN, {});
+    std::string help;
+    for (const std::string& line : key_help(&u.hand())) help += line + "\n";
+    EXPECT_NE(help.find("\n  r         turn all your cards up"), std::string::npos) << help;
+    EXPECT_NE(help.find("a play again: a rematch (host)"), std::string::npos) << help;
+    EXPECT_EQ(help.find("r rematch"), std::string::npos) << help;
+    EXPECT_NE(help.find("\n  open 2 "), std::string::npos) << help;
+}
+
+TEST(MoveKeys, APlaceThatIsNoCardPositionIsNamed) {
+    const v1::TableUpdate u = turn(0, v1::PHASE_TURN, {act(v1::ACTION_KIND_PLACE, 1)});
+    EXPECT_EQ(position_problem("e z9", u.hand()), "z9 is not a card position; positions are a1 to c2");
+    EXPECT_EQ(position_problem("E A3", u.hand()), "a3 is not a card position; positions are a1 to c2") << "2 rows";
+    EXPECT_EQ(position_problem("l 1d1", u.hand()), "1d1 is not a card position; positions are a1 to c2");
+    EXPECT_EQ(position_problem("e b1", u.hand()), std::nullopt);
+    EXPECT_EQ(position_problem("w 1 ac", u.hand()), std::nullopt) << "two columns";
+    EXPECT_EQ(position_problem("z 2", u.hand()), std::nullopt) << "a seat";
+    EXPECT_EQ(position_problem("hello there", u.hand()), std::nullopt) << "not a move's key";
+}
+
+TEST(MoveKeys, ARefusalIsTheServersSentenceAndItsCodeOnlyWithoutOne) {
+    v1::Error e;
+    e.set_code(v1::ERROR_CODE_MATCH_RUNNING);
+    e.set_message("seats can change only before the match");
+    EXPECT_EQ(refusal_text(e), "seats can change only before the match");
+    e.clear_message();
+    EXPECT_EQ(refusal_text(e), "refused (MATCH_RUNNING)");
+}
+
 // ---- self-play: every preset, keys unique in every view, a sentence for every event ----
 
 v1::TableUpdate update_of(const hand& h, int viewer) {

@@ -50,7 +50,7 @@ TEST(Config, DefaultsWithoutFlagsOrEnvironment) {
     EXPECT_EQ(c.log_level, "info");
     EXPECT_EQ(c.seat_grace, std::chrono::seconds(120));
     EXPECT_EQ(c.bot_delay, std::chrono::milliseconds(400));
-    EXPECT_EQ(c.between_holes, std::chrono::milliseconds(3000));
+    EXPECT_EQ(c.between_holes, std::chrono::milliseconds(60000));  // a minute to read a hole's review
     EXPECT_EQ(c.max_connections_per_address, 256);
     EXPECT_EQ(c.db_move_delay, std::chrono::milliseconds(20));
     const int hardware = static_cast<int>(std::thread::hardware_concurrency());

@@ -293,6 +293,45 @@ TEST(next_hole, a_spectator_cannot_deal_the_next_hole) {
     EXPECT_EQ(ann.request(next).error().code(), v1::ERROR_CODE_BAD_REQUEST) << "no hole has been played";
 }
 
+// Play now, quick play and `golf play --create` choose no wait: the server's default gives a minute to read the
+// review, bots are ready from the start, and the only person's Next hole deals at once.
+TEST(next_hole, a_table_without_its_own_wait_gives_a_minute_and_its_only_person_deals_at_once) {
+    golf::testing::temp_dir dir;
+    golf::server::server_config config = golf::server::testing::test_config(dir);
+    config.between_holes = golf::server::server_config{}.between_holes;
+    golf::server::testing::running_server server(config);
+    connection ann;
+    ann.connect("ws://127.0.0.1:" + std::to_string(server.port()) + "/ws", "table_events_test");
+    v1::Ruleset house;
+    house.set_holes(2);
+    const auto created = ann.create_table("Ann", "four-card", 3, house);
+    ann.add_bot();
+    ann.add_bot();
+    ann.start_match();
+    const auto rules = golf::wire::to_ruleset(created.rules()).value();
+    auto brain = golf::make_bot("heuristic");
+    golf::random_source random(7);
+    for (int m = 0; m < 2000 && !(ann.latest() && between(*ann.latest())); ++m) {
+        drain(ann);
+        golf::server::e2e::step({&ann}, rules, *brain, random, 200ms);
+    }
+    const v1::TableUpdate wait = ann.wait_until(between);
+    ASSERT_TRUE(wait.has_next_hole());
+    EXPECT_EQ(wait.next_hole().wait_ms(), 60000u);
+    EXPECT_EQ(std::vector<std::uint32_t>(wait.next_hole().ready().begin(), wait.next_hole().ready().end()),
+              (std::vector<std::uint32_t>{1, 2}))
+        << "the bots are ready from the start";
+    EXPECT_EQ(std::vector<std::uint32_t>(wait.next_hole().waiting().begin(), wait.next_hole().waiting().end()),
+              (std::vector<std::uint32_t>{0}));
+
+    v1::ClientMessage next;
+    next.mutable_next_hole();
+    ASSERT_TRUE(ann.request(next).has_ok());
+    const v1::TableUpdate dealt = ann.wait_until(
+        [](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_PLAYING && u.hand().hole() == 2; }, 5s);
+    EXPECT_FALSE(dealt.has_next_hole()) << "dealt long before the minute is out";
+}
+
 // When the turn clock runs out the server moves for the seat, and everyone is told who it was.
 TEST(table_events, a_clock_that_runs_out_is_an_event_and_a_note_naming_the_player) {
     running_server server(30s);
