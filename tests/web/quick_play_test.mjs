@@ -99,7 +99,7 @@ test("Play now seats two pages at one table; the waiting panel, Stop waiting, a 
     assert.equal(e.state, PLAYING);
     assert.deepEqual(e.seats.map((s) => s.bot), [false, true], "Eve and a bot");
     await eve.waitForSelector('.play .seat:not(.me) .badge');
-    assert.match(await eve.textContent(".play .seat:not(.me) h3"), /bot/);
+    assert.match(await eve.textContent(".play .seat:not(.me) .seat-head"), /bot/);
 
     for (const page of [ann, cat, dan, eve]) assert.deepEqual(page.errors, [], "no script errors");
     assert.deepEqual(problems, [], "no serious or critical accessibility violation");

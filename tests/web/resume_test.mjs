@@ -3,7 +3,9 @@
 // hand in the middle of a turn (a drawn card in hand), so the restored view must match the one before exactly.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { createTable, launchBrowser, newPlayer, offered, playOne, screenshot, seeded, startServer, until } from "./support.mjs";
+import {
+  createTable, joinByLink, launchBrowser, newPlayer, offered, playOne, screenshot, seeded, startServer, until,
+} from "./support.mjs";
 
 const view = (page) => page.evaluate(() => ({
   seat: window.golf.update?.yourSeat,
@@ -104,6 +106,44 @@ test("a player who left mid-match takes the seat back from the table's link", { 
     }), "Ann back in her seat, no bot standing in");
     await ann.waitForSelector(".play .seat.me");
     assert.deepEqual(ann.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("the host gives an away player's seat to a newcomer, who sits down from the link", { timeout: 120_000 }, async () => {
+  const server = await startServer(["--bot-delay-ms", "400"]);
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser, { width: 1280, height: 800 });
+    const bob = await newPlayer(browser, { width: 360, height: 800 });
+    const cat = await newPlayer(browser, { width: 360, height: 800 });
+    const code = await createTable(ann, server.url, { name: "Ann", preset: "six-card", seats: 3, isPublic: false });
+    await joinByLink(bob, server.url, code, "Bob");
+    await ann.click('[data-key="add-bot-2"]');
+    await ann.waitForSelector("#start-match:not([disabled])");
+    await ann.click("#start-match");
+    await bob.waitForSelector(".play .seat.me");
+
+    bob.once("dialog", (dialog) => void dialog.accept());
+    await bob.click("#leave");
+    await bob.waitForSelector(".resume a");
+
+    // Ann, the host, sees Bob away and gives his seat away; it is marked open.
+    ann.once("dialog", (dialog) => void dialog.accept());
+    await ann.click("#open-seat-1");
+    await ann.waitForSelector("#open-1");
+    assert.match(await ann.textContent('.play .seat[data-seat="1"]'), /open seat/);
+
+    // Cat follows the link and sits in the open seat mid-match; Bob's link no longer takes it back.
+    await joinByLink(cat, server.url, code, "Cat");
+    await until(() => cat.evaluate(() => window.golf.update?.yourSeat === 1), "Cat in seat 2");
+    await cat.waitForSelector(".play .seat.me");
+    await bob.goto(`${server.url}/t/${code}`);
+    await bob.waitForSelector("#join-form");
+    assert.match(await bob.textContent("#flash"), /Could not take your seat back/);
+    for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();
     await server.stop();

@@ -10,6 +10,7 @@ import { EventKind, type HandView, type TableEvent } from "./gen/golf/v1/game_pb
 import type { Card } from "./gen/golf/v1/cards_pb";
 import type { TableUpdate } from "./gen/golf/v1/messages_pb";
 import { placeName, seatName } from "./names";
+import { touched } from "./move_log";
 import { isWordName } from "./positions";
 import { powerOf } from "./power_text";
 
@@ -73,6 +74,9 @@ const LOOKS = new Set([EventKind.PEEKED, EventKind.LOOKED, EventKind.PEEKED_AT, 
 // face-down card in the view), to show each for a few seconds, once, and say so.
 export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, events: TableEvent[]): void {
   if (!memoryMode(app)) return;
+  // A card that moves (swapped, replaced) takes its glimpse with it: the old place must not say "remember" still.
+  for (const e of events)
+    if (!(LOOKS.has(e.kind) && e.seat === update.yourSeat)) for (const [s, p] of touched(e)) seen.delete(`${s}:${p}`);
   const found = new Map<string, Card>();
   for (const e of events)
     if (LOOKS.has(e.kind) && e.card && e.privateCard && e.seat === update.yourSeat)

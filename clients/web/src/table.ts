@@ -107,7 +107,7 @@ function render(app: App): Child[] {
     sidePanels(app, update, {
       scores: update.scorecard && update.scorecard.holes.length > 0 ? scorecard(app, update) : null,
       moves: playing ? moveLog(app, update, hand!) : null,
-      chat: [chat(app), people(update, me)],
+      chat: [chat(app), people(app, update, me)],
       rules: rulesPanel(app),
       check: update.state !== TableState.WAITING ? fairness(app, update) : null,
     }),
@@ -362,7 +362,8 @@ function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
     piles(app, update, hand),
     seatPanel(app, update, hand, at.bottom, t, changed),
     actionBar(app, update, hand, t) ?? h("div", { class: "actions empty" }),
-    over ? h("div", { class: "review-sheet" }, holeReview(app, update, hand)) : null);
+    over ? h("div", { class: "review-sheet", tabindex: 0, role: "region", "aria-label": "The hole's review" },
+                 holeReview(app, update, hand)) : null);
 }
 
 // The power being used: what it does and which cards it has looked at (public); the values reach only the user,
@@ -425,7 +426,7 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
     person && !info.registered ? guestTag() : null,
     seat === hand.dealer ? h("span", { class: "badge", title: "the dealer" }, "dealer") : null,
     botBadge(info),
-    info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
+    info?.open ? h("span", { class: "badge warn" }, "open seat") : info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
     info && info.occupied && info.bot === BotLevel.UNSPECIFIED && !info.connected && !info.botStandingIn
       ? h("span", { class: "badge warn" }, "away") : null,
     hand.caller === seat ? h("span", { class: "badge" }, "ended play") : null,
