@@ -20,7 +20,7 @@ struct teller {
         if (seat >= 0 && static_cast<std::size_t>(seat) < r.names.size() &&
             !r.names[static_cast<std::size_t>(seat)].empty())
             return r.names[static_cast<std::size_t>(seat)];
-        return "Seat " + std::to_string(seat);  // as the screen numbers seats
+        return "Seat " + seat_number(seat);  // as the screen numbers seats, from 1
     }
     // The actor as a sentence's subject: "You", "Bob", "The table".
     std::string who(int seat) const { return seat < 0 ? "The table" : mine(seat) ? "You" : name(seat); }

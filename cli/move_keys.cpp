@@ -50,9 +50,9 @@ struct key_words {
     const v1::HandView& hand;
     std::uint32_t cols() const { return std::max<std::uint32_t>(hand.cols(), 1); }
     bool mine(std::uint32_t seat) const { return static_cast<int>(seat) == hand.viewer(); }
-    // "a1" for the viewer's own place, "1a1" for seat 1's.
+    // "a1" for the viewer's own place, "2a1" for seat 2's (wire seat 1: seats are typed as people count them).
     std::string place(std::uint32_t seat, std::uint32_t position) const {
-        return (mine(seat) ? std::string() : std::to_string(seat)) + place_key(position, cols());
+        return (mine(seat) ? std::string() : seat_number(static_cast<int>(seat))) + place_key(position, cols());
     }
     // POWER_LINES's two rows ("12") or columns ("ac").
     std::string lines(std::uint32_t a, std::uint32_t b) const {
@@ -92,10 +92,10 @@ std::vector<std::string> arguments(const v1::Action& a, const key_words& w) {
         case v1::ACTION_KIND_SHUFFLE:
         case v1::ACTION_KIND_POWER_ADD:
             if (w.mine(a.target_seat())) return {};
-            return {std::to_string(a.target_seat())};
+            return {seat_number(static_cast<int>(a.target_seat()))};
         case v1::ACTION_KIND_POWER_LINES:
             if (w.mine(a.target_seat())) return {w.lines(a.position(), a.other())};
-            return {std::to_string(a.target_seat()), w.lines(a.position(), a.other())};
+            return {seat_number(static_cast<int>(a.target_seat())), w.lines(a.position(), a.other())};
         case v1::ACTION_KIND_CHOOSE_POWER: return {std::to_string(a.position())};
         default: return {};
     }
@@ -139,7 +139,18 @@ bool looks_like_key(std::string_view typed) {
                        [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'j'); });
 }
 
-std::optional<std::string> position_problem(std::string_view typed, const v1::HandView& hand) {
+std::optional<std::string> seat_problem(std::string_view number, int seats) {
+    const bool digits =
+        !number.empty() && number.size() <= 3 && number.find_first_not_of("0123456789") == std::string_view::npos;
+    const int n = digits ? std::stoi(std::string(number)) : 0;
+    if (digits && n >= 1 && n <= seats) return std::nullopt;
+    return "there is no seat " + std::string(number) + (seats > 0 ? "; seats are 1 to " + std::to_string(seats) : "");
+}
+
+namespace {
+
+// What was typed, in lower-case words: "L 2A1" is {"l", "2a1"}.
+std::vector<std::string> typed_words(std::string_view typed) {
     std::vector<std::string> words(1);
     for (const char c : typed) {
         if (c == ' ' || c == '\t') {
@@ -149,8 +160,23 @@ std::optional<std::string> position_problem(std::string_view typed, const v1::Ha
         }
     }
     if (words.back().empty()) words.pop_back();
-    if (words.size() < 2 || words[0].size() != 1 || verbs.find(words[0][0]) == std::string_view::npos) return {};
-    // Layouts may differ (rows that grow): a place is a position if it is one of any seat's layout.
+    return words;
+}
+
+// The seat number word `i` of a key names ("2" of "2a1", "3" of "z 3", "2" of "w 2 12"), "" when it names none: a
+// number alone is a seat only after z and g and before w's rows or columns (elsewhere a choice, or rows).
+std::string_view seat_in(const std::vector<std::string>& words, std::size_t i) {
+    const std::string& word = words[i];
+    const std::size_t at = word.find_first_not_of("0123456789");
+    if (at != std::string::npos) return std::string_view(word).substr(0, at);
+    const char letter = words[0][0];
+    const bool seat_alone = i == 1 && (letter == 'z' || letter == 'g' || (letter == 'w' && words.size() == 3));
+    return seat_alone ? std::string_view(word) : std::string_view();
+}
+
+// Whether `word`, past its seat number, is a card position of some layout at the table (layouts may differ: rows
+// that grow) or, standing alone, two of its columns ("ac").
+bool is_place(const std::string& word, const v1::HandView& hand) {
     std::uint32_t cols = 1, rows = 1;
     for (int s = 0; s < hand.seats_size(); ++s) {
         const layout_shape shape = shape_of(hand, s);
@@ -158,19 +184,28 @@ std::optional<std::string> position_problem(std::string_view typed, const v1::Ha
         rows = std::max(rows, (shape.count + shape.cols - 1) / std::max<std::uint32_t>(shape.cols, 1));
     }
     const auto column = [cols](char c) { return c >= 'a' && c < static_cast<char>('a' + cols); };
+    const std::size_t at = word.find_first_not_of("0123456789");
+    const std::string_view place = std::string_view(word).substr(at);
+    if (at == 0 && place.size() == 2 && column(place[0]) && column(place[1])) return true;
+    const std::string_view row = place.substr(1);
+    return column(place[0]) && !row.empty() && row.size() <= 2 &&
+           row.find_first_not_of("0123456789") == std::string_view::npos && std::stoul(std::string(row)) >= 1 &&
+           std::stoul(std::string(row)) <= rows;
+}
+
+}  // namespace
+
+std::optional<std::string> place_problem(std::string_view typed, const v1::HandView& hand) {
+    const std::vector<std::string> words = typed_words(typed);
+    if (words.size() < 2 || words[0].size() != 1 || verbs.find(words[0][0]) == std::string_view::npos) return {};
     for (std::size_t i = 1; i < words.size(); ++i) {
-        const std::string& word = words[i];
-        const std::size_t at = word.find_first_not_of("0123456789");
-        if (at == std::string::npos) continue;  // a seat, a choice or rows
-        const std::string_view place = std::string_view(word).substr(at);
-        const bool lines = at == 0 && place.size() == 2 && column(place[0]) && column(place[1]);
-        const std::string_view row = place.substr(1);
-        const bool position = column(place[0]) && !row.empty() && row.size() <= 2 &&
-                              row.find_first_not_of("0123456789") == std::string_view::npos &&
-                              std::stoul(std::string(row)) >= 1 && std::stoul(std::string(row)) <= rows;
-        if (lines || position) continue;
+        const std::string_view seat = seat_in(words, i);
+        if (!seat.empty())
+            if (auto problem = seat_problem(seat, hand.seats_size())) return problem;
+        if (words[i].find_first_not_of("0123456789") == std::string::npos) continue;  // a seat, a choice or rows
+        if (is_place(words[i], hand)) continue;
         const layout_shape own = shape_of(hand, std::max(hand.viewer(), 0));
-        return word + " is not a card position; positions are a1 to " +
+        return words[i] + " is not a card position; positions are a1 to " +
                place_key(own.count > 0 ? own.count - 1 : 0, own.cols);
     }
     return {};
@@ -190,30 +225,34 @@ std::vector<std::string> key_help(const v1::HandView* hand) {
         const std::uint32_t last = own.count > 0 ? own.count - 1 : 0;
         places += ", " + place_key(last, own.cols) + " your " + place_words(last, own) + " card";
     }
+    // The examples name a seat that is not the reader's: seat 2, or seat 1 for the reader at seat 2.
+    const std::string o = seat_number(hand && hand->viewer() == 1 ? 0 : 1);
     return {
         "Keys: type one and Enter (spaces and capitals do not matter; a move's number works too).",
         "Your cards by column letter and row number: " + places + ".",
-        "Another seat's cards after its number: 1a1 is seat 1's top-left card.",
+        "Another seat's cards after its number, counted from 1 as the table shows: " + o + "a1 is seat " + o +
+            "'s top-left card.",
         "  d         draw from the stock",
         "  t         take the top card of the discards",
-        "  e a1      put the card you hold in place of your a1 (e 1a1: of seat 1's, with a power)",
+        "  e a1      put the card you hold in place of your a1 (e " + o + "a1: of seat " + o + "'s, with a power)",
         "  x         throw away the card you hold (x a1: throw away your a1, with a power)",
-        "  f a1      turn your a1 face up (f 1a1: seat 1's, with a power)",
-        "  l a1      look at your a1 (l 1a1: at seat 1's)",
-        "  w a1 b2   swap two cards (w a1 1b2: with seat 1's; w 1 12: seat 1's rows 1 and 2, w 1 ac: columns)",
+        "  f a1      turn your a1 face up (f " + o + "a1: seat " + o + "'s, with a power)",
+        "  l a1      look at your a1 (l " + o + "a1: at seat " + o + "'s)",
+        "  w a1 b2   swap two cards (w a1 " + o + "b2: with seat " + o + "'s; w " + o + " 12: seat " + o +
+            "'s rows 1 and 2, w " + o + " ac: columns)",
         "  p         pass: no flip, no call, no more of the power",
         "  k         knock or call: everyone else has one more turn",
         "  r         turn all your cards up",
         "  o         done rearranging",
         "  u         use the power of the card (u 3: choose power 3)",
-        "  m a1      match the card you hold with your a1 (m 1a1 b2: seat 1's, giving your b2)",
-        "  j a1      claim: throw your a1 on the matching discard (j 1a1 b2: seat 1's, giving your b2)",
-        "  z 1       shuffle seat 1's face-down cards",
-        "  g 1       add an unseen card to seat 1's cards",
+        "  m a1      match the card you hold with your a1 (m " + o + "a1 b2: seat " + o + "'s, giving your b2)",
+        "  j a1      claim: throw your a1 on the matching discard (j " + o + "a1 b2: seat " + o + "'s, giving your b2)",
+        "  z " + o + "       shuffle seat " + o + "'s face-down cards",
+        "  g " + o + "       add an unseen card to seat " + o + "'s cards",
         "  n         ready for the next hole",
         "  c TEXT    chat",
         "  s start the match, b add a bot, a play again: a rematch (host)",
-        "  open 2    give seat 2, whose player left, to whoever joins next (host)",
+        "  open " + o + "    give seat " + o + ", whose player left, to whoever joins next (host)",
         "  ? or help these keys (Enter closes them); q leave the table",
     };
 }

@@ -152,7 +152,7 @@ void player::open() {
     picture_.rules = joined.rules();
     if (!screen_) {
         std::string line = "code: " + joined.code() + "\n";
-        line += joined.seat() >= 0 ? "seat: " + std::to_string(joined.seat()) + "\n" : "watching\n";
+        line += joined.seat() >= 0 ? "seat: " + seat_number(joined.seat()) + "\n" : "watching\n";
         write_out(line);
     }
 }
@@ -290,7 +290,7 @@ void player::command(const std::string& raw) {
     } else if (table_command(line)) {
         return;
     } else if (const auto problem = picture_.update && picture_.update->has_hand()
-                                        ? position_problem(line, picture_.update->hand())
+                                        ? place_problem(line, picture_.update->hand())
                                         : std::nullopt) {
         say("error: " + *problem);
     } else if (find_move(menu_, line) || looks_like_key(line) ||
@@ -327,7 +327,11 @@ bool player::table_command(const std::string& line) {
             say("error: type open and the number of an away player's seat, e.g. open 2");
             return true;
         }
-        message.mutable_open_seat()->set_seat(static_cast<std::uint32_t>(std::stoi(number)));
+        if (const auto problem = seat_problem(number, picture_.update ? picture_.update->seats_size() : 0)) {
+            say("error: " + *problem);
+            return true;
+        }
+        message.mutable_open_seat()->set_seat(static_cast<std::uint32_t>(std::stoi(number) - 1));  // typed from 1
     } else {
         return false;
     }
@@ -430,14 +434,15 @@ std::string_view play_usage() {
            "the stock and discard piles, the held card, whose turn it is, the final round, the clock, the\n"
            "scorecard, what happened in the hole, chat, and the moves you may make, each with its key. A key is\n"
            "the same on every turn: a letter for what you do, then places by column letter and row number ('d'\n"
-           "draws, 'f a1' flips your top-left card, 'l 1b2' looks at seat 1's card b2); type it (or the move's\n"
-           "number) and Enter. '?' shows every key; 'c TEXT' chats; 'n' ends the review between holes; 's' starts\n"
-           "the match and 'b' adds a bot, 'open N' gives away player N's seat to whoever joins next, 'a' asks for a\n"
-           "rematch (host); 'r' turns all your cards up; 'q' leaves.\n"
-           "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' first,\n"
-           "then what happened ('log: ...') and the table after every update, and a line starting with '> ' whenever\n"
-           "what you can do changes (the moves listed as '  N. words  [key]'),\n"
-           "so it can be scripted. A dropped connection is resumed with the seat's token (5 tries).\n"
+           "draws, 'f a1' flips your top-left card, 'l 2b2' looks at seat 2's card b2: seats count from 1, as the\n"
+           "table shows them); type it (or the move's number) and Enter. '?' shows every key; 'c TEXT' chats; 'n'\n"
+           "ends the review between holes; 's' starts the match and 'b' adds a bot, 'open N' gives away seat N, whose\n"
+           "player left, to whoever joins next, 'a' asks for a rematch (host); 'r' turns all your cards up; 'q'\n"
+           "leaves.\n"
+           "When the output is not a terminal it writes the same information as plain lines, 'code: XXXXXX' and\n"
+           "'seat: N' first, then what happened ('log: ...') and the table after every update, and a line starting\n"
+           "with '> ' whenever what you can do changes (the moves listed as '  N. words  [key]'), so it can be\n"
+           "scripted. A dropped connection is resumed with the seat's token (5 tries).\n"
            "\n"
            "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
            "  --name NAME         the name shown at the table (default: $USER)\n"

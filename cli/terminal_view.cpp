@@ -193,8 +193,9 @@ std::vector<screen_line> seat_block(const table_picture& picture, int s, int blo
         hand_in_play(update) && update.hand().current_seat() == s && update.hand().phase() != v1::PHASE_START;
     screen_line name;
     name.add(turn ? (style.utf8 ? "\u25b6 " : "> ") : "  ", "\x1b[1;33m");
-    // The seat's number comes first: it starts the keys of its cards ("l 1a2").
-    name.add(clip(std::to_string(s) + listed_name(update, s) + seat_tags(picture, update, s),
+    // The seat's number (from 1) comes first: it starts the keys of its cards ("l 2a2"). The colon keeps it apart
+    // from a name with a number of its own, as the server's bots have ("2: bot 1 (heuristic)").
+    name.add(clip(seat_number(s) + ":" + listed_name(update, s) + seat_tags(picture, update, s),
                   static_cast<std::size_t>(block_width - 2)),
              s == picture.seat ? "\x1b[1;36m" : (turn ? "\x1b[1m" : ""));
     lines.push_back(name);
@@ -373,7 +374,7 @@ std::string plain_table(const table_picture& picture) {
     if (!update.note().empty()) out << "note: " << update.note() << '\n';
     const bool show_hand = update.has_hand() && update.state() != v1::TABLE_STATE_WAITING;
     for (int s = 0; s < update.seats_size(); ++s) {
-        out << "seat " << s << listed_name(update, s) << seat_tags(picture, update, s);
+        out << "seat " << seat_number(s) << listed_name(update, s) << seat_tags(picture, update, s);
         if (show_hand && s < update.hand().seats_size()) {
             const v1::HandView& hand = update.hand();
             if (hand_in_play(update) && hand.current_seat() == s && hand.phase() != v1::PHASE_START) out << " to play";

@@ -64,9 +64,11 @@ std::string place_key(std::uint32_t position, std::uint32_t cols) {
     return std::string(1, static_cast<char>('a' + position % cols)) + std::to_string(position / cols + 1);
 }
 
+std::string seat_number(int seat) { return std::to_string(seat + 1); }
+
 std::string seat_name(const v1::TableUpdate& update, int seat) {
     if (seat >= 0 && seat < update.seats_size() && !update.seats(seat).name().empty()) return update.seats(seat).name();
-    return "Seat " + std::to_string(seat);
+    return "Seat " + seat_number(seat);
 }
 
 std::string power_text(v1::PowerKind kind) {

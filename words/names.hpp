@@ -32,7 +32,9 @@ std::string card_at(const std::string& owner, std::uint32_t position, layout_sha
 // A place as typed: its column letter and row number, "a1" for the top-left, "c2" (extra rows go on: "a3").
 std::string place_key(std::uint32_t position, std::uint32_t cols);
 
-// The seat's name at the table, or "Seat N" when it has none (N as the screen numbers seats, from 0).
+// A wire seat (counted from 0) as people read and type it, counted from 1: seat 0 is "1".
+std::string seat_number(int seat);
+// The seat's name at the table, or "Seat N" when it has none (N counted from 1, as the screen and the keys do).
 std::string seat_name(const v1::TableUpdate& update, int seat);
 
 // What a power does, said to the player using it ("look at one of your cards").

@@ -307,6 +307,19 @@ TEST(EventText, LargeLayoutsNameRowAndCard) {
                                         "The 7\u2663 from Cy's place at row 2, card 5 went onto the discards."}));
 }
 
+TEST(EventText, ASeatWithNoNameIsNumberedFromOne) {
+    v1::TableUpdate u = table(cy);
+    u.mutable_seats(ann)->clear_name();
+    add(u, {v1::EVENT_KIND_DREW_STOCK, ann});
+    add(u, {v1::EVENT_KIND_DISCARDED, ann, -1, 0, seven_clubs});
+    add(u, {v1::EVENT_KIND_PEEKED_AT, bob, ann, 0});
+    EXPECT_EQ(event_sentences(u, nullptr, true),
+              (std::vector<std::string>{"Seat 1 drew from the stock and threw away the 7\u2663.",
+                                        "Bob looked at Seat 1's top-left card."}));
+    EXPECT_EQ(seat_name(u, ann), "Seat 1");
+    EXPECT_EQ(seat_number(ann), "1");
+}
+
 TEST(MoveLog, KeepsEachEventOnceAndAWholeLogReplacesItsHole) {
     move_log log;
     v1::TableUpdate first = table(ann);

@@ -54,6 +54,14 @@ v1::TableUpdate turn(int viewer, v1::Phase phase, const std::vector<v1::Action>&
     return u;
 }
 
+// What ? shows `viewer`, one line after another.
+std::string help_for(int viewer) {
+    const v1::TableUpdate u = turn(viewer, v1::PHASE_TURN, {});
+    std::string help;
+    for (const std::string& line : key_help(&u.hand())) help += line + "\n";
+    return help;
+}
+
 std::string key_of(int viewer, const v1::Action& a) {
     const v1::TableUpdate u = turn(viewer, v1::PHASE_TURN, {a});
     return move_key(a, u.hand());
@@ -102,32 +110,32 @@ TEST(MoveKeys, EveryKindHasItsLetterAndPlaces) {
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_USE_POWER)), "u");
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_CHOOSE_POWER, v1::POWER_KIND_PEEK_OPPONENT)),
               "u " + std::to_string(v1::POWER_KIND_PEEK_OPPONENT));
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PEEK, 2, 0, 1)), "l 1c1");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PEEK, 2, 0, 1)), "l 2c1");
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PEEK, 2, 0, 0)), "l c1");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_SWAP, 0, 5, 0, 1)), "w a1 1c2");
-    EXPECT_EQ(key_of(2, act(v1::ACTION_KIND_POWER_SWAP, 1, 3, 0, 2)), "w a2 0b1") << "your own card first";
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_SWAP, 1, 3, 1, 2)), "w 1b1 2a2");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_SHUFFLE, 0, 0, 2)), "z 2");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_ADD, 0, 0, 1)), "g 1");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_SWAP, 0, 5, 0, 1)), "w a1 2c2");
+    EXPECT_EQ(key_of(2, act(v1::ACTION_KIND_POWER_SWAP, 1, 3, 0, 2)), "w a2 1b1") << "your own card first";
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_SWAP, 1, 3, 1, 2)), "w 2b1 3a2");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_SHUFFLE, 0, 0, 2)), "z 3");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_ADD, 0, 0, 1)), "g 2");
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_REMOVE, 1)), "x b1");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_FLIP, 1, 0, 1)), "f 1b1");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_FLIP, 1, 0, 1)), "f 2b1");
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_FLIP, 1, 0, 0)), "f b1");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_LINES, 0, 3, 1)), "w 1 12") << "rows";
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_LINES, 0, 2, 1)), "w 1 ac") << "columns";
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PLACE, 4, 0, 1)), "e 1b2") << "a power card into Bob's layout";
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_LINES, 0, 3, 1)), "w 2 12") << "rows";
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_LINES, 0, 2, 1)), "w 2 ac") << "columns";
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PLACE, 4, 0, 1)), "e 2b2") << "a power card into Bob's layout";
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PLACE, 4, 0, 0)), "e b2") << "keep the power card";
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_POWER_PLACE, 4, 2, 0)), "e b2 2") << "keep the second card drawn";
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_MATCH, 4, 0, 0)), "m b2");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_MATCH, 4, 1, 1)), "m 1b2 b1") << "giving your b1";
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_MATCH, 4, 1, 1)), "m 2b2 b1") << "giving your b1";
     EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_CLAIM, 0, 0, 0)), "j a1");
-    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_CLAIM, 0, 5, 2)), "j 2a1 c2");
+    EXPECT_EQ(key_of(0, act(v1::ACTION_KIND_CLAIM, 0, 5, 2)), "j 3a1 c2");
 }
 
 TEST(MoveKeys, ASwapIsFoundWithItsCardsInEitherOrder) {
     const v1::TableUpdate u = turn(0, v1::PHASE_POWER, {act(v1::ACTION_KIND_POWER_SWAP, 0, 5, 0, 1)});
     const std::vector<move_choice> moves = move_choices(u);
-    EXPECT_EQ(find_move(moves, "w a1 1c2"), std::optional<std::size_t>(0));
-    EXPECT_EQ(find_move(moves, "w1c2a1"), std::optional<std::size_t>(0));
+    EXPECT_EQ(find_move(moves, "w a1 2c2"), std::optional<std::size_t>(0));
+    EXPECT_EQ(find_move(moves, "w2c2a1"), std::optional<std::size_t>(0));
     EXPECT_EQ(moves[0].label, "swap your top-left card with Bob's bottom-right card, unseen");
 }
 
@@ -141,24 +149,20 @@ TEST(MoveKeys, WhatLooksLikeAKey) {
 }
 
 TEST(MoveKeys, HelpNamesThePlacesOfYourLayoutAndEveryLetter) {
-    const v1::TableUpdate u = turn(0, v1::PHASE_TURN, {});
-    std::string help;
-    for (const std::string& line : key_help(&u.hand())) help += line + "\n";
+    const std::string help = help_for(0);
     EXPECT_NE(help.find("a1 is your top-left card, c2 your bottom-right card"), std::string::npos) << help;
-    EXPECT_NE(help.find("1a1 is seat 1's top-left card"), std::string::npos) << help;
+    EXPECT_NE(help.find("counted from 1 as the table shows: 2a1 is seat 2's top-left card"), std::string::npos) << help;
     for (const char* letter : {"\n  d ", "\n  t ", "\n  e a1 ", "\n  x ", "\n  f a1 ", "\n  l a1 ", "\n  w a1 b2 ",
-                               "\n  p ", "\n  k ", "\n  r ", "\n  o ", "\n  u ", "\n  m a1 ", "\n  j a1 ", "\n  z 1 ",
-                               "\n  g 1 ", "\n  n ", "\n  c TEXT ", "\n  ? or help "})
+                               "\n  p ", "\n  k ", "\n  r ", "\n  o ", "\n  u ", "\n  m a1 ", "\n  j a1 ", "\n  z 2 ",
+                               "\n  g 2 ", "\n  n ", "\n  c TEXT ", "\n  ? or help "})
         EXPECT_NE(help.find(letter), std::string::npos) << letter << "\n" << help;
     table_picture picture;
-    picture.update = u;
+    picture.update = turn(0, v1::PHASE_TURN, {});
     EXPECT_EQ(plain_help(picture), help);
 }
 
 TEST(MoveKeys, TurningAllUpAndARematchHaveKeysOfTheirOwn) {
-    const v1::TableUpdate u = turn(0, v1::PHASE_TURN, {});
-    std::string help;
-    for (const std::string& line : key_help(&u.hand())) help += line + "\n";
+    const std::string help = help_for(0);
     EXPECT_NE(help.find("\n  r         turn all your cards up"), std::string::npos) << help;
     EXPECT_NE(help.find("a play again: a rematch (host)"), std::string::npos) << help;
     EXPECT_EQ(help.find("r rematch"), std::string::npos) << help;
@@ -167,13 +171,56 @@ TEST(MoveKeys, TurningAllUpAndARematchHaveKeysOfTheirOwn) {
 
 TEST(MoveKeys, APlaceThatIsNoCardPositionIsNamed) {
     const v1::TableUpdate u = turn(0, v1::PHASE_TURN, {act(v1::ACTION_KIND_PLACE, 1)});
-    EXPECT_EQ(position_problem("e z9", u.hand()), "z9 is not a card position; positions are a1 to c2");
-    EXPECT_EQ(position_problem("E A3", u.hand()), "a3 is not a card position; positions are a1 to c2") << "2 rows";
-    EXPECT_EQ(position_problem("l 1d1", u.hand()), "1d1 is not a card position; positions are a1 to c2");
-    EXPECT_EQ(position_problem("e b1", u.hand()), std::nullopt);
-    EXPECT_EQ(position_problem("w 1 ac", u.hand()), std::nullopt) << "two columns";
-    EXPECT_EQ(position_problem("z 2", u.hand()), std::nullopt) << "a seat";
-    EXPECT_EQ(position_problem("hello there", u.hand()), std::nullopt) << "not a move's key";
+    EXPECT_EQ(place_problem("e z9", u.hand()), "z9 is not a card position; positions are a1 to c2");
+    EXPECT_EQ(place_problem("E A3", u.hand()), "a3 is not a card position; positions are a1 to c2") << "2 rows";
+    EXPECT_EQ(place_problem("l 1d1", u.hand()), "1d1 is not a card position; positions are a1 to c2");
+    EXPECT_EQ(place_problem("e b1", u.hand()), std::nullopt);
+    EXPECT_EQ(place_problem("w 1 ac", u.hand()), std::nullopt) << "two columns";
+    EXPECT_EQ(place_problem("z 2", u.hand()), std::nullopt) << "a seat";
+    EXPECT_EQ(place_problem("hello there", u.hand()), std::nullopt) << "not a move's key";
+}
+
+TEST(MoveKeys, ASeatKeyCountsFromOneAndItsOneIsTheWiresSeatZero) {
+    // Bob (the wire's seat 1) may look at Ann's (seat 0) top-left card or shuffle hers: keys name her seat 1.
+    const v1::TableUpdate u = turn(1, v1::PHASE_POWER,
+                                   {act(v1::ACTION_KIND_POWER_PEEK, 0, 0, 0), act(v1::ACTION_KIND_SHUFFLE, 0, 0, 0),
+                                    act(v1::ACTION_KIND_POWER_PEEK, 0, 0, 2)});
+    const std::vector<move_choice> moves = move_choices(u);
+    EXPECT_EQ(moves[0].key, "l 1a1");
+    EXPECT_EQ(moves[1].key, "z 1");
+    EXPECT_EQ(moves[2].key, "l 3a1");
+    for (const char* typed : {"l 1a1", "L1A1"}) {
+        const std::optional<std::size_t> chosen = find_move(moves, typed);
+        ASSERT_EQ(chosen, std::optional<std::size_t>(0)) << typed;
+        EXPECT_EQ(moves[*chosen].action.target_seat(), 0u) << typed;
+    }
+    ASSERT_EQ(find_move(moves, "z 1"), std::optional<std::size_t>(1));
+    EXPECT_EQ(moves[1].action.target_seat(), 0u);
+    EXPECT_EQ(find_move(moves, "l 0a1"), std::nullopt) << "no seat 0";
+    EXPECT_EQ(place_problem("l 1a1", u.hand()), std::nullopt);
+    EXPECT_EQ(place_problem("z 3", u.hand()), std::nullopt);
+}
+
+TEST(MoveKeys, SeatZeroAndOnePastTheLastAreRefusedWithTheRange) {
+    const v1::TableUpdate u = turn(0, v1::PHASE_POWER, {act(v1::ACTION_KIND_POWER_PEEK, 0, 0, 1)});
+    for (const char* typed : {"l 0a1", "z 0", "g 0", "w 0 12", "w a1 0b2", "m 0a1 b2"})
+        EXPECT_EQ(place_problem(typed, u.hand()), "there is no seat 0; seats are 1 to 3") << typed;
+    for (const char* typed : {"l 4a1", "Z 4", "w 4 ac", "j 4b1 a1"})
+        EXPECT_EQ(place_problem(typed, u.hand()), "there is no seat 4; seats are 1 to 3") << typed;
+    EXPECT_EQ(place_problem("u 0", u.hand()), std::nullopt) << "a power's number, not a seat";
+    EXPECT_EQ(place_problem("e b2 0", u.hand()), std::nullopt) << "a drawn card's number, not a seat";
+    EXPECT_EQ(place_problem("w 12", u.hand()), std::nullopt) << "your own rows 1 and 2";
+    EXPECT_EQ(seat_problem("0", 4), "there is no seat 0; seats are 1 to 4");
+    EXPECT_EQ(seat_problem("5", 4), "there is no seat 5; seats are 1 to 4");
+    EXPECT_EQ(seat_problem("1", 4), std::nullopt);
+    EXPECT_EQ(seat_problem("4", 4), std::nullopt);
+}
+
+TEST(MoveKeys, TheHelpsExampleSeatIsNotTheReaders) {
+    const std::string help = help_for(1);
+    EXPECT_NE(help.find(": 1a1 is seat 1's top-left card"), std::string::npos) << help;
+    EXPECT_NE(help.find("\n  z 1       shuffle seat 1's face-down cards"), std::string::npos) << help;
+    EXPECT_NE(help.find("\n  open 1    give seat 1,"), std::string::npos) << help;
 }
 
 TEST(MoveKeys, ARefusalIsTheServersSentenceAndItsCodeOnlyWithoutOne) {

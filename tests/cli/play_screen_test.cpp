@@ -1,12 +1,14 @@
 // `golf play` on a pseudo-terminal against a real golf-server on 127.0.0.1: a table with a bot, started and played
 // by keys as a person would type them ("f a1", "d", "x"), and the full screen read back: every move is listed with
 // its key, the keys are the same on every turn, "?" shows them all, and the move log tells the hole in sentences
-// ("You drew from the stock (the 6♠) and threw it away."). Every wait is bounded in time and in reads.
+// ("You drew from the stock (the 6♠) and threw it away."); seats are numbered from 1, as typed ("open 2"), and a
+// seat the table does not have is refused with the range. Every wait is bounded in time and in reads.
 #include <gtest/gtest.h>
 
 #include <pty.h>
 #include <regex>
 #include <sys/wait.h>
+#include <utility>
 
 #include "tests/support/child_process.hpp"
 
@@ -125,6 +127,15 @@ TEST(GolfPlayScreen, KeysAndTheMoveLogOnAFullScreen) {
     screen_session play(server.url(), {"--create", "six-card", "--bots", "1", "--set", "holes=1"});
     ASSERT_TRUE(play.started());
     ASSERT_TRUE(play.wait_for_text("every seat is filled: s to start")) << play.screen();
+    // Seats are numbered from 1 on the screen and when typed: "open 2" names the bot's seat, the wire's seat 1.
+    EXPECT_TRUE(has(play.screen(), "1: ann (you, host")) << play.screen();
+    EXPECT_TRUE(has(play.screen(), "2: bot 1 (heuristic)")) << play.screen();
+    for (const auto& [typed, answer] : {std::pair{"open 0", "there is no seat 0; seats are 1 to 2"},
+                                        std::pair{"open 3", "there is no seat 3; seats are 1 to 2"},
+                                        std::pair{"open 2", "seat 2 is not away"}}) {  // the server's words
+        play.type(std::string(typed) + "\r");
+        ASSERT_TRUE(play.wait_for_text(std::string("error: ") + answer)) << typed << "\n" << play.screen();
+    }
     play.type("s\r");
 
     // The start: each of your cards flips by its place's key, the same keys as the layout's letters and numbers.
@@ -135,6 +146,8 @@ TEST(GolfPlayScreen, KeysAndTheMoveLogOnAFullScreen) {
     EXPECT_TRUE(has(play.screen(), "   a   b   c")) << play.screen();
     EXPECT_TRUE(has(play.screen(), "move? 1-6 or a key")) << play.screen();
     EXPECT_TRUE(has(play.screen(), "Hole 1 is dealt")) << play.screen();
+    play.type("l 0a1\r");
+    ASSERT_TRUE(play.wait_for_text("error: there is no seat 0; seats are 1 to 2")) << play.screen();
     play.type("fa1\r");
     ASSERT_TRUE(play.wait_for_text("You turned up your top-left card: the ")) << play.screen();
     ASSERT_TRUE(play.wait_for([](const std::string& s) { return !offers(s, "f a1", "turn"); })) << play.screen();

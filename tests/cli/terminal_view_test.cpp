@@ -133,8 +133,8 @@ TEST(ScreenFrame, ShowsTheKeysTheGridsNamesAndTheLog) {
     const std::string frame = visible(screen_frame(picture, screen_style{100, 30, true}));
     EXPECT_NE(frame.find(" d  draw from the stock"), std::string::npos) << frame;
     EXPECT_NE(frame.find(" t  take the 7\u2663 from the discards"), std::string::npos) << frame;
-    EXPECT_NE(frame.find("0 Ann (you"), std::string::npos) << frame;
-    EXPECT_NE(frame.find("1 Bob"), std::string::npos) << frame;
+    EXPECT_NE(frame.find("1: Ann (you"), std::string::npos) << frame;
+    EXPECT_NE(frame.find("2: Bob"), std::string::npos) << frame;
     EXPECT_NE(frame.find("   a   b   c"), std::string::npos) << "column letters over the cards\n" << frame;
     EXPECT_NE(frame.find("what happened in hole 1:"), std::string::npos) << frame;
     EXPECT_NE(frame.find("Hole 1 is dealt (Bob deals)."), std::string::npos) << frame;
@@ -146,22 +146,45 @@ TEST(PlainTable, AGuestsSeatIsMarkedAndAnAccountsIsNot) {
     table_picture picture = ann_to_play();
     picture.update->mutable_seats(0)->set_registered(true);
     const std::string text = plain_table(picture);
-    EXPECT_TRUE(contains(text, "seat 0 Ann (you")) << text;
-    EXPECT_FALSE(contains(text, "seat 0 Ann (you, guest")) << text;
-    EXPECT_TRUE(contains(text, "seat 1 Bob (guest")) << text;
+    EXPECT_TRUE(contains(text, "seat 1 Ann (you")) << text;
+    EXPECT_FALSE(contains(text, "seat 1 Ann (you, guest")) << text;
+    EXPECT_TRUE(contains(text, "seat 2 Bob (guest")) << text;
 }
 
 TEST(PlainTable, ABotsSeatSaysItsLevel) {
     table_picture picture = ann_to_play();
     v1::SeatInfo& bob = *picture.update->mutable_seats(1);
     bob.set_bot(v1::BOT_LEVEL_HARD);
-    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (hard bot")) << plain_table(picture);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 2 Bob (hard bot")) << plain_table(picture);
     bob.set_bot(v1::BOT_LEVEL_SEARCH);
     bob.set_search_budget(5000);
-    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (search 5000 bot")) << plain_table(picture);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 2 Bob (search 5000 bot")) << plain_table(picture);
     bob.set_bot(v1::BOT_LEVEL_HEURISTIC);
     bob.set_search_budget(0);
-    EXPECT_TRUE(contains(plain_table(picture), "seat 1 Bob (bot")) << plain_table(picture);
+    EXPECT_TRUE(contains(plain_table(picture), "seat 2 Bob (bot")) << plain_table(picture);
+}
+
+// Seats as people count them, from 1, the wire's seat 0 first; a server bot keeps its name ("bot 1 (heuristic)" for
+// the wire's seat 1), its seat number set apart from it.
+TEST(ScreenFrame, TheSeatsAreNumberedFromOne) {
+    table_picture picture = ann_to_play();
+    v1::SeatInfo& bot = *picture.update->mutable_seats(1);
+    bot.set_name("bot 1 (heuristic)");
+    bot.set_bot(v1::BOT_LEVEL_HEURISTIC);
+    for (int s = 2; s < 4; ++s) {
+        picture.update->add_seats()->set_seat(static_cast<std::uint32_t>(s));
+        picture.update->mutable_hand()->add_seats();
+    }
+    const std::string frame = visible(screen_frame(picture, screen_style{140, 30, true}));
+    for (const char* seat : {"1: Ann (you", "2: bot 1 (heuristic) (bot)", "3: (free)", "4: (free)"})
+        EXPECT_NE(frame.find(seat), std::string::npos) << seat << "\n" << frame;
+    EXPECT_EQ(frame.find("0: "), std::string::npos) << frame;
+    const std::string text = plain_table(picture);
+    for (const char* seat :
+         {"\nseat 1 Ann (you", "\nseat 2 bot 1 (heuristic) (bot)", "\nseat 3 (free)", "\nseat 4 (free)"})
+        EXPECT_TRUE(contains(text, seat)) << seat << "\n" << text;
+    EXPECT_FALSE(contains(text, "seat 0")) << text;
+    EXPECT_TRUE(contains(plain_scorecard(*picture.update), "Seat 3  Seat 4")) << "a seat with no name";
 }
 
 TEST(ScreenFrame, TheLogKeepsItsLatestLinesAndTheFrameItsHeight) {

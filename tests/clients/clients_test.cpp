@@ -225,7 +225,7 @@ TEST(GolfPlay, PlaysAWholeMatchThroughItsPlainOutput) {
     EXPECT_NE(out.find("error: unknown command 'xyzzy'"), std::string::npos) << context(p);
     EXPECT_GT(moves, 4);
     EXPECT_TRUE(added_bot);
-    EXPECT_NE(out.find("seat 2 bot 2"), std::string::npos) << context(p);
+    EXPECT_NE(out.find("seat 3 bot 2 (heuristic)"), std::string::npos) << context(p);
     EXPECT_TRUE(std::regex_search(out, std::regex(R"(\nclock: ann [01]:\d\d\n)"))) << context(p);
     // The final scorecard: both holes, totals and the winner.
     const auto over = out.rfind("match over\nscorecard:\n");
@@ -308,12 +308,12 @@ TEST(GolfPlay, ListsAPowerMoveInWordsAndPlaysIt) {
     EXPECT_TRUE(
         std::regex_match(use_label, std::regex(R"(use the ([^ ]+)'s power: look at another player's card  \[u\])")))
         << use_label;
-    EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s [a-z-]+ card  \[l 1[a-c][12]\])")))
+    EXPECT_TRUE(std::regex_match(peek_label, std::regex(R"(look at bot [^']*'s [a-z-]+ card  \[l 2[a-c][12]\])")))
         << peek_label;
     EXPECT_NE(p.out().find("power: you are using a power (look at another player's card)"), std::string::npos)
         << context(p);
     // The peeked card, face down but known to ann, in the bot's layout.
-    const std::regex known_in_bot_layout(R"(\nseat 1 bot[^\n]*: [^\n]*\((([2-9]|10|[AJQK])[^ ()]*|joker)\))");
+    const std::regex known_in_bot_layout(R"(\nseat 2 bot[^\n]*: [^\n]*\((([2-9]|10|[AJQK])[^ ()]*|joker)\))");
     const auto shown = [&] { return std::regex_search(p.out().substr(peeked_at), known_in_bot_layout); };
     for (int i = 0; i < 100 && !shown(); ++i) p.pump(50);
     EXPECT_TRUE(shown()) << context(p);
@@ -337,7 +337,7 @@ TEST(GolfPlay, ResumesItsSeatAfterTheConnectionIsCut) {
     ASSERT_TRUE(p.wait_for_output("reconnected to table " + table)) << context(p);
     EXPECT_EQ(proxy.connections(), 2);
     const std::size_t resumed = p.out().find("reconnected to table ");
-    ASSERT_TRUE(p.wait_for_output("seat 0 ann (you, host, guest)", 30s, resumed)) << context(p);
+    ASSERT_TRUE(p.wait_for_output("seat 1 ann (you, host, guest)", 30s, resumed)) << context(p);
     ASSERT_TRUE(p.wait_for_output("> every seat is filled", 30s, resumed)) << context(p);
     p.write("s\n");
     ASSERT_TRUE(p.wait_for_output("> move? ", 30s, resumed)) << context(p);
