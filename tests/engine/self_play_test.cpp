@@ -113,6 +113,12 @@ public:
                         ASSERT_EQ(as_shown, shown.value) << "only a memory game forgets, and it shows nothing new";
                     }
                 }
+                // The points a seat shows come from the cards everyone sees, so no view can say more through them.
+                std::vector<std::optional<card>> face_up;
+                for (const position_view& p : view.seats[static_cast<std::size_t>(s)].layout)
+                    face_up.push_back(p.face_up && !p.empty ? p.value : std::nullopt);
+                ASSERT_EQ(view.seats[static_cast<std::size_t>(s)].shown_points, layout_points(h.rules(), face_up))
+                    << "viewer " << v << " seat " << s << ": shown points not those of the face-up cards";
             }
             // The cards draw_two_keep_one looked at are its user's alone.
             const bool user = v < players_ && v == h.current_seat();

@@ -75,3 +75,60 @@ test("the table fits every screen at every seat count and layout size", { timeou
   assert.deepEqual(page.errors, []);
   assert.deepEqual(problems, []);
 });
+
+// The small things a newcomer tripped over, each pinned: a bot's seat says "bot 1" beside its level's badge (not
+// the level twice); the legal-move glow, the keyboard focus ring and a selected card never share a look; Knock is
+// not in the colour of a turn's moves; a spectator is offered no player's controls; with no clipboard (plain http
+// on a LAN) the invite link stays on screen until the reader closes it.
+test("bot names, focus against legal glow, Knock's colour, a spectator's controls, the invite link", { timeout: 120_000 }, async () => {
+  const quick = await startServer();  // bots at their test pace, so that Ann's turn comes at once
+  after(() => quick.stop());
+  const ann = await newPlayer(browser, { width: 1280, height: 800 });
+  await ann.goto(quick.url);
+  await until(() => ann.evaluate(() => (window.golf?.presets.length ?? 0) > 0), "the presets");
+  await ann.evaluate(() => window.golf.playWithBots("Ann", "four-card", 3));
+  await ann.waitForSelector(".play .seat.me .slot.legal");
+  const head = await ann.textContent('.play .seat[data-seat="1"] .seat-name');
+  assert.equal(head.trim(), "bot 1", "the seat's name without the level in brackets");
+  assert.match(await ann.textContent('.play .seat[data-seat="1"] .badge.bot'), /heuristic/);
+
+  // The glow of a legal card and the ring of a focused one differ (colour and kind of line).
+  const card = ann.locator(".play .seat.me .slot.legal").first();
+  const glow = await card.evaluate((el) => getComputedStyle(el).boxShadow);
+  await card.focus();
+  await ann.keyboard.press("Shift+Tab");
+  await ann.keyboard.press("Tab");
+  const focused = await ann.evaluate(() => {
+    const el = document.activeElement;
+    const style = getComputedStyle(el);
+    return { legal: el.classList.contains("legal"), outline: `${style.outlineStyle} ${style.outlineColor}`, shadow: style.boxShadow };
+  });
+  assert.ok(focused.legal, "a legal card has the focus");
+  assert.notEqual(focused.shadow, glow, "the focused card does not look like an unfocused legal one");
+  assert.match(focused.outline, /solid rgb\(255, 255, 255\)/, "a white ring, not the glow's yellow");
+
+  // Knock (four-card knocks) is offered in the secondary colour once the start is done.
+  for (let i = 0; i < 2; ++i) {
+    await ann.click(".play .seat.me .slot.legal");
+    await ann.waitForTimeout(100);
+  }
+  const knock = await until(() => ann.$("#knock"), "the Knock button", 20_000);
+  assert.ok(await knock.evaluate((el) => el.classList.contains("secondary") && !el.classList.contains("legal-button")));
+
+  // A spectator sees no sound toggle, no Next hole, no moves.
+  const code = await ann.evaluate(() => window.golf.update.code);
+  const sam = await newPlayer(browser, { width: 360, height: 800 });
+  await sam.goto(`${quick.url}/t/${code}`);
+  await sam.waitForSelector("#watch");
+  await sam.click("#watch");
+  await sam.waitForSelector(".play");
+  assert.equal(await sam.$("#turn-sound"), null, "no sound toggle for a spectator");
+  assert.equal(await sam.$(".play [data-action]"), null, "no moves for a spectator");
+
+  // No clipboard: the link is put in a dialog to copy from, not a toast that goes.
+  await ann.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }));
+  const shown = new Promise((resolve) => ann.once("dialog", (d) => { resolve(d.message() + " " + d.defaultValue()); void d.dismiss(); }));
+  await ann.click('[data-key="copy-link"]');
+  assert.match(await shown, new RegExp(`/t/${code}$`));
+  for (const page of [ann, sam]) assert.deepEqual(page.errors, []);
+});

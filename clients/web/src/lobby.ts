@@ -65,8 +65,12 @@ export function lobbyScreen(app: App): Screen {
           td("Host", personName(app, t.hostName, t.hostRegistered)),
           td("State", STATE_TEXT[t.state] ?? ""),
           h("td", { class: "buttons", role: "cell" },
-            h("button", { type: "button", disabled: full || t.hasPassword, "data-key": `join-${t.code}`,
-                          onclick: () => void join(t.code, false) }, "Sit down"),
+            // A seat this browser left mid-match (its token kept): the table's page takes it back.
+            storage.token(t.code)
+              ? h("button", { type: "button", "data-key": `back-${t.code}`, onclick: () => app.navigate(`/t/${t.code}`) },
+                  "Back to your seat")
+              : h("button", { type: "button", disabled: full || t.hasPassword, "data-key": `join-${t.code}`,
+                              onclick: () => void join(t.code, false) }, "Sit down"),
             h("button", { type: "button", class: "secondary", disabled: t.hasPassword, "data-key": `watch-${t.code}`,
                           onclick: () => void join(t.code, true) }, "Watch")));
       }))));

@@ -423,14 +423,16 @@ function seatPanel(app: App, update: TableUpdate, hand: HandView, seat: number, 
   const person = info !== undefined && info.occupied && info.bot === BotLevel.UNSPECIFIED;
   const badges = [
     isMe ? h("span", { class: "badge you" }, "you") : null,
-    person && !info.registered ? guestTag() : null,
+    person && !info.registered && !isMe ? guestTag() : null,
     seat === hand.dealer ? h("span", { class: "badge", title: "the dealer" }, "dealer") : null,
     botBadge(info),
     info?.open ? h("span", { class: "badge warn" }, "open seat") : info?.botStandingIn ? h("span", { class: "badge warn" }, "away: a bot plays") : null,
     info && info.occupied && info.bot === BotLevel.UNSPECIFIED && !info.connected && !info.botStandingIn
       ? h("span", { class: "badge warn" }, "away") : null,
     hand.caller === seat ? h("span", { class: "badge" }, "ended play") : null,
-    layout && layout.startLeft > 0 && hand.phase === Phase.START ? h("span", { class: "badge" }, `${layout.startLeft} to choose`) : null,
+    // Your own start is in the turn line; the others' shows who is still choosing.
+    layout && layout.startLeft > 0 && hand.phase === Phase.START && !isMe
+      ? h("span", { class: "badge" }, `${layout.startLeft} to choose`) : null,
     ...(layout?.shields ?? []).map((c, i) => h("span", { class: "badge shield", "data-key": `shield-${seat}-${i}`,
                                                          title: "a shield: it blocks the next power aimed here" },
                                                `shield ${cardName(c)}`)),
