@@ -16,10 +16,13 @@ function slotEl(root: HTMLElement, seat: number, position: number): HTMLElement 
   return root.querySelector<HTMLElement>(`.play .slot[data-seat="${seat}"][data-pos="${position}"]`);
 }
 
-// Moves `el` from where `from` is to where it stands now.
-function arrive(el: HTMLElement, from: HTMLElement | null, delay: number): void {
+// Where the held card lay before the update (it is gone once placed or discarded): FLIP's "first".
+export interface Before { held?: DOMRect }
+
+// Moves `el` from where `from` is (an element on the table now, or a place on the table before) to where it stands.
+function arrive(el: HTMLElement, from: HTMLElement | DOMRect | null | undefined, delay: number): void {
   if (!from) return pulse(el, delay);
-  const a = from.getBoundingClientRect();
+  const a = from instanceof DOMRect ? from : from.getBoundingClientRect();
   const b = el.getBoundingClientRect();
   el.animate([{ transform: `translate(${a.left - b.left}px, ${a.top - b.top}px) scale(0.9)`, zIndex: 5 },
               { transform: "none", zIndex: 5 }],
@@ -42,20 +45,20 @@ function shake(el: HTMLElement, delay: number): void {
 }
 
 // One event's animation on the table just rendered; false when the event has none.
-function play(root: HTMLElement, e: TableEvent, before: TableEvent | undefined, delay: number): boolean {
+function play(root: HTMLElement, e: TableEvent, before: TableEvent | undefined, was: Before, delay: number): boolean {
   const stock = root.querySelector<HTMLElement>("#stock");
   const discard = root.querySelector<HTMLElement>("#discard");
   const held = root.querySelector<HTMLElement>("#held .card");
   const places = touched(e).map(([s, p]) => slotEl(root, s, p)).filter((el): el is HTMLElement => el !== null);
   switch (e.kind) {
     case EventKind.PLACED: {
-      // From the pile it was drawn from (the held card's place is gone once it is placed).
-      const from = before?.kind === EventKind.TOOK_DISCARD ? discard : stock;
+      // From the hand that held it, else from the pile it was drawn from in the same update.
+      const from = was.held ?? (before?.kind === EventKind.TOOK_DISCARD ? discard : stock);
       places.forEach((el) => arrive(el, from, delay));
       return places.length > 0;
     }
     case EventKind.DISCARDED: case EventKind.THROWN:
-      if (discard) arrive(discard, places[0] ?? held, delay);
+      if (discard) arrive(discard, places[0] ?? was.held ?? held, delay);
       return discard !== null;
     case EventKind.DREW_STOCK: case EventKind.TOOK_DISCARD:
       if (held) arrive(held, e.kind === EventKind.DREW_STOCK ? stock : discard, delay);
@@ -82,12 +85,12 @@ function play(root: HTMLElement, e: TableEvent, before: TableEvent | undefined, 
 }
 
 // Plays the animations of the events an update brought, one after another; returns how many were played.
-export function animateEvents(root: HTMLElement, events: TableEvent[]): number {
+export function animateEvents(root: HTMLElement, events: TableEvent[], was: Before = {}): number {
   if (events.length === 0 || reduced() || typeof Element.prototype.animate !== "function") return 0;
   const recent = events.slice(-6);
   let played = 0;
   recent.forEach((e, i) => {
-    if (play(root, e, recent[i - 1], played * DURATION / 2)) ++played;
+    if (play(root, e, recent[i - 1], was, played * DURATION / 2)) ++played;
   });
   return played;
 }

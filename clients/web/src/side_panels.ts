@@ -62,7 +62,8 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
     if (confirm(`Give ${s.name}'s seat to someone new? A bot plays it until a newcomer joins from the table's link; ` +
                 `${s.name} can no longer take it back.`)) void app.attempt({ case: "openSeat", value: { seat: s.seat } });
   };
-  return h("div", { class: "people" },
+  return h("section", { class: "panel people", "aria-labelledby": "people-title" },
+    h("h2", { id: "people-title" }, "At the table"),
     h("ul", { class: "seat-roll" }, ...update.seats.map((s) => h("li", { "data-seat": s.seat },
       h("span", {}, `${s.seat + 1}. ${s.name || "empty seat"}`),
       s.open ? h("span", { class: "badge warn", id: `open-${s.seat}` }, "open: a bot plays until someone joins")

@@ -68,11 +68,12 @@ export function tableScreen(app: App): Screen {
     const fresh = app.update !== shown && app.update?.hand ? app.fresh : [];
     if (app.update !== shown && app.update?.hand) noteGlimpses(app, app.update, app.update.hand, fresh);
     shown = app.update;
+    const was = { held: element.querySelector("#held .card")?.getBoundingClientRect() };
     replaceContent(element, ...render(app));
     element.classList.toggle("reviewing", app.update?.hand?.phase === Phase.OVER);
     updateClock(app, element);
     scrollLog(element);
-    animateEvents(element, fresh);
+    animateEvents(element, fresh, was);
     // A keyboard player whose focused card went away (the move was made) lands on the turn line, which says what
     // happened and what comes next; Tab then reaches the next move (never made by a stray second Enter).
     if (wasPlaying && !element.contains(document.activeElement))
@@ -339,7 +340,8 @@ function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const note = latestNote(app, update);
   const sides = at.left.length + at.right.length > 0;
   return h("section", { class: `play${app.ui.busy ? " busy" : ""}${sides ? " with-sides" : ""}`, "aria-label": "The table",
-                        style: `--rows:${rows};--cols:${hand.cols};--top-cols:${at.columns};--me-share:${meShare(at)}dvh` },
+                        style: `--rows:${rows};--cols:${hand.cols};--top-cols:${at.columns};--me-share:${meShare(at)}dvh;` +
+                               `--opp-max:${at.top.length + at.left.length + at.right.length <= 2 ? 5 : 4}rem` },
     h("div", { class: "stage-status" },
       update.state === TableState.FINISHED ? winnerBanner(app, update) : null,
       h("div", { class: `turn-line${myTurn ? " mine" : ""}`, id: "turn", role: "status", tabindex: -1 },
