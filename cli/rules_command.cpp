@@ -162,17 +162,20 @@ void list_options(bool as_json) {
             if (option.kind == option_kind::choice) {
                 json.key("choices").begin_array();
                 for (const std::string_view choice : option.choices) json.string(choice);
+                json.end_array().key("choice_words").begin_array();
+                for (const std::string_view words : option.choice_words) json.string(words);
                 json.end_array();
             } else if (option.kind != option_kind::boolean) {
                 json.key("min").integer(option.min).key("max").integer(option.max);
             }
-            json.key("help").string(option.help).end_object();
+            if (!option.unit.empty()) json.key("unit").string(option.unit);
+            json.key("label").string(option.label).key("help").string(option.help).end_object();
         }
         json.end_array().end_object();
         std::cout << json.text() << '\n';
         return;
     }
-    // The help goes on its own line: choice lists and help sentences are too long to share one.
+    // Label and help go on a line of their own (choice lists and help are too long to share one), choices' words under.
     std::size_t width = 0;
     for (const option_info& option : ruleset_options()) width = std::max(width, option.name.size());
     bool first = true;
@@ -182,7 +185,10 @@ void list_options(bool as_json) {
         for (const option_info& option : ruleset_options()) {
             if (option.group != group) continue;
             std::cout << "  " << option.name << std::string(width - option.name.size() + 2, ' ')
-                      << kind_name(option.kind) << ": " << range_text(option) << "\n      " << option.help << '\n';
+                      << kind_name(option.kind) << ": " << range_text(option) << "\n      " << option.label << ": "
+                      << option.help << '\n';
+            for (std::size_t i = 0; i < option.choices.size() && i < option.choice_words.size(); ++i)
+                std::cout << "        " << option.choices[i] << ": " << option.choice_words[i] << '\n';
         }
     }
 }

@@ -271,57 +271,68 @@ std::optional<std::string> check_rank_power(const ruleset& rules, const option_e
            std::to_string(static_cast<int>(rules.rank_power[Rank])) + ")";
 }
 
-// ---- table builders
+// ---- table builders: each row names its option, its group and its words for players (label, then help)
 
 constexpr int points_limit = 1000;
 
 template <auto Member>
-constexpr option_entry boolean(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::boolean}, &get_boolean<Member>, &set_boolean<Member>, &check_nothing};
+constexpr option_entry boolean(std::string_view name, std::string_view group, std::string_view label,
+                               std::string_view help) {
+    return {{name, group, help, option_kind::boolean, 0, 0, {}, label},
+            &get_boolean<Member>,
+            &set_boolean<Member>,
+            &check_nothing};
 }
 
+// `unit` is what the number counts, in the plural ("holes", "cards").
 template <auto Member>
-constexpr option_entry integer(std::string_view name, std::string_view group, std::string_view help, int min, int max) {
-    return {{name, group, help, option_kind::integer, min, max},
+constexpr option_entry integer(std::string_view name, std::string_view group, std::string_view label,
+                               std::string_view help, std::string_view unit, int min, int max) {
+    return {{name, group, help, option_kind::integer, min, max, {}, label, unit},
             &get_integer<Member>,
             &set_integer<Member>,
             &check_integer<Member>};
 }
 
 template <auto Member>
-constexpr option_entry points(std::string_view name, std::string_view group, std::string_view help) {
-    return integer<Member>(name, group, help, -points_limit, points_limit);
+constexpr option_entry points(std::string_view name, std::string_view group, std::string_view label,
+                              std::string_view help) {
+    return integer<Member>(name, group, label, help, "points", -points_limit, points_limit);
 }
 
 template <std::size_t Rank>
-constexpr option_entry rank_value(std::string_view name, std::string_view help) {
-    return {{name, "scoring", help, option_kind::integer, -points_limit, points_limit},
+constexpr option_entry rank_value(std::string_view name, std::string_view label, std::string_view help) {
+    return {{name, "scoring", help, option_kind::integer, -points_limit, points_limit, {}, label, "points"},
             &get_rank_value<Rank>,
             &set_rank_value<Rank>,
             &check_rank_value<Rank>};
 }
 
 template <auto Member>
-constexpr option_entry optional_points(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::optional_integer, -points_limit, points_limit},
+constexpr option_entry optional_points(std::string_view name, std::string_view group, std::string_view label,
+                                       std::string_view help) {
+    return {{name, group, help, option_kind::optional_integer, -points_limit, points_limit, {}, label, "points"},
             &get_optional<Member>,
             &set_optional<Member>,
             &check_optional<Member>};
 }
 
-template <auto Member>
-constexpr option_entry choice(std::string_view name, std::string_view group, std::string_view help,
-                              std::span<const std::string_view> choices) {
-    return {{name, group, help, option_kind::choice, 0, static_cast<int>(choices.size()) - 1, choices},
+// The choices' names and their words for players, one array each in enum order: N makes them the same length.
+template <auto Member, std::size_t N>
+constexpr option_entry choice(std::string_view name, std::string_view group, std::string_view label,
+                              std::string_view help, const std::string_view (&choices)[N],
+                              const std::string_view (&words)[N]) {
+    return {{name, group, help, option_kind::choice, 0, static_cast<int>(N) - 1, choices, label, {}, words},
             &get_choice<Member>,
             &set_choice<Member>,
             &check_choice<Member>};
 }
 
 template <auto Member>
-constexpr option_entry integer_list(std::string_view name, std::string_view group, std::string_view help,
-                                    std::string_view items, int min, int max) {
-    return {{name, group, help, option_kind::integer_list, min, max},
+constexpr option_entry integer_list(std::string_view name, std::string_view group, std::string_view label,
+                                    std::string_view help, std::string_view unit, std::string_view items, int min,
+                                    int max) {
+    return {{name, group, help, option_kind::integer_list, min, max, {}, label, unit},
             &get_integer_list<Member>,
             &set_integer_list<Member>,
             &check_integer_list<Member>,
@@ -329,8 +340,9 @@ constexpr option_entry integer_list(std::string_view name, std::string_view grou
 }
 
 template <auto Member>
-constexpr option_entry card_values(std::string_view name, std::string_view group, std::string_view help) {
-    return {{name, group, help, option_kind::card_values, -points_limit, points_limit},
+constexpr option_entry card_values(std::string_view name, std::string_view group, std::string_view label,
+                                   std::string_view help) {
+    return {{name, group, help, option_kind::card_values, -points_limit, points_limit, {}, label, "points"},
             &get_card_values<Member>,
             &set_card_values<Member>,
             &check_card_values<Member>};

@@ -18,11 +18,14 @@ enum class option_kind { boolean, integer, optional_integer, choice, integer_lis
 struct option_info {
     std::string_view name;
     std::string_view group;  // table, cards, layout, start, turns, powers, end, scoring, match
-    std::string_view help;   // one sentence a house-rules editor can show
+    std::string_view help;   // one plain sentence of what it does, for players (the editor, the CLI)
     option_kind kind;
     int min = 0;
     int max = 0;
-    std::span<const std::string_view> choices{};  // for option_kind::choice, in enum order
+    std::span<const std::string_view> choices{};       // for option_kind::choice, in enum order
+    std::string_view label{};                          // a few plain words naming it ("Holes in a match")
+    std::string_view unit{};                           // what a number counts, plural ("points", "holes"); else empty
+    std::span<const std::string_view> choice_words{};  // each choice in plain words, in the order of `choices`
 };
 
 std::span<const option_info> ruleset_options();

@@ -208,8 +208,14 @@ TEST(golf_rules, options_lists_every_option_with_kind_and_help) {
     for (const json_value& option : options["options"].array()) {
         EXPECT_FALSE(option["group"].string().empty());
         EXPECT_FALSE(option["help"].string().empty());
+        EXPECT_FALSE(option["label"].string().empty());
         EXPECT_TRUE(contains(text.out, "  " + option["name"].string() + " ")) << option["name"].string();
+        EXPECT_TRUE(contains(text.out, "      " + option["label"].string() + ": ")) << option["name"].string();
+        if (option["kind"].string() == "choice") {
+            EXPECT_EQ(option["choice_words"].array().size(), option["choices"].array().size());
+        }
     }
+    EXPECT_TRUE(contains(text.out, "        compulsory_unless_one_left: You must, unless only one"));
     EXPECT_TRUE(contains(text.out, "true|false"));
 }
 

@@ -798,6 +798,23 @@ TEST(ruleset_options, every_option_has_a_group_and_one_sentence_of_help) {
     }
 }
 
+// Players read the labels, help and choice words (the house-rules editor, the rules panel): no engine name such as
+// "compulsory_unless_one_left" or "caller_penalty_points" may show through, and every label is its own.
+TEST(ruleset_options, words_for_players_name_no_engine_identifier) {
+    const auto plain = [](std::string_view text) { return text.find('_') == std::string_view::npos; };
+    std::set<std::string_view> labels;
+    for (const auto& option : ruleset_options()) {
+        ASSERT_FALSE(option.label.empty()) << option.name;
+        EXPECT_TRUE(std::isupper(static_cast<unsigned char>(option.label.front()))) << option.name;
+        EXPECT_TRUE(labels.insert(option.label).second) << option.name << ": " << option.label << " twice";
+        EXPECT_TRUE(plain(option.label)) << option.name << ": " << option.label;
+        EXPECT_TRUE(plain(option.help)) << option.name << ": " << option.help;
+        const bool numeric = option.kind != option_kind::boolean && option.kind != option_kind::choice;
+        EXPECT_EQ(numeric, !option.unit.empty()) << option.name << " counts " << option.unit;
+        for (const auto words : option.choice_words) EXPECT_TRUE(plain(words) && !words.empty()) << option.name;
+    }
+}
+
 TEST(ruleset_options, choices_are_listed_in_enum_order_and_explained) {
     const auto* flip = find_option("discard_flip");
     ASSERT_NE(flip, nullptr);
@@ -806,9 +823,9 @@ TEST(ruleset_options, choices_are_listed_in_enum_order_and_explained) {
     EXPECT_EQ(flip->choices[3], "compulsory_unless_one_left");
     for (const auto& option : ruleset_options()) {
         if (option.kind != option_kind::choice) continue;
-        for (const auto choice : option.choices)
-            EXPECT_NE(option.help.find(choice), std::string_view::npos) << option.name << " " << choice;
+        EXPECT_EQ(option.choice_words.size(), option.choices.size()) << option.name;
     }
+    EXPECT_EQ(flip->choice_words[3], "You must, unless only one of your cards is face down");
     ruleset r;
     ASSERT_EQ(set_option(r, "caller_penalty", "add_twice_players"), std::nullopt);
     EXPECT_EQ(r.caller_penalty, caller_penalty_rule::add_twice_players);

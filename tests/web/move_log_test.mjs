@@ -43,8 +43,8 @@ test("the move log speaks to each reader, shows a card only to who saw it, and s
     await ann.click("#rules-panel > summary");
     const rulesText = await ann.textContent("#rules-panel");
     assert.match(rulesText, /J: the player looks at another player's card\./);
-    assert.match(rulesText, /House rules.*power jack: peek opponent \(the preset has [a-z ]+\)/s);
-    assert.match(rulesText, /peeks shown once: false \(the preset has true\)/);
+    assert.match(rulesText, /House rule: Jack's power: look at another player's card \(the preset: [a-z' ]+\)/);
+    assert.match(rulesText, /House rule: Memory game: no \(the preset: yes\)/);
     await ann.click("#rules-panel > summary");
     const random = seeded(9191);
     // Ann peeks at her start cards and draws; Bob plays without powers, until Ann holds a power card.

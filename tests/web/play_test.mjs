@@ -36,7 +36,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     await screenshot(ann, "01-start");
     await ann.click("#new-table > summary");
     await ann.click("#house-rules > summary");
-    await ann.waitForSelector("#opt-holes");
+    await ann.waitForSelector('[data-group="match"] > summary');
     await screenshot(ann, "02-house-rules");
     const helpText = await ann.textContent('[data-option="knocking"] .help');
     assert.ok(helpText.length > 20, "each option is explained");
@@ -45,10 +45,11 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     // A house rule out of range is refused with a sentence naming the option, and no table is made.
     await ann.fill("#name", "Ann");
     await ann.click("#house-rules > summary");
+    await ann.click('[data-group="layout"] > summary');
     await ann.fill("#opt-rows", "9");
     await ann.click("#create");
     await ann.waitForSelector('[data-option="rows"].invalid');
-    assert.match(await ann.textContent("#create-form .form-error"), /^rows /);
+    assert.match(await ann.textContent("#create-form .form-error"), /^Rows of cards must be from 1 to \d rows$/);
     assert.equal(await ann.$("#table-code"), null);
 
     const code = await createTable(ann, server.url, { name: "Ann", preset: "four-card", seats: 3, rules: { holes: "1" } });

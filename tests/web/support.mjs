@@ -142,6 +142,7 @@ export async function createTable(page, url, { name, preset, seats, rules = {}, 
     await page.click("#house-rules > summary");
     for (const [option, value] of Object.entries(rules)) {
       const input = page.locator(`#opt-${option}`);
+      await input.evaluate((el) => { el.closest("details.rule-group").open = true; });  // rules are folded by group
       const type = await input.evaluate((el) => (el.tagName === "SELECT" ? "select" : el.type));
       if (type === "checkbox") await input.setChecked(value === "true");
       else if (type === "select") await input.selectOption(value);

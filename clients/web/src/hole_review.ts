@@ -10,7 +10,7 @@ import type { TableUpdate } from "./gen/golf/v1/messages_pb";
 import type { Ruleset } from "./gen/golf/v1/ruleset_pb";
 import { cardLabel, placeName, seatName } from "./names";
 import { lineName } from "./positions";
-import { OPTIONS, choiceMeaning, optionText, withValues } from "./rules";
+import { optionNamed, optionText, valueWords } from "./rules";
 
 const END_TEXT: Record<number, string> = {
   [EndReason.ALL_FACE_UP]: "a layout was all face up", [EndReason.FINAL_ROUND_DONE]: "the final round was played",
@@ -28,11 +28,6 @@ export function signed(n: number): string {
 
 function sum(values: number[]): string {
   return values.map((v, i) => (i === 0 ? String(v).replace("-", "\u2212") : v < 0 ? `\u2212 ${-v}` : `+ ${v}`)).join(" ");
-}
-
-function option(rules: Ruleset, name: string): string {
-  const o = OPTIONS.find((x) => x.name === name);
-  return o ? optionText(rules, o) : "";
 }
 
 // Which cards cancelled and why: whole columns, whole rows, then the rest as pairs.
@@ -70,12 +65,9 @@ function cancelLines(hand: HandView, seat: number, score: LayoutScore, rules: Ru
 // Why the caller's score moved: the caller rules in force, in the options' own words.
 function callerLine(rules: Ruleset | undefined, adjustment: number, isCaller: boolean): string {
   if (!isCaller || !rules) return `Adjustment ${signed(adjustment)} (the table's scoring rules; see the notes below).`;
-  const rule = adjustment > 0 ? "caller_penalty" : "caller_bonus";
-  const value = option(rules, rule);
-  const meaning = withValues(choiceMeaning(rule, value), rules);
-  return adjustment > 0
-    ? `Ended play without the lowest score: ${signed(adjustment)} (${value.replace(/_/g, " ")}${meaning ? `: ${meaning}` : ""}).`
-    : `Ended play with the lowest score: ${signed(adjustment)} (${value.replace(/_/g, " ")}${meaning ? `: ${meaning}` : ""}).`;
+  const rule = optionNamed(adjustment > 0 ? "caller_penalty" : "caller_bonus");
+  const meaning = valueWords(rule, optionText(rules, rule));
+  return `Ended play ${adjustment > 0 ? "without" : "with"} the lowest score: ${signed(adjustment)} (${meaning}).`;
 }
 
 function explain(app: App, hand: HandView, seat: number): string[] {

@@ -26,7 +26,10 @@ function start(r: Ruleset): string | undefined {
   const n = r.startCount ?? 0;
   if (n === 0 || r.start === StartAction.NONE) return "You do not know any of your cards at first.";
   const them = n === 1 ? "one of them" : `${count(n)} of them`;
-  if (r.start === StartAction.PEEK) return `First look at ${them} (only you see it; it stays face down), and remember it.`;
+  if (r.start === StartAction.PEEK) {
+    return n === 1 ? "First look at one of them (only you see it; it stays face down), and remember it."
+      : `First look at ${them} (only you see them; they stay face down), and remember them.`;
+  }
   return `First turn ${them} face up.`;
 }
 
@@ -34,7 +37,7 @@ function turn(r: Ruleset): string {
   const take = r.takenDiscardMustBeUsed ? " (a discard you take must go into your cards)" : "";
   const face = r.newCardFaceUp === false ? "face down" : "face up";
   const flip = r.discardFlip === DiscardFlipRule.COMPULSORY || r.discardFlip === DiscardFlipRule.COMPULSORY_UNLESS_ONE_LEFT
-    ? " and turn one of your face-down cards up" : r.discardFlip === DiscardFlipRule.OPTIONAL ? " and you may turn one of your cards up" : "";
+    ? "; then turn one of your face-down cards up" : r.discardFlip === DiscardFlipRule.OPTIONAL ? "; then you may turn one of your face-down cards up" : "";
   return `On your turn, draw the top card of the stock or take the top discard${take}. Put it ${face} in place of ` +
          `one of your cards (that card goes on the discards), or discard it${flip}.`;
 }
@@ -44,11 +47,12 @@ function powers(r: Ruleset): string | undefined {
   POWER_FIELD.forEach((field, rank) => {
     const kind = r[field] as PowerKind | undefined;
     if (kind === undefined || kind === PowerKind.UNSPECIFIED || kind === PowerKind.NONE) return;
-    byKind.set(kind, [...(byKind.get(kind) ?? []), rank === 0 ? "a joker" : `a ${RANK[rank]}`]);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), `${/^[ae]/.test(RANK[rank]) ? "an" : "a"} ${RANK[rank]}`]);
   });
   if (byKind.size === 0) return undefined;
-  const lines = [...byKind].map(([kind, cards]) => `${cards.join(" or ")}: ${powerSentence(kind, YOU_DO)}`);
-  return `Discard a drawn power card to use it. ${lines.join("; ")}.`;
+  const either = (cards: string[]) => (cards.length === 1 ? cards[0] : `${cards.slice(0, -1).join(", ")} or ${cards[cards.length - 1]}`);
+  const lines = [...byKind].map(([kind, cards]) => `${either(cards)}: ${powerSentence(kind, YOU_DO)}`);
+  return `Discard a card with a power that you drew, and use its power instead: ${lines.join("; ")}.`;
 }
 
 function ending(r: Ruleset): string {

@@ -1,14 +1,12 @@
-// The house-rules editor. Every option, its group, range, choices and help sentence come from the engine's own
-// option table (generated into gen/options.json by `golf rules --options --json`); the Ruleset message has a
-// field of the same name for each. Values are edited as the golf tool's text ("true", "12", "off", "4,8",
-// "QS:40,X:-5"), and only the options that differ from the preset are sent as overrides.
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
-import { h } from "./dom";
+// The house rules as data. Every option, its group, range or choices and its words for players (a label, one plain
+// sentence of help, the unit a number counts, each choice in words) come from the engine's own option table
+// (generated into gen/options.json by `golf rules --options --json`); the Ruleset message has a field of the same
+// name for each. Values travel as the golf tool's text ("true", "12", "off", "4,8", "QS:40,X:-5"); this file reads
+// them from a Ruleset, parses them back and says them in plain words. The editor is house_rules.ts.
 import { Suit, type Card } from "./gen/golf/v1/cards_pb";
-import type { PresetInfo } from "./gen/golf/v1/messages_pb";
 import { RulesetSchema, type Ruleset } from "./gen/golf/v1/ruleset_pb";
 import optionsJson from "./gen/options.json";
-import { cardCode } from "./cards";
+import { cardCode, cardShort } from "./cards";
 
 export interface OptionInfo {
   name: string;
@@ -17,14 +15,29 @@ export interface OptionInfo {
   min?: number;
   max?: number;
   choices?: string[];
+  choice_words?: string[];
+  label: string;
+  unit?: string;
   help: string;
 }
 
 export const OPTIONS: OptionInfo[] = (optionsJson as { options: OptionInfo[] }).options;
+const BY_NAME = new Map(OPTIONS.map((o) => [o.name, o]));
+
+export function optionNamed(name: string): OptionInfo {
+  const option = BY_NAME.get(name);
+  if (!option) throw new Error(`the engine has no option ${name}`);
+  return option;
+}
+
+export const GROUP_TITLES: Record<string, string> = {
+  table: "Table", cards: "Cards", layout: "Layout", start: "Start of a hole", turns: "Turns", powers: "Powers and throws",
+  end: "End of a hole", scoring: "Scoring", match: "Match",
+};
 
 type RulesetRecord = Record<string, unknown>;
 
-function localName(option: OptionInfo): string {
+export function localName(option: OptionInfo): string {
   const field = RulesetSchema.fields.find((f) => f.name === option.name);
   if (!field) throw new Error(`the protocol has no Ruleset field ${option.name}`);
   return field.localName;
@@ -48,34 +61,75 @@ export function optionText(rules: Ruleset, option: OptionInfo): string {
   }
 }
 
-// What a choice means, in the option's own help ("double_plus_points (twice the score + ...)"), or "".
-export function choiceMeaning(name: string, value: string): string {
-  const help = OPTIONS.find((o) => o.name === name)?.help ?? "";
-  const at = help.indexOf(`${value} (`);
-  if (at < 0) return "";
-  let depth = 0;
-  const start = at + value.length + 2;
-  for (let i = start; i < help.length; ++i) {
-    if (help[i] === "(") ++depth;
-    else if (help[i] === ")" && depth-- === 0) return help.slice(start, i);
-  }
-  return "";
+// The value of the option named, as text ("none" for a choice of none).
+export function valueOf(rules: Ruleset, name: string): string {
+  return optionText(rules, optionNamed(name));
 }
 
-// Help text with the option names it mentions replaced by their values at this table ("+ caller_penalty_points"
-// becomes "+ 10"), so a sentence reads as the rule in force.
-export function withValues(text: string, rules: Ruleset): string {
-  return text.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => {
-    const option = OPTIONS.find((o) => o.name === name);
-    return option && option.kind !== "boolean" && option.kind !== "choice" ? optionText(rules, option) : name;
-  });
+// Two texts of one option say the same value ("4, 8" and "4,8"; "Off" and "off").
+export function sameValue(a: string, b: string): boolean {
+  const plain = (text: string) => text.replace(/\s+/g, "").toLowerCase();
+  return plain(a) === plain(b);
+}
+
+// "−5 points", "1 hole": a number with its unit, singular for one.
+export function amount(n: number, unit = ""): string {
+  const number = `${n < 0 ? "\u2212" : ""}${Math.abs(n).toLocaleString("en-GB")}`;
+  if (!unit) return number;
+  return `${number} ${Math.abs(n) === 1 ? unit.replace(/s$/, "") : unit}`;
+}
+
+const listWords = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+
+// A value in a player's words: "yes", "9 holes", "off", "look at one of your cards", "4 and 8 players", "Q♠ 40".
+export function valueWords(option: OptionInfo, text: string): string {
+  const t = text.trim();
+  switch (option.kind) {
+    case "boolean": return t === "true" ? "yes" : "no";
+    case "integer": return /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
+    case "optional_integer": return t === "off" || t === "" ? "off" : /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
+    case "choice": {
+      const words = option.choice_words?.[option.choices?.indexOf(t) ?? -1] ?? t;
+      return words.charAt(0).toLowerCase() + words.slice(1);
+    }
+    case "integer_list": return t === "" ? "none" : `${listWords(t.split(",").map((n) => n.trim()))} ${option.unit ?? ""}`.trim();
+    case "card_values":
+      return t === "" ? "none" : t.split(",").map((pair) => {
+        const [code, points] = pair.split(":");
+        try {
+          return `${cardShort(parseCard(option, code) as Card)} ${amount(Number(points))}`;
+        } catch {
+          return pair;
+        }
+      }).join(", ");
+  }
+}
+
+// What values an option takes, in words: "From 0 to 1,000 holes.", "Off, or from −1,000 to 1,000 points."
+export function rangeWords(option: OptionInfo): string {
+  const from = `from ${amount(option.min ?? 0)} to ${amount(option.max ?? 0, option.unit)}`;
+  switch (option.kind) {
+    case "integer": return `${from.charAt(0).toUpperCase()}${from.slice(1)}.`;
+    case "optional_integer": return `Empty for off, or ${from}.`;
+    case "integer_list": return `Numbers ${from}, separated by commas, or empty for none.`;
+    case "card_values": return "Empty for none.";
+    default: return "";
+  }
+}
+
+// A value the editor refused, in a sentence that starts with the option's label.
+export class OptionError extends Error {
+  constructor(readonly option: OptionInfo, message: string) {
+    super(`${option.label}${message.startsWith(":") ? "" : " "}${message}`);
+  }
 }
 
 function parseInteger(option: OptionInfo, text: string): number {
-  if (!/^-?\d+$/.test(text.trim())) throw new Error(`${option.name}: "${text}" is not a whole number`);
+  if (!/^-?\d+$/.test(text.trim())) throw new OptionError(option, `needs a whole number (not "${text.trim()}")`);
   const n = Number(text.trim());
   if (option.min !== undefined && option.max !== undefined && (n < option.min || n > option.max))
-    throw new Error(`${option.name} must be between ${option.min} and ${option.max}`);
+    throw new OptionError(option, `must be ${rangeWords({ ...option, kind: "integer" }).toLowerCase().replace(/\.$/, "")}`);
   return n;
 }
 
@@ -86,22 +140,22 @@ function parseCard(option: OptionInfo, text: string): { rank: number; suit: Suit
   const t = text.trim().toUpperCase();
   if (t === "X") return { rank: 0, suit: Suit.NONE };
   const match = /^(10|[2-9ATJQK])([CDHS])$/.exec(t);
-  if (!match) throw new Error(`${option.name}: "${text}" is not a card (QS, TD, 2H, X for a joker)`);
+  if (!match) throw new OptionError(option, `: "${text.trim()}" is not a card (QS is the queen of spades, TD the ten of diamonds, X a joker)`);
   return { rank: RANKS[match[1]] ?? Number(match[1]), suit: SUITS[match[2]] };
 }
 
-// The override value for a Ruleset field, from text (throws a sentence naming the option).
-function parseValue(option: OptionInfo, text: string): unknown {
+// The override value for a Ruleset field, from text (throws an OptionError).
+export function parseValue(option: OptionInfo, text: string): unknown {
   const t = text.trim();
   switch (option.kind) {
     case "boolean":
-      if (t !== "true" && t !== "false") throw new Error(`${option.name} must be true or false`);
+      if (t !== "true" && t !== "false") throw new OptionError(option, "is either yes or no");
       return t === "true";
     case "integer": return parseInteger(option, t);
-    case "optional_integer": return t === "off" ? {} : { points: parseInteger(option, t) };
+    case "optional_integer": return t === "off" || t === "" ? {} : { points: parseInteger(option, t) };
     case "choice": {
       const index = option.choices?.indexOf(t) ?? -1;
-      if (index < 0) throw new Error(`${option.name} must be one of ${option.choices?.join(", ")}`);
+      if (index < 0) throw new OptionError(option, `must be one of: ${option.choice_words?.join("; ")}`);
       return index + 1;
     }
     case "integer_list":
@@ -110,146 +164,17 @@ function parseValue(option: OptionInfo, text: string): unknown {
       return {
         values: t === "" ? [] : t.split(",").map((pair) => {
           const [card, points, ...rest] = pair.split(":");
-          if (points === undefined || rest.length > 0) throw new Error(`${option.name}: write each entry as CARD:POINTS`);
+          if (points === undefined || rest.length > 0)
+            throw new OptionError(option, ": write each card and its points with a colon between, as QS:40");
           return { card: parseCard(option, card), points: parseInteger(option, points) };
         }),
       };
   }
 }
 
-const GROUP_TITLES: Record<string, string> = {
-  table: "Table", cards: "Cards", layout: "Layout", start: "Start of a hand", turns: "Turns",
-  end: "End of a hand", scoring: "Scoring", match: "Match",
-};
-
-function title(name: string): string {
-  const words = name.replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-// The editor for one preset at a time; edits survive a change of preset only where they still differ.
-export class HouseRulesEditor {
-  readonly element: HTMLDetailsElement;
-  private preset?: PresetInfo;
-  private edits = new Map<string, string>();
-  private body: HTMLElement;
-  private summary: HTMLElement;
-
-  constructor() {
-    this.summary = h("summary", {}, "House rules");
-    this.body = h("div", { class: "rules-body" });
-    this.element = h("details", { class: "house-rules", id: "house-rules" }, this.summary, this.body);
-  }
-
-  setPreset(preset: PresetInfo): void {
-    this.preset = preset;
-    this.render();
-  }
-
-  // Sets one option as if typed (the tests and the "quick" controls use it).
-  set(name: string, text: string): void {
-    this.edits.set(name, text);
-    this.render();
-  }
-
-  // The Ruleset of overrides: only options whose text differs from the preset's.
-  overrides(): Ruleset {
-    const init: RulesetRecord = {};
-    for (const option of OPTIONS) {
-      const text = this.edits.get(option.name);
-      if (text === undefined || !this.preset?.rules || text.trim() === optionText(this.preset.rules, option)) continue;
-      init[localName(option)] = parseValue(option, text);
-    }
-    return create(RulesetSchema, init as MessageInitShape<typeof RulesetSchema>);
-  }
-
-  // The value in force (edited or the preset's), as text.
-  value(name: string): string {
-    const option = OPTIONS.find((o) => o.name === name);
-    if (!option || !this.preset?.rules) return "";
-    return this.edits.get(name) ?? optionText(this.preset.rules, option);
-  }
-
-  // Marks the option a server error names (its sentence starts with the option's name) and opens the editor.
-  showError(message: string): void {
-    const option = [...OPTIONS].sort((a, b) => b.name.length - a.name.length)
-      .find((o) => message.startsWith(o.name));
-    for (const el of this.body.querySelectorAll(".option.invalid")) el.classList.remove("invalid");
-    if (!option) return;
-    this.element.open = true;
-    const row = this.body.querySelector<HTMLElement>(`[data-option="${option.name}"]`);
-    row?.classList.add("invalid");
-    row?.querySelector<HTMLElement>("input, select")?.focus();
-  }
-
-  private changedCount(): number {
-    if (!this.preset?.rules) return 0;
-    const rules = this.preset.rules;
-    return OPTIONS.filter((o) => {
-      const text = this.edits.get(o.name);
-      return text !== undefined && text.trim() !== optionText(rules, o);
-    }).length;
-  }
-
-  private render(): void {
-    const rules = this.preset?.rules;
-    if (!rules) return;
-    const changed = this.changedCount();
-    this.summary.textContent = `House rules${changed ? ` (${changed} changed)` : ": the preset as it is"}`;
-    const groups = new Map<string, OptionInfo[]>();
-    for (const option of OPTIONS) groups.set(option.group, [...(groups.get(option.group) ?? []), option]);
-    const reset = h("button", { type: "button", class: "link", onclick: () => { this.edits.clear(); this.render(); } },
-                    "Back to the preset's rules");
-    this.body.replaceChildren(
-      h("p", { class: "hint" }, "Each option starts at the preset's value; change any of them. ", reset),
-      ...[...groups].map(([group, options]) =>
-        h("fieldset", { class: "rule-group" }, h("legend", {}, GROUP_TITLES[group] ?? title(group)),
-          ...options.map((option) => this.row(option, rules)))));
-  }
-
-  private row(option: OptionInfo, rules: Ruleset): HTMLElement {
-    const presetText = optionText(rules, option);
-    const current = this.edits.get(option.name) ?? presetText;
-    const id = `opt-${option.name}`;
-    const helpId = `${id}-help`;
-    const update = (text: string) => {
-      this.edits.set(option.name, text);
-      const row = this.body.querySelector<HTMLElement>(`[data-option="${option.name}"]`);
-      let error = "";
-      try { parseValue(option, text); } catch (e) { error = (e as Error).message; }
-      row?.classList.toggle("changed", text.trim() !== presetText);
-      row?.classList.toggle("invalid", error !== "");
-      const note = row?.querySelector(".option-error");
-      if (note) note.textContent = error;
-      const n = this.changedCount();
-      this.summary.textContent = `House rules${n ? ` (${n} changed)` : ": the preset as it is"}`;
-    };
-    let input: HTMLElement;
-    const common = { id, name: option.name, "aria-describedby": helpId, "data-key": id };
-    switch (option.kind) {
-      case "boolean":
-        input = h("input", { ...common, type: "checkbox", checked: current === "true",
-                             onchange: (e: Event) => update((e.target as HTMLInputElement).checked ? "true" : "false") });
-        break;
-      case "choice":
-        input = h("select", { ...common, onchange: (e: Event) => update((e.target as HTMLSelectElement).value) },
-                  ...(option.choices ?? []).map((c) => h("option", { value: c, selected: c === current }, c.replace(/_/g, " "))));
-        break;
-      case "integer":
-        input = h("input", { ...common, type: "number", min: option.min, max: option.max, value: current,
-                             inputmode: "numeric", oninput: (e: Event) => update((e.target as HTMLInputElement).value) });
-        break;
-      default:
-        input = h("input", { ...common, type: "text", value: current, spellcheck: "false",
-                             placeholder: option.kind === "optional_integer" ? "off or a number" : "",
-                             oninput: (e: Event) => update((e.target as HTMLInputElement).value) });
-    }
-    const range = option.kind === "integer" || option.kind === "optional_integer" || option.kind === "integer_list"
-      ? ` (${option.kind === "optional_integer" ? "off, or " : ""}${option.min}..${option.max})` : "";
-    return h("div", { class: `option${current.trim() !== presetText ? " changed" : ""}`, "data-option": option.name },
-      h("label", { for: id }, title(option.name)),
-      input,
-      h("p", { class: "help", id: helpId }, option.help, range, h("span", { class: "preset-value" }, ` Preset: ${presetText || "none"}.`)),
-      h("p", { class: "option-error", role: "alert" }));
-  }
+// A server's refusal names options as the engine spells them ("rows must be between 1 and 6"): say their labels.
+export function plainMessage(message: string): { text: string; option?: OptionInfo } {
+  const option = [...OPTIONS].sort((a, b) => b.name.length - a.name.length).find((o) => message.startsWith(o.name));
+  const text = message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => BY_NAME.get(name)?.label.toLowerCase() ?? name);
+  return { text: option ? `${option.label}${text.slice(option.name.length)}` : text, option };
 }

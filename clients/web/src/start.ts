@@ -6,7 +6,7 @@ import { isCode, tableLink, type App, type Screen } from "./app";
 import { pageLink } from "./nav";
 import { errorText, ErrorCode, RequestError } from "./net";
 import { quickForm } from "./quick_play";
-import { HouseRulesEditor } from "./rules";
+import { HouseRulesEditor } from "./house_rules";
 import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "./storage";
 
@@ -152,8 +152,7 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
     try {
       houseRules = editor.overrides();
     } catch (error) {
-      createError.textContent = errorText(error);
-      editor.showError(errorText(error));
+      createError.textContent = editor.showError(errorText(error));
       return;
     }
     try {
@@ -161,8 +160,8 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
                               password: createPassword.value, turnClockSeconds: Number(clockSelect.value),
                               betweenHolesSeconds: Number(betweenSelect.value), houseRules });
     } catch (error) {
-      createError.textContent = errorText(error);
-      if (error instanceof RequestError && error.code === ErrorCode.BAD_RULESET) editor.showError(error.message);
+      const refused = error instanceof RequestError && error.code === ErrorCode.BAD_RULESET;
+      createError.textContent = refused ? editor.showError(error.message) : errorText(error);
     }
   };
 
