@@ -52,9 +52,9 @@ test("Play now seats two pages at one table; the waiting panel, Stop waiting, a 
     assert.deepEqual([...a.seats].sort((x, y) => x.name.localeCompare(y.name)),
                      [{ name: "Annabel", bot: false, registered: true }, { name: "Cat", bot: false, registered: false }]);
     assert.equal(await ann.$("#waiting-panel:not([hidden])"), null, "the waiting panel is gone");
-    // The marks at the table: Ann's name links to her profile, Cat's carries the guest tag.
-    await cat.waitForSelector(".play .seat");
-    const marks = await cat.$$eval(".play .seat", (els) => els.map((el) => ({
+    // The marks at the table, seen by Ann: her name links to her profile, Cat's carries the guest tag.
+    await ann.waitForSelector(".play .seat");
+    const marks = await ann.$$eval(".play .seat", (els) => els.map((el) => ({
       name: el.querySelector(".seat-name").textContent, guest: !!el.querySelector(".badge.guest"),
       link: el.querySelector(".seat-name a")?.getAttribute("href") ?? null })));
     assert.deepEqual(marks.sort((x, y) => x.name.localeCompare(y.name)),
