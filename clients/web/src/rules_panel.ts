@@ -68,7 +68,7 @@ function table(rules: Ruleset): string {
 }
 
 // The panel is rebuilt with the table on every update: whether the player opened it is kept here.
-let open = false;
+let open = true;  // open at first: in the drawer, the Rules tab is the click that asked for it
 
 const list = (items: string[]): Child => (items.length ? h("ul", {}, ...items.map((t) => h("li", {}, t))) : null);
 const section = (title: string, items: string[]): Child => (items.length ? [h("h3", {}, title), list(items)] : null);
