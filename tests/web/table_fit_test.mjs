@@ -10,14 +10,16 @@ const VIEWPORTS = [[360, 800], [390, 844], [768, 1024], [1280, 800], [1920, 1080
 const LAYOUTS = ["dacz", "four-card", "six-card", "eight-card", "nine-card", "ten-card"];
 const SEATS = [2, 4, 6, 8];
 
-let server, browser;
+let server, quick, browser;
 before(async () => {
   server = await startServer(["--bot-delay-ms", "5000"]);  // bots slow enough that the table holds still to be measured
+  quick = await startServer();                             // bots at the tests' pace: your turn comes at once
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
   await server?.stop();
+  await quick?.stop();
 });
 
 // What does not fit, measured in the page as it is drawn.
@@ -81,8 +83,6 @@ test("the table fits every screen at every seat count and layout size", { timeou
 // not in the colour of a turn's moves; a spectator is offered no player's controls; with no clipboard (plain http
 // on a LAN) the invite link stays on screen until the reader closes it.
 test("bot names, focus against legal glow, Knock's colour, a spectator's controls, the invite link", { timeout: 120_000 }, async () => {
-  const quick = await startServer();  // bots at their test pace, so that Ann's turn comes at once
-  after(() => quick.stop());
   const ann = await newPlayer(browser, { width: 1280, height: 800 });
   await ann.goto(quick.url);
   await until(() => ann.evaluate(() => (window.golf?.presets.length ?? 0) > 0), "the presets");
@@ -125,10 +125,48 @@ test("bot names, focus against legal glow, Knock's colour, a spectator's control
   assert.equal(await sam.$("#turn-sound"), null, "no sound toggle for a spectator");
   assert.equal(await sam.$(".play [data-action]"), null, "no moves for a spectator");
 
+  // A chat line counts as unread on the phone's Chat tab until the drawer shows it.
+  await ann.fill("#chat-input", "welcome");
+  await ann.press("#chat-input", "Enter");
+  await until(async () => (await sam.$("#chat-unread")) && (await sam.textContent("#chat-unread")) === "1", "one unread line");
+  await sam.click("#tab-chat");
+  await sam.waitForSelector("#chat-lines li");
+  assert.equal(await sam.$("#chat-unread"), null, "read once the chat is shown");
+
   // No clipboard: the link is put in a dialog to copy from, not a toast that goes.
   await ann.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true }));
   const shown = new Promise((resolve) => ann.once("dialog", (d) => { resolve(d.message() + " " + d.defaultValue()); void d.dismiss(); }));
   await ann.click('[data-key="copy-link"]');
-  assert.match(await shown, new RegExp(`/t/${code}$`));
+  const link = await Promise.race([shown, new Promise((resolve) => setTimeout(() => resolve("no dialog in 10 s"), 10_000))]);
+  assert.match(link, new RegExp(`/t/${code}$`));
   for (const page of [ann, sam]) assert.deepEqual(page.errors, []);
+});
+
+test("a guided first hand explains each new situation once, until the player stops it", { timeout: 120_000 }, async () => {
+  const page = await newPlayer(browser, { width: 390, height: 844 });
+  await page.goto(quick.url);
+  await page.fill("#name", "Newcomer");
+  await page.waitForSelector("#quick-preset option[value=six-card]", { state: "attached" });
+  await page.selectOption("#quick-seats", "2");
+  await page.check("#guide-me");
+  await page.click("#play-bots");
+  await page.waitForSelector('#guide[data-tip="start"]');
+  assert.match(await page.textContent("#guide"), /These 6 cards at the bottom are yours, face down\. Click 2 of them to turn them face up/);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));  // a card mid-flip is 0 px wide
+  assert.deepEqual(await page.evaluate(misfits), [], "the tip leaves the table on screen");
+  await page.click("#guide-ok");
+  await page.waitForSelector("#guide", { state: "detached" });
+  for (let i = 0; i < 2; ++i) {
+    const before = await page.$$eval(".play .seat.me .slot.legal", (els) => els.length);
+    await page.click(".play .seat.me .slot.legal");
+    await until(async () => (await page.$$eval(".play .seat.me .slot.legal", (els) => els.length)) !== before, "the flip");
+  }
+  // Whose turn comes first depends on the dealer: the tip for it; "Stop the guide" ends the tips for good.
+  const next = await until(() => page.$eval("#guide", (el) => el.dataset.tip).catch(() => undefined), "the next tip", 15_000);
+  assert.ok(["draw", "others"].includes(next), `the tip after the start: ${next}`);
+  await page.click("#guide-stop");
+  await page.waitForSelector("#guide", { state: "detached" });
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.$("#guide"), null, "no tip once the guide is stopped");
+  assert.deepEqual(page.errors, []);
 });

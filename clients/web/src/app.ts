@@ -128,7 +128,7 @@ export class App {
   moving = false;  // following a table to the node that plays it (a new connection is being made)
   hops = 0;        // how many times a seat request was followed to another node, since the page loaded
   // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
-  ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n, panel: "" };
+  ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n, panel: "", guide: false };
   onChange: () => void = () => {};
   onFlash: (text: string, kind: "error" | "info") => void = () => {};
 
@@ -192,7 +192,9 @@ export class App {
   }
 
   // "Play now" with bots at once: a private table, every other seat a server bot, started at once.
-  async playWithBots(name: string, presetName: string, seats: number): Promise<void> {
+  // `guide`: tips explain the first hole as it is played (guide.ts).
+  async playWithBots(name: string, presetName: string, seats: number, guide = false): Promise<void> {
+    this.ui.guide = guide;
     const preset = this.presets.find((p) => p.name === presetName) ?? this.presets[0];
     if (!preset) throw new Error("the server has not listed its presets yet");
     await this.createTable({ name, preset: preset.name, seats, isPublic: false, password: "", turnClockSeconds: 0,

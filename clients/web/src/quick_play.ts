@@ -32,6 +32,7 @@ export function quickForm(app: App, nameField: HTMLElement, playerName: () => st
   const error = h("p", { class: "form-error", role: "alert", id: "quick-error" });
   const peopleError = h("p", { class: "form-error", role: "alert", id: "people-error" });
   const botsButton = h("button", { type: "submit", id: "play-bots", class: "big" }, "Play against bots");
+  const guideInput = h("input", { type: "checkbox", id: "guide-me" });
   const button = h("button", { type: "button", id: "play-now", onclick: () => void play(false) }, "Play now");
   const summary = h("p", { class: "preset-line", id: "preset-line" }, "\u00a0");
   const howTitle = h("span", {}, "How to play");
@@ -66,7 +67,7 @@ export function quickForm(app: App, nameField: HTMLElement, playerName: () => st
     const name = playerName() || "Player";
     botsButton.disabled = button.disabled = true;
     try {
-      if (bots) await app.playWithBots(name, preset, seats);
+      if (bots) await app.playWithBots(name, preset, seats, guideInput.checked);
       else await app.quickPlay({ preset, seats, botsAfterSeconds: Number(botsSelect.value), name });
     } catch (err) {
       shown.textContent = errorText(err);
@@ -84,6 +85,7 @@ export function quickForm(app: App, nameField: HTMLElement, playerName: () => st
       h("div", { class: "field" }, h("label", { for: "quick-seats" }, "Players"), seatsSelect)),
     summary,
     h("div", { class: "buttons" }, botsButton),
+    h("div", { class: "field check" }, guideInput, h("label", { for: "guide-me" }, "Guide me through my first hand")),
     error,
     h("details", { class: "how-to-play", id: "how-to-play" }, h("summary", {}, howTitle), howList));
   const people = peoplePanel(botsSelect, button, peopleError);

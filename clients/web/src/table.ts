@@ -22,6 +22,7 @@ import { powerOf, powerSentence, THEY, YOU_DO } from "./power_text";
 import { rulesPanel } from "./rules_panel";
 import { seating, type Seating } from "./seating";
 import { fairness } from "./shuffle_check";
+import { guideBox } from "./guide";
 import { chat, people, sidePanels, wideScreen } from "./side_panels";
 import { setSound, soundOn } from "./turn_alert";
 
@@ -359,7 +360,8 @@ function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
       powerBanner(update, hand),
       claimBanner(update, hand)),
     sides ? h("div", { class: "seats-left" }, ...seatsOf(at.left)) : null,
-    h("div", { class: "opponents" }, ...seatsOf(at.top)),
+    // The guide's tip lies over the others' seats: it never takes room from your cards or the piles.
+    h("div", { class: "opponents" }, guideBox(app, hand), ...seatsOf(at.top)),
     sides ? h("div", { class: "seats-right" }, ...seatsOf(at.right)) : null,
     piles(app, update, hand),
     seatPanel(app, update, hand, at.bottom, t, changed),
