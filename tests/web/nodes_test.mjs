@@ -6,7 +6,7 @@
 // still leads to the seat.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { checkScreen, createTable, launchBrowser, newPlayer, playOne, screenshot, seeded, until } from "./support.mjs";
+import { checkScreen, createTable, launchBrowser, newPlayer, openDetails, playOne, screenshot, seeded, until } from "./support.mjs";
 import { psql, startNodes } from "./nodes_support.mjs";
 import { playNow } from "./accounts_support.mjs";
 
@@ -79,6 +79,7 @@ test("a table on n1 joined through n2 is followed there, played and resumed", { 
     const bob = await newPlayer(browser, { width: 360, height: 800 });
     await bob.goto(`${cluster.url}/?node=n2`);
     await bob.fill("#name", "Bob");
+    await openDetails(bob, "#join-by-code");
     await bob.fill("#code", code);
     await joinThroughN2(bob, "#join", "nodes-1-moving-360");
     const cat = await newPlayer(browser, { width: 1280, height: 900 });
