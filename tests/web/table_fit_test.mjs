@@ -47,7 +47,9 @@ function misfits() {
       const y = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
       if (x > 1 && y > 1) out.push(`${a.dataset.seat ?? "piles"} overlaps ${b.dataset.seat ?? "piles"}`);
     }
-  const smallest = Math.min(...[...document.querySelectorAll(".play .slot")].map((el) => el.getBoundingClientRect().width));
+  // A card in motion (a flip turns it edge-on) is measured once it is still.
+  const still = [...document.querySelectorAll(".play .slot")].filter((el) => el.getAnimations().length === 0);
+  const smallest = Math.min(...still.map((el) => el.getBoundingClientRect().width));
   if (smallest < 18) out.push(`a card is only ${smallest.toFixed(1)} px wide`);
   return out;
 }
@@ -95,22 +97,27 @@ test("bot names, focus against legal glow, Knock's colour, a spectator's control
   // The glow of a legal card and the ring of a focused one differ (colour and kind of line).
   const card = ann.locator(".play .seat.me .slot.legal").first();
   const glow = await card.evaluate((el) => getComputedStyle(el).boxShadow);
-  await card.focus();
-  await ann.keyboard.press("Shift+Tab");
-  await ann.keyboard.press("Tab");
-  const focused = await ann.evaluate(() => {
-    const el = document.activeElement;
-    const style = getComputedStyle(el);
-    return { legal: el.classList.contains("legal"), outline: `${style.outlineStyle} ${style.outlineColor}`, shadow: style.boxShadow };
-  });
+  // The bots' moves redraw the table (the focus then lands on the turn line): try again until a card keeps it.
+  const focused = await until(async () => {
+    await card.focus().catch(() => {});
+    await ann.keyboard.press("Shift+Tab");
+    await ann.keyboard.press("Tab");
+    return ann.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return el.classList.contains("legal") && el.classList.contains("slot")
+        ? { legal: true, outline: `${style.outlineStyle} ${style.outlineColor}`, shadow: style.boxShadow } : undefined;
+    });
+  }, "a legal card focused from the keyboard");
   assert.ok(focused.legal, "a legal card has the focus");
   assert.notEqual(focused.shadow, glow, "the focused card does not look like an unfocused legal one");
   assert.match(focused.outline, /solid rgb\(255, 255, 255\)/, "a white ring, not the glow's yellow");
 
   // Knock (four-card knocks) is offered in the secondary colour once the start is done.
   for (let i = 0; i < 2; ++i) {
+    const before = await ann.$$eval(".play .seat.me .slot.legal", (els) => els.length);
     await ann.click(".play .seat.me .slot.legal");
-    await ann.waitForTimeout(100);
+    await until(async () => (await ann.$$eval(".play .seat.me .slot.legal", (els) => els.length)) !== before, "the peek");
   }
   const knock = await until(() => ann.$("#knock"), "the Knock button", 20_000);
   assert.ok(await knock.evaluate((el) => el.classList.contains("secondary") && !el.classList.contains("legal-button")));
@@ -152,7 +159,6 @@ test("a guided first hand explains each new situation once, until the player sto
   await page.click("#play-bots");
   await page.waitForSelector('#guide[data-tip="start"]');
   assert.match(await page.textContent("#guide"), /These 6 cards at the bottom are yours, face down\. Click 2 of them to turn them face up/);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));  // a card mid-flip is 0 px wide
   assert.deepEqual(await page.evaluate(misfits), [], "the tip leaves the table on screen");
   await page.click("#guide-ok");
   await page.waitForSelector("#guide", { state: "detached" });

@@ -16,7 +16,7 @@ const TITLES: Record<PanelName, string> = {
 // The chat lines read so far, per table: lines count as read while the chat is in view.
 const readLines = new Map<string, number>();
 
-export function chatVisible(app: App): boolean {
+function chatVisible(app: App): boolean {
   return wideScreen() || app.ui.panel === "chat";
 }
 

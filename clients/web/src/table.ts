@@ -71,7 +71,6 @@ export function tableScreen(app: App): Screen {
     shown = app.update;
     const was = { held: element.querySelector("#held .card")?.getBoundingClientRect() };
     replaceContent(element, ...render(app));
-    element.classList.toggle("reviewing", app.update?.hand?.phase === Phase.OVER);
     updateClock(app, element);
     scrollLog(element);
     animateEvents(element, fresh, was);
