@@ -4,7 +4,7 @@
 // ruleset + players + dealer + seed + the action log replay a hand exactly. view_for(seat) is the only way
 // a card value should leave a hand: it holds exactly what that seat (or a spectator) knows.
 //
-// Power cards, matches, claims and calls (the Cambio family, issue 7), as options any ruleset may use:
+// Power cards, matches, claims and calls (the Cambio family), as options any ruleset may use:
 // - Layouts shrink and grow inside the grid model. A layout has ruleset::positions() = (rows + extra_rows) * cols
 //   positions: the dealt grid, then extra rows that start empty. A card leaving play (a match, a claim) empties its
 //   position; a card joining a layout (a penalty card, a failed Pablo match) takes the first empty position, and a

@@ -1,4 +1,4 @@
-// What a table tells its players beyond the views (issue 25): the structured events of every move, cut for each
+// What a table tells its players beyond the views: the structured events of every move, cut for each
 // receiver (a card only its actor saw reaches nobody else), the hole's log resent whole to whoever comes back, the
 // memory rule (a peeked card shown once), the table's recent chat for newcomers, the wait for NextHole between
 // holes, and a clock that runs out told by name. Real sockets on 127.0.0.1, real clients.
