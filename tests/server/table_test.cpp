@@ -404,8 +404,8 @@ protected:
                     const std::shared_ptr<table>& views = nullptr, const std::vector<link_ptr>& recipients = {}) {
         std::map<const recorder*, std::uint64_t> acted;
         for (int step = 0; step < 100000; ++step) {
+            const std::uint64_t seen = events();  // before done(): an update landing in between is not missed
             if (done()) return;
-            const std::uint64_t seen = events();
             bool moved = false;
             for (const auto& p : people) {
                 const auto u = p->last_update();
