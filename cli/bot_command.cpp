@@ -1,7 +1,8 @@
 // golf bot: a computer player over the network. It creates a table (optionally filled with server bots) or joins
 // one by its code, plays its seat with an engine bot deciding only from the HandViews it receives (remembering the
 // discard pile from one to the next, as a server bot does), rematches as host until its matches are finished, and
-// prints each match's scorecard. Every wait is bounded by --timeout.
+// prints each match's scorecard. A dropped connection is taken up again with the seat's token. Every wait is
+// bounded by --timeout.
 #include <algorithm>
 #include <iomanip>
 #include <iostream>
@@ -10,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -180,24 +182,99 @@ private:
     std::uint64_t version_ = 0;
 };
 
-// One seat's whole session: table, matches, scorecards.
-int play(const bot_settings& config) {
-    using client::connection;
-    const auto timeout = std::chrono::duration_cast<client::duration>(config.timeout);
-    connection table;
-    table.ask_update_answers_act();  // the update answers each move: one frame fewer per move
-    table.connect(config.url, "golf-bot", timeout);
+std::unique_ptr<client::connection> connect_to(const bot_settings& config, client::duration timeout) {
+    auto link = std::make_unique<client::connection>();
+    link->ask_update_answers_act();  // the update answers each move: one frame fewer per move
+    link->connect(config.url, "golf-bot", timeout);
+    return link;
+}
 
-    const v1::TableJoined joined = sit_down(table, config, timeout);
-    const auto rules = wire::to_ruleset(joined.rules());
-    if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
-    pile_follower piles(std::make_shared<const ruleset>(*rules));
+// After a dropped connection (a server restarting for an upgrade, a node draining or dying): a new connection
+// takes the seat back with its token, as a person's client does; a few tries with growing pauses, since another
+// node may need a second or two to take the table over.
+std::unique_ptr<client::connection> reseat(const bot_settings& config, const std::string& token, std::string why,
+                                           client::duration timeout) {
+    constexpr int attempts = 6;
+    for (int attempt = 1; attempt <= attempts; ++attempt) {
+        std::cerr << "golf bot: connection lost (" << why << "); reconnecting, try " << attempt << " of " << attempts
+                  << std::endl;
+        std::this_thread::sleep_for(
+            std::min<std::chrono::milliseconds>(std::chrono::milliseconds(250 << attempt), std::chrono::seconds(4)));
+        try {
+            auto link = connect_to(config, timeout);
+            link->reclaim(token, timeout);
+            return link;
+        } catch (const client::error& e) {
+            why = e.what();
+        }
+    }
+    throw run_failure("lost the connection to " + config.url + ": " + why);
+}
+
+// Follows every update of `table` into `piles`, starting with the newest that arrived before.
+void follow(client::connection& table, pile_follower& piles) {
     table.set_observer([&piles](const v1::ServerMessage& message) { piles.observe(message); });
-    if (table.latest()) {  // arrived before the observer: the newest is all that counts
+    if (table.latest()) {
         v1::ServerMessage arrived;
         *arrived.mutable_table_update() = *table.latest();
         piles.observe(arrived);
     }
+}
+
+// The bot's connection and seat. A request that fails because the connection dropped takes the seat back on a new
+// connection and says so (false), and the bot then waits for the table's next word as at any other time.
+class held_seat {
+public:
+    held_seat(const bot_settings& config, client::duration timeout)
+        : config_(config), timeout_(timeout), link_(connect_to(config, timeout)) {}
+
+    client::connection& link() { return *link_; }
+    void hold(std::string token, pile_follower& piles) {
+        token_ = std::move(token);
+        piles_ = &piles;
+        follow(*link_, piles);
+    }
+    template <class Request>
+    bool run(Request&& request) {
+        try {
+            request(*link_);
+            return true;
+        } catch (const client::error& e) {
+            if (link_->is_open() || token_.empty() || !piles_) throw;
+            link_ = reseat(config_, token_, e.what(), timeout_);
+            follow(*link_, *piles_);
+            return false;
+        }
+    }
+
+private:
+    const bot_settings& config_;
+    client::duration timeout_;
+    std::unique_ptr<client::connection> link_;
+    std::string token_;
+    pile_follower* piles_ = nullptr;
+};
+
+// As host, asks for the next match; once more after a drop, which may have come after the server took the first
+// ask (then the match is already running).
+void ask_rematch(held_seat& seat, client::duration timeout) {
+    if (seat.run([&](client::connection& link) { link.rematch(timeout); })) return;
+    try {
+        seat.link().rematch(timeout);
+    } catch (const client::error& e) {
+        if (e.code() != v1::ERROR_CODE_MATCH_RUNNING) throw;
+    }
+}
+
+// One seat's whole session: table, matches, scorecards.
+int play(const bot_settings& config) {
+    const auto timeout = std::chrono::duration_cast<client::duration>(config.timeout);
+    held_seat seat(config, timeout);
+    const v1::TableJoined joined = sit_down(seat.link(), config, timeout);
+    const auto rules = wire::to_ruleset(joined.rules());
+    if (!rules) throw run_failure("the server sent a ruleset this tool cannot read");
+    pile_follower piles(std::make_shared<const ruleset>(*rules));
+    seat.hold(joined.seat_token(), piles);
     const std::unique_ptr<bot> player = make_bot(config.level);
     random_source random(std::random_device{}() | (static_cast<std::uint64_t>(std::random_device{}()) << 32));
 
@@ -216,11 +293,14 @@ int play(const bot_settings& config) {
     for (;;) {
         const v1::TableUpdate* update = nullptr;
         try {
-            update = &table.wait_until(needs_us, timeout);
+            if (!seat.run([&](client::connection& link) { update = &link.wait_until(needs_us, timeout); })) {
+                start_asked = false;
+                continue;
+            }
         } catch (const client::error&) {
-            if (!table.is_open()) throw;
+            if (!seat.link().is_open()) throw;
             throw run_failure("gave up after " + std::to_string(config.timeout.count()) +
-                              " s with nothing to do (--timeout); " + describe(table.latest()));
+                              " s with nothing to do (--timeout); " + describe(seat.link().latest()));
         }
         if (update->state() == v1::TABLE_STATE_FINISHED) {
             counted = true;
@@ -228,7 +308,7 @@ int play(const bot_settings& config) {
             if (finished >= config.matches) break;
             if (is_host(*update)) {
                 start_asked = false;
-                table.rematch(timeout);
+                ask_rematch(seat, timeout);
             }
             continue;
         }
@@ -237,15 +317,15 @@ int play(const bot_settings& config) {
             continue;
         }
         if (update->state() == v1::TABLE_STATE_WAITING) {
-            start_asked = true;
-            table.start_match(timeout);
+            start_asked = seat.run([&](client::connection& link) { link.start_match(timeout); });
             continue;
         }
         const auto view = wire::to_hand_view(update->hand());
         if (!view || view->legal.empty()) throw run_failure("the server sent a hand view this tool cannot read");
         const std::uint64_t version = update->hand_version();
         const action chosen = player->choose(*rules, piles.recalled(*view, *update), random);
-        const v1::ServerMessage reply = table.act(chosen, timeout);
+        v1::ServerMessage reply;
+        if (!seat.run([&](client::connection& link) { reply = link.act(chosen, timeout); })) continue;
         if (reply.has_error()) {
             const auto code = reply.error().code();
             if (code != v1::ERROR_CODE_STALE && code != v1::ERROR_CODE_NOT_YOUR_TURN)
@@ -254,7 +334,7 @@ int play(const bot_settings& config) {
             refused_at = version;
         }
     }
-    table.close();
+    seat.link().close();
     return exit_ok;
 }
 
@@ -268,7 +348,8 @@ std::string_view bot_usage() {
            "'code: XXXXXX', and starts the match as host once every seat is filled (--fill-bots asks the server to\n"
            "put its own bots in the other seats); with --join it sits at an existing table. It plays its seat\n"
            "deciding only from what the server shows it, rematches as host until K matches are finished, and\n"
-           "prints each match's scorecard.\n"
+           "prints each match's scorecard. A dropped connection (a server restarting for an upgrade, a node\n"
+           "draining) is taken up again with the seat's token, a few tries over about 15 s.\n"
            "\n"
            "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
            "  --create PRESET     create a table with this preset (see golf rules)\n"

@@ -3,9 +3,9 @@
 # images, starts PostgreSQL, three golf-server nodes and HAProxy as a Compose project of its own (published on
 # 127.0.0.1 only, on a port Docker picks), waits for /healthz through the proxy, plays a match through it with the
 # host build's `golf bot` (the joining bot is sent to the host's node by ?node= when it lands elsewhere), checks
-# that the three nodes registered and that the finished match is in PostgreSQL and replays from it, kills a node
-# and checks the proxy still answers, then removes the containers, the volume, the network and the images it
-# built, whether it passed or not.
+# that the three nodes registered and that the finished match is in PostgreSQL and replays from it, upgrades the
+# nodes one at a time with docker/upgrade.sh while a bot plays on, kills a node and checks the proxy still
+# answers, then removes the containers, the volumes, the network and the images it built, whether it passed or not.
 # docker/test.sh runs it last, with the golf-server image it built; by hand, with dockerd running and an image:
 #   GOLF_SERVER_IMAGE=golf-server:latest bash docker/cluster_test.sh
 # Environment: GOLF_SERVER_IMAGE (default golf-server:latest; it is used, never built or removed), GOLF_BUILD (the
@@ -22,36 +22,17 @@ postgres_image="golf-postgres:cluster-test-$$"
 proxy_image="golf-haproxy:cluster-test-$$"
 volume="$project-pg"
 
-log() { echo "docker/cluster_test.sh: $*"; }
-fail() {
-  echo "docker/cluster_test.sh: FAIL: $*" >&2
-  exit 1
-}
-
-# Docker and Compose as docker/test.sh reaches them: directly, or through sudo when the socket is root's.
-sudo_cmd=()
-[ "$(id -u)" -eq 0 ] || docker info >/dev/null 2>&1 || sudo_cmd=(sudo)
-dk() { "${sudo_cmd[@]}" docker "$@"; }
-compose=()
-if docker compose version >/dev/null 2>&1; then compose=(docker compose)
-elif command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose); fi
+# shellcheck source=docker/test_support.sh
+source "$root/docker/test_support.sh"
 # cx SECONDS ARGS...: Compose on the cluster file, as this run's project, with this run's images, volume and port,
 # given at most SECONDS.
+settings=(COMPOSE_PROJECT_NAME="$project" GOLF_SERVER_IMAGE="$server_image" GOLF_POSTGRES_IMAGE="$postgres_image"
+  GOLF_HAPROXY_IMAGE="$proxy_image" GOLF_PG_VOLUME="$volume" GOLF_BACKUPS_VOLUME="$project-backups"
+  GOLF_CADDY_VOLUME="$project-caddy" GOLF_CADDY_CONFIG_VOLUME="$project-caddy-config" GOLF_PUBLISH="127.0.0.1:"
+  GOLF_DB_PASSWORD="cluster-test-$$" GOLF_BOT_DELAY_MS=0 GOLF_BETWEEN_HOLES_MS=0)
 cx() {
-  timeout "$1" "${sudo_cmd[@]}" env GOLF_SERVER_IMAGE="$server_image" GOLF_POSTGRES_IMAGE="$postgres_image" \
-    GOLF_HAPROXY_IMAGE="$proxy_image" GOLF_PG_VOLUME="$volume" GOLF_PUBLISH="127.0.0.1:" \
-    GOLF_DB_PASSWORD="cluster-test-$$" GOLF_BOT_DELAY_MS=0 GOLF_BETWEEN_HOLES_MS=0 \
-    "${compose[@]}" -p "$project" -f "$root/docker/compose.cluster.yaml" "${@:2}"
+  timeout "$1" "${sudo_cmd[@]}" env "${settings[@]}" "${compose[@]}" -f "$root/docker/compose.cluster.yaml" "${@:2}"
 }
-# wait_until SECONDS COMMAND...: runs COMMAND every half second until it succeeds; false after SECONDS.
-wait_until() {
-  local deadline=$((SECONDS + $1))
-  until "${@:2}"; do
-    [ "$SECONDS" -lt "$deadline" ] || return 1
-    sleep 0.5
-  done
-}
-
 work=""
 host_bot=""
 built=()
@@ -65,36 +46,25 @@ cleanup() {
     cx 60 logs --no-color --tail 30 >&2 2>&1
   fi
   cx 120 down -v --remove-orphans -t 10 >/dev/null 2>&1
-  dk volume rm -f "$volume" >/dev/null 2>&1
-  local image keep=()
-  [ "${GOLF_DOCKER_KEEP_CACHE:-0}" != 1 ] || keep=(--no-prune)
-  for image in "${built[@]}"; do dk rmi "${keep[@]}" "$image" >/dev/null 2>&1; done
+  dk volume rm -f "$volume" "$project-backups" >/dev/null 2>&1
+  remove_images "${built[@]}"
   [ -z "$work" ] || rm -rf "$work"
   exit "$status"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-dk info >/dev/null 2>&1 || fail "no Docker engine answers (bash docker/test.sh starts one)"
-[ "${#compose[@]}" -gt 0 ] || fail "no Docker Compose: apt-get install docker-compose"
+need_docker "$server_image"
 [ -x "$golf" ] || fail "no $golf (set GOLF_BUILD to the host build)"
-dk image inspect "$server_image" >/dev/null 2>&1 ||
-  fail "no image $server_image (docker build -f docker/Dockerfile -t $server_image .)"
 cx 60 config -q || fail "docker/compose.cluster.yaml does not parse"
 work="$(mktemp -d "${TMPDIR:-/tmp}/golf-cluster-test.XXXXXX")"
 
 # --- the images ----------------------------------------------------------------------------------------------------
 
 started=$SECONDS
-network=()
-[ -z "${GOLF_DOCKER_BUILD_NETWORK:-}" ] || network=(--network "$GOLF_DOCKER_BUILD_NETWORK")
 for pair in "postgres:$postgres_image" "haproxy:$proxy_image"; do
   built+=("${pair#*:}")
-  if ! timeout 900 "${sudo_cmd[@]}" docker build "${network[@]}" -f "$root/docker/${pair%%:*}.Dockerfile" \
-    -t "${pair#*:}" "$root" >"$work/build.log" 2>&1; then
-    tail -30 "$work/build.log" >&2
-    fail "docker build of docker/${pair%%:*}.Dockerfile failed (see above)"
-  fi
+  build_image "${pair%%:*}.Dockerfile" "${pair#*:}" "$work/build.log"
 done
 build_seconds=$((SECONDS - started))
 log "PostgreSQL and HAProxy images built in $build_seconds s"
@@ -154,6 +124,34 @@ cx 60 exec -T n1 sh -c 'golf replay --db "$GOLF_DB" "$1"' _ "$match_id" >"$work/
 grep -q 'every hole matches the record' "$work/replay.log" ||
   { cat "$work/replay.log" >&2; fail "golf replay disagreed"; }
 log "match $match_id at table $code (node ${owner:-?}) played through the proxy, in PostgreSQL, replays"
+
+# --- a rolling upgrade while matches are played ---------------------------------------------------------------------
+
+# docker/upgrade.sh drains and restarts n1, n2 and n3 in turn (the same image standing in for a new one) while a
+# golf bot plays one-hole matches one after another through the proxy (thinking a little: at full speed its
+# rematches would meet the limit of 200 messages a second): it must never stop on an error, and must finish
+# matches after the last node is back.
+timeout 300 "$golf" bot --url "$url" --create six-card --seats 2 --fill-bots --set holes=1 --matches 1000 \
+  --level search:300 --name cluster-up --timeout 30 >"$work/bot-up.log" 2>&1 &
+host_bot=$!
+wait_until 30 grep -q '^winner' "$work/bot-up.log" || { cat "$work/bot-up.log" >&2; fail "no match finished before the upgrade"; }
+started=$SECONDS
+timeout 300 "${sudo_cmd[@]}" env "${settings[@]}" GOLF_PUBLISH="127.0.0.1:$port" \
+  bash "$root/docker/upgrade.sh" "$root/docker/compose.cluster.yaml" --no-build >"$work/upgrade.log" 2>&1 ||
+  { cat "$work/upgrade.log" >&2; fail "docker/upgrade.sh failed"; }
+upgrade_seconds=$((SECONDS - started))
+kill -0 "$host_bot" 2>/dev/null || { tail -30 "$work/bot-up.log" >&2; fail "the golf bot stopped during the upgrade"; }
+before="$(grep -c '^winner' "$work/bot-up.log")"
+more_matches() { [ "$(grep -c '^winner' "$work/bot-up.log")" -gt "$((before + 2))" ]; }
+wait_until 30 more_matches || { tail -30 "$work/bot-up.log" >&2; fail "no matches finished after the upgrade"; }
+kill "$host_bot" 2>/dev/null
+wait "$host_bot" 2>/dev/null || true
+host_bot=""
+for node in n1 n2 n3; do
+  wait_until 30 answers_200 "/healthz?node=$node" || fail "/healthz?node=$node after the upgrade: no 200 in 30 s"
+done
+log "rolling upgrade of n1 n2 n3 in $upgrade_seconds s ($(grep -o 'healthy on the new image in [0-9]* s' \
+  "$work/upgrade.log" | grep -o '[0-9]* s' | paste -sd ' ')); the bot played on: $(grep -c '^winner' "$work/bot-up.log") matches"
 
 # --- a node dies ---------------------------------------------------------------------------------------------------
 

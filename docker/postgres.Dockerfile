@@ -10,8 +10,11 @@ RUN mkdir -p /etc/postgresql-common/createcluster.d \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql \
  && apt-get clean && rm -rf /var/lib/apt/lists/* \
  && install -d -o postgres -g postgres -m 700 /var/lib/postgresql/data \
- && install -d -o postgres -g postgres -m 2775 /var/run/postgresql
+ && install -d -o postgres -g postgres -m 2775 /var/run/postgresql \
+ && install -d -o postgres -g postgres /backups
 COPY docker/postgres-entrypoint.sh /usr/local/bin/golf-postgres
+# The cluster's backups service runs this image's pg_dump through the same loop as the single server's.
+COPY docker/backups.sh /usr/local/bin/golf-backups
 
 ENV PATH=/usr/lib/postgresql/15/bin:$PATH \
     PGDATA=/var/lib/postgresql/data

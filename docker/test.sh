@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# The Docker image end to end: builds docker/Dockerfile, starts a container (published on 127.0.0.1 only), waits
-# for its HEALTHCHECK, plays a match against it with the host build's `golf bot`, stops it (SIGTERM must exit 0),
-# starts it again and checks the finished match is still in the database on the volume, then removes the
-# container, the volume, the image and its build layers. Last, docker/cluster_test.sh runs the several-node
-# set-up (docker/compose.cluster.yaml) with the same image. Run from anywhere: bash docker/test.sh
+# The Docker image end to end: builds docker/Dockerfile from the repository alone (the image builds its own web
+# client), starts a container (published on 127.0.0.1 only), waits for its HEALTHCHECK, checks it serves the web
+# table, plays a match against it with the host build's `golf bot`, stops it (SIGTERM must exit 0), starts it again
+# and checks the finished match is still in the database on the volume, then removes the container, the volume, the
+# image and its build layers. Then docker/https_test.sh runs docker/compose.https.yaml (Caddy in front, a real
+# Chromium playing over https and wss) and docker/cluster_test.sh the several-node set-up (docker/compose.cluster.yaml),
+# both with the same image. Run from anywhere: bash docker/test.sh
 #
 # It starts dockerd when none is running (and stops it afterwards), and makes the base images when they are
 # missing, since no container registry may be reachable: debootstrap --variant=minbase bookworm from the Debian
 # mirror, imported as debian:bookworm, and a slimmed copy as debian:bookworm-slim; they stay as a cache.
-# Environment: GOLF_BUILD (the host build holding cli/golf and web/; default build/), GOLF_DEBIAN_MIRROR
+# The host's own certificate authorities (/usr/local/share/ca-certificates: a TLS-inspecting proxy's, say) are
+# staged in docker/ca/ for the build, which fetches Node.js and the web client's packages from npm's registry.
+# Environment: GOLF_BUILD (the host build holding cli/golf; default build/), GOLF_DEBIAN_MIRROR
 # (default http://deb.debian.org/debian), GOLF_JOBS (compile jobs in the image, default 2),
 # GOLF_DOCKER_KEEP_CACHE=1 keeps the build stage's layers for a faster next run, GOLF_DOCKER_CCACHE (a ccache
 # directory of the host's Release build, as scripts/test.sh passes) is staged in docker/ccache/ for the image's
@@ -36,7 +40,7 @@ docker_cmd=(docker)
 dk() { "${docker_cmd[@]}" "$@"; }
 
 started_dockerd=""
-staged_web=""
+staged_ca=""
 staged_ccache=""
 built_image=""
 dangling_before="$work/dangling-before"
@@ -61,7 +65,7 @@ cleanup() {
       done
     fi
   fi
-  [ -n "$staged_web" ] && rm -rf "$root/docker/web"
+  [ -n "$staged_ca" ] && find "$root/docker/ca" -mindepth 1 -not -name .gitignore -delete
   [ -n "$staged_ccache" ] && find "$root/docker/ccache" -mindepth 1 -not -name .gitignore -delete
   if [ -n "$started_dockerd" ]; then
     as_root kill -TERM "$started_dockerd" 2>/dev/null
@@ -83,6 +87,7 @@ trap 'exit 130' INT TERM  # so that an interrupted run cleans up too
 missing=()
 command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
 command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+command -v certutil >/dev/null 2>&1 || missing+=(libnss3-tools)  # docker/https_test.sh: Chromium trusts Caddy's root
 # Compose for docker/cluster_test.sh: Debian's is docker-compose 1.29; a `docker compose` plugin does as well.
 docker compose version >/dev/null 2>&1 || command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 if [ "${#missing[@]}" -gt 0 ]; then
@@ -170,13 +175,10 @@ if [ ! -x "$golf" ]; then
   cmake --build "$build_dir" --target golf
 fi
 
-# The web client comes from the host build (the image cannot build it: Debian 12's Node is too old for Vite).
-if [ ! -e "$root/docker/web" ] && [ -f "$build_dir/web/index.html" ]; then
-  cp -R "$build_dir/web" "$root/docker/web"
-  staged_web=1
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  staged_ca=1
+  cp /usr/local/share/ca-certificates/*.crt "$root/docker/ca/"
 fi
-expect_web=0
-[ -f "$root/docker/web/index.html" ] && expect_web=1
 
 # The host's compiler cache, for the image's build stage; it compiles at this clone's path (GOLF_SRC) so that the
 # paths in its compile commands and unity files are the host's.
@@ -246,13 +248,9 @@ log "container healthy on 127.0.0.1:$port"
 uid="$(dk exec "$container" id -u)"
 [ "$uid" != 0 ] || fail "golf-server runs as root in the container"
 
-web_status="$(http_get "$port" / | status_of)"
-if [ "$expect_web" = 1 ]; then
-  [ "$web_status" = 200 ] || fail "GET / answered '$web_status', expected the web client (200)"
-else
-  [ "$web_status" = 404 ] || fail "GET / answered '$web_status', expected 404 (no web client in the image)"
-  log "no built web client in $build_dir/web: the image serves none (GET / is 404)"
-fi
+page="$(http_get "$port" /)"
+[ "$(echo "$page" | status_of)" = 200 ] || fail "GET / answered '$(echo "$page" | head -n 1)', expected the web table (200)"
+echo "$page" | grep -q '<script type="module"' || fail "GET / is not the web client: $(echo "$page" | head -c 400)"
 
 timeout 180 "$golf" bot --url "ws://127.0.0.1:$port/ws" --create six-card --seats 4 --fill-bots --set holes=2 \
   --name "$player" --timeout 60 >"$work/bot.log" 2>&1 || { cat "$work/bot.log" >&2; fail "golf bot did not finish a match"; }
@@ -283,14 +281,21 @@ grep -q 'every hole matches the record' "$work/replay.log" || { cat "$work/repla
 
 log "match $match_id survived a restart"
 
-# --- several nodes: docker/compose.cluster.yaml with this image ---------------------------------------------------
+# --- https: docker/compose.https.yaml with this image ---------------------------------------------------------
 
 dk rm -f "$container" >/dev/null
-started=$SECONDS
 network_env=()
 [ "${#build_network[@]}" -eq 0 ] || network_env=(GOLF_DOCKER_BUILD_NETWORK=host)
+started=$SECONDS
+env GOLF_SERVER_IMAGE="$image" "${network_env[@]}" bash "$root/docker/https_test.sh" ||
+  fail "the https test (docker/https_test.sh) failed"
+https_seconds=$((SECONDS - started))
+
+# --- several nodes: docker/compose.cluster.yaml with this image ---------------------------------------------------
+
+started=$SECONDS
 env GOLF_SERVER_IMAGE="$image" GOLF_BUILD="$build_dir" "${network_env[@]}" bash "$root/docker/cluster_test.sh" ||
   fail "the several-node test (docker/cluster_test.sh) failed"
 
-log "PASS: built in $build_seconds s, $size_mb MB; match $match_id survived a restart; the cluster test took" \
-  "$((SECONDS - started)) s (total $SECONDS s)"
+log "PASS: built in $build_seconds s, $size_mb MB; match $match_id survived a restart; the https test took" \
+  "$https_seconds s, the cluster test $((SECONDS - started)) s (total $SECONDS s)"

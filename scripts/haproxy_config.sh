@@ -10,6 +10,10 @@
 # only at its start (Docker's is 127.0.0.11:53): a node that comes back at another address is found again, and one
 # that does not resolve yet is down instead of stopping HAProxy from starting.
 # GOLF_MAX_PER_ADDRESS (256, as golf-server's --max-per-address) caps each client address's open connections.
+# The nodes are told the client's address in X-Forwarded-For (they believe it from HAProxy's address only, with
+# golf-server --trusted-proxy). GOLF_TRUSTED_PROXIES (CIDRs, e.g. 172.31.247.0/24 for a Caddy in front) are proxies
+# in front of HAProxy: for their connections the address is the one they put in X-Forwarded-For, and the limit
+# counts it; anyone else's X-Forwarded-For is replaced by their own address.
 # Used by scripts/cluster.sh, the cluster tests and the golf-haproxy image (docker/compose.cluster.yaml).
 set -euo pipefail
 [ "$#" -ge 2 ] || { echo "usage: $0 BIND NAME=HOST:PORT..." >&2; exit 2; }
@@ -18,6 +22,10 @@ shift
 dns="${GOLF_HAPROXY_DNS:-}"
 max_per_address="${GOLF_MAX_PER_ADDRESS:-256}"
 [[ "$max_per_address" =~ ^[1-9][0-9]*$ ]] || { echo "$0: GOLF_MAX_PER_ADDRESS must be a number (got '$max_per_address')" >&2; exit 2; }
+trusted="$(echo "${GOLF_TRUSTED_PROXIES:-}" | tr ',' ' ' | xargs)"
+for cidr in $trusted; do
+  [[ "$cidr" =~ ^[0-9a-fA-F.:]+(/[0-9]+)?$ ]] || { echo "$0: GOLF_TRUSTED_PROXIES: '$cidr' is not an address or CIDR" >&2; exit 2; }
+done
 resolve=""
 [ -z "$dns" ] || resolve=" resolvers dns init-addr last,libc,none"
 cat <<CONFIG
@@ -42,9 +50,26 @@ frontend golf
   bind $bind
   # The per-address limit is kept here, at the edge: behind the proxy every connection comes from its address, so
   # the nodes run with --max-per-address raised (scripts/cluster.sh, docker/compose.cluster.yaml).
-  stick-table type ip size 1m store conn_cur
+  stick-table type ipv6 size 1m store conn_cur
+CONFIG
+if [ -z "$trusted" ]; then
+  cat <<CONFIG
   tcp-request connection track-sc0 src
   tcp-request connection reject if { sc0_conn_cur gt $max_per_address }
+  http-request set-header X-Forwarded-For %[src]
+CONFIG
+else
+  cat <<CONFIG
+  # A proxy in front (GOLF_TRUSTED_PROXIES) carries many clients: each is counted by the address it forwards.
+  acl from_proxy src $trusted
+  tcp-request connection track-sc0 src if !from_proxy
+  tcp-request connection reject if !from_proxy { sc0_conn_cur gt $max_per_address }
+  http-request track-sc0 req.hdr_ip(x-forwarded-for,-1) if from_proxy
+  http-request deny deny_status 429 if from_proxy { sc0_conn_cur gt $max_per_address }
+  http-request set-header X-Forwarded-For %[src] if !from_proxy
+CONFIG
+fi
+cat <<CONFIG
   default_backend nodes
 
 backend nodes

@@ -28,6 +28,7 @@
 #include "engine/bot.hpp"
 #include "engine/random.hpp"
 #include "tests/server/e2e_support.hpp"
+#include "tests/support/child_process.hpp"
 
 extern char** environ;
 
@@ -417,6 +418,34 @@ TEST(golf_bot, joins_a_table_made_by_another_bot) {
     EXPECT_EQ(joiner.status, 0) << joiner.out;
     EXPECT_NE(joiner.out.find("seat: 1"), std::string::npos) << joiner.out;
     EXPECT_NE(joiner.out.find("match 1 of 1"), std::string::npos) << joiner.out;
+}
+
+// A server restarted under it (an upgrade's drain, a crash) costs the bot nothing: it takes its seat back with its
+// token once the server is up again on the same database and port, and plays its matches to the end.
+TEST(golf_bot, takes_its_seat_back_when_the_server_restarts_and_plays_on) {
+    const golf::testing::temp_dir dir;
+    auto first = std::make_unique<golf::testing::server_process>(
+        GOLF_SERVER_PATH, golf::testing::server_options{.db = dir.path() / "golf.db"});
+    const std::uint16_t port = first->port();
+    ASSERT_NE(port, 0) << first->log();
+    process_result bot;
+    std::thread runner([&] {
+        bot = run_process(
+            {GOLF_CLI_PATH, "bot", "--url", first->url(), "--create", "six-card", "--seats", "2", "--fill-bots",
+             "--level", "search:300", "--set", "holes=1", "--matches", "6", "--timeout", "20"},
+            120s);
+    });
+    const auto deadline = std::chrono::steady_clock::now() + 30s;  // the first match is over: stop mid-session
+    while (first->log().find("match finished") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(20ms);
+    first->signal(SIGTERM);
+    EXPECT_EQ(first->wait(), 0);
+    first.reset();
+    golf::testing::server_process second(GOLF_SERVER_PATH, {.db = dir.path() / "golf.db", .port = port});
+    runner.join();
+    EXPECT_EQ(bot.status, 0) << bot.out << second.log();
+    EXPECT_NE(bot.out.find("match 6 of 6"), std::string::npos) << bot.out;
+    EXPECT_NE(second.log().find("restored"), std::string::npos) << second.log();
 }
 
 // ---- the client library on its own ----------------------------------------------------------------------------

@@ -14,11 +14,10 @@ export const ARTIFACTS = process.env.GOLF_WEB_ARTIFACTS ?? join(tmpdir(), "golf-
 export const CHROMIUM = process.env.GOLF_CHROMIUM ?? "/usr/bin/chromium";
 export const WAIT_MS = 10_000;
 
-if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
-
 // Starts golf-server on a free port; resolves once it logs where it listens. `db`: a database URL (else a SQLite
 // file of its own). Holes follow one another after 0.8 s unless `holeWait` keeps the server's own default.
 export async function startServer(extra = [], { db, holeWait = false } = {}) {
+  if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
   const dir = mkdtempSync(join(tmpdir(), "golf-web-test-"));
   const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", db ?? join(dir, "golf.db"), "--web-root", WEB_ROOT,
                                "--log-level", "info", "--bot-delay-ms", "60",
@@ -53,11 +52,13 @@ export async function startServer(extra = [], { db, holeWait = false } = {}) {
   };
 }
 
-export async function launchBrowser() {
+// `args`: more Chromium flags; `env`: its environment (e.g. a HOME whose certificate store trusts a test authority).
+export async function launchBrowser({ args = [], env } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-           "--disable-sync"],
+           "--disable-sync", ...args],
+    ...(env ? { env } : {}),
     timeout: 30_000,
   });
 }
