@@ -21,15 +21,18 @@ server_image="${GOLF_SERVER_IMAGE:-golf-server:latest}"
 postgres_image="golf-postgres:cluster-test-$$"
 proxy_image="golf-haproxy:cluster-test-$$"
 volume="$project-pg"
+domain=golf.test
 
 # shellcheck source=docker/test_support.sh
 source "$root/docker/test_support.sh"
+caddy_image="$(caddy_image_for_test "cluster-test-$$")"
 # cx SECONDS ARGS...: Compose on the cluster file, as this run's project, with this run's images, volume and port,
 # given at most SECONDS.
 settings=(COMPOSE_PROJECT_NAME="$project" GOLF_SERVER_IMAGE="$server_image" GOLF_POSTGRES_IMAGE="$postgres_image"
   GOLF_HAPROXY_IMAGE="$proxy_image" GOLF_PG_VOLUME="$volume" GOLF_BACKUPS_VOLUME="$project-backups"
   GOLF_CADDY_VOLUME="$project-caddy" GOLF_CADDY_CONFIG_VOLUME="$project-caddy-config" GOLF_PUBLISH="127.0.0.1:"
-  GOLF_DB_PASSWORD="cluster-test-$$" GOLF_BOT_DELAY_MS=0 GOLF_BETWEEN_HOLES_MS=0)
+  GOLF_DB_PASSWORD="cluster-test-$$" GOLF_BOT_DELAY_MS=0 GOLF_BETWEEN_HOLES_MS=0 GOLF_CADDY_IMAGE="$caddy_image"
+  GOLF_DOMAIN="$domain" GOLF_TLS=internal GOLF_HTTP_PUBLISH="127.0.0.1:" GOLF_HTTPS_PUBLISH="127.0.0.1:")
 cx() {
   timeout "$1" "${sudo_cmd[@]}" env "${settings[@]}" "${compose[@]}" -f "$root/docker/compose.cluster.yaml" "${@:2}"
 }
@@ -46,7 +49,7 @@ cleanup() {
     cx 60 logs --no-color --tail 30 >&2 2>&1
   fi
   cx 120 down -v --remove-orphans -t 10 >/dev/null 2>&1
-  dk volume rm -f "$volume" "$project-backups" >/dev/null 2>&1
+  dk volume rm -f "$volume" "$project-backups" "$project-caddy" "$project-caddy-config" >/dev/null 2>&1
   remove_images "${built[@]}"
   [ -z "$work" ] || rm -rf "$work"
   exit "$status"
@@ -62,12 +65,14 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/golf-cluster-test.XXXXXX")"
 # --- the images ----------------------------------------------------------------------------------------------------
 
 started=$SECONDS
-for pair in "postgres:$postgres_image" "haproxy:$proxy_image"; do
+pairs=("postgres:$postgres_image" "haproxy:$proxy_image")
+[ -n "${GOLF_CADDY_IMAGE:-}" ] || pairs+=("caddy:$caddy_image")
+for pair in "${pairs[@]}"; do
   built+=("${pair#*:}")
   build_image "${pair%%:*}.Dockerfile" "${pair#*:}" "$work/build.log"
 done
 build_seconds=$((SECONDS - started))
-log "PostgreSQL and HAProxy images built in $build_seconds s"
+log "PostgreSQL, HAProxy (and Caddy) images built in $build_seconds s"
 
 # --- the cluster ---------------------------------------------------------------------------------------------------
 
@@ -152,6 +157,31 @@ for node in n1 n2 n3; do
 done
 log "rolling upgrade of n1 n2 n3 in $upgrade_seconds s ($(grep -o 'healthy on the new image in [0-9]* s' \
   "$work/upgrade.log" | grep -o '[0-9]* s' | paste -sd ' ')); the bot played on: $(grep -c '^winner' "$work/bot-up.log") matches"
+
+# --- HTTPS in front: the https profile ------------------------------------------------------------------------------
+
+# Caddy in front of HAProxy: the history over https, and a WebSocket through both proxies whose node logs the
+# client's own address (the host's, as Docker's gateway), not Caddy's or HAProxy's.
+cx 120 --profile https up -d --no-build caddy >"$work/up-caddy.log" 2>&1 || { cat "$work/up-caddy.log" >&2; fail "caddy up failed"; }
+https_port="$(cx 30 --profile https port caddy 443 | tail -n 1 | sed 's/.*://')"
+caddy_id="$(cx 30 --profile https ps -q caddy)"
+root_crt="$work/caddy-root.crt"
+wait_until 60 caddy_root "$caddy_id" "$root_crt" || fail "Caddy made no root certificate in 60 s"
+tls=(--cacert "$root_crt" --resolve "$domain:$https_port:127.0.0.1" --max-time 10)
+base="https://$domain:$https_port"
+listed_https() { curl -fsS "${tls[@]}" "$base/api/matches?player=cluster-a" 2>/dev/null | grep -q "\"match_id\":\"$match_id\""; }
+wait_until 60 listed_https || fail "match $match_id is not listed through Caddy at $base"
+opened() { cx 30 logs --no-color n1 2>/dev/null | grep -c "connection open: " || true; }
+before="$(opened)"
+[ "$(ws_upgrade "$base/ws?node=n1" "$base" "${tls[@]}")" = 101 ] || fail "no WebSocket through Caddy and HAProxy"
+one_more() { [ "$(opened)" -gt "$before" ]; }
+wait_until 10 one_more || fail "n1 logged no new connection: $(cx 30 logs --no-color --tail 5 n1 2>&1)"
+client="$(cx 30 logs --no-color n1 | grep "connection open: " | tail -n 1 | sed -E 's/.* from ([0-9a-f.:]+).*/\1/')"
+case "$client" in
+  "${GOLF_PROXY_ADDRESS:-172.31.247.2}" | "${GOLF_HAPROXY_ADDRESS:-172.31.247.3}" | "")
+    fail "n1 saw a proxy's address ($client), not the client's" ;;
+esac
+log "https through Caddy and HAProxy at $base: the history, and a WebSocket whose node sees the client ($client)"
 
 # --- a node dies ---------------------------------------------------------------------------------------------------
 

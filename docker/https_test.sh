@@ -8,19 +8,21 @@
 # match unfinished, restores into a server that has that table again. Removes everything it made, pass or fail.
 # docker/test.sh runs it with the golf-server image it built; by hand, with dockerd running and an image:
 #   GOLF_SERVER_IMAGE=golf-server:latest bash docker/https_test.sh
-# Environment: GOLF_SERVER_IMAGE (default golf-server:latest; used, never built or removed),
+# Environment: GOLF_SERVER_IMAGE (default golf-server:latest; used, never built or removed), GOLF_CADDY_IMAGE (a
+# golf-caddy image to use instead of building one),
 # GOLF_DOCKER_BUILD_NETWORK=host (builds with --network host), GOLF_WEB_ARTIFACTS (screenshots).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 project="golf-https-test-$$"
 server_image="${GOLF_SERVER_IMAGE:-golf-server:latest}"
-caddy_image="golf-caddy:https-test-$$"
 domain=golf.test
 keep=2
 
 # shellcheck source=docker/test_support.sh
 source "$root/docker/test_support.sh"
+caddy_image="$(caddy_image_for_test "https-test-$$")"
+built=()
 # cx SECONDS ARGS...: Compose on the https file as this run's project, images and volumes, given at most SECONDS.
 cx() {
   timeout "$1" "${sudo_cmd[@]}" env GOLF_SERVER_IMAGE="$server_image" GOLF_CADDY_IMAGE="$caddy_image" \
@@ -43,7 +45,7 @@ cleanup() {
   dk rm -f "$project-restored" >/dev/null 2>&1
   dk volume rm -f "$project-data" "$project-backups" "$project-caddy" "$project-caddy-config" "$project-restored" \
     >/dev/null 2>&1
-  remove_images "$caddy_image"
+  remove_images "${built[@]}"
   [ -z "$work" ] || rm -rf "$work"
   exit "$status"
 }
@@ -58,8 +60,11 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/golf-https-test.XXXXXX")"
 # --- the Caddy image, and the settings it refuses ----------------------------------------------------------------
 
 started=$SECONDS
-build_image caddy.Dockerfile "$caddy_image" "$work/build.log"
-log "Caddy image built in $((SECONDS - started)) s, $(dk image inspect -f '{{.Size}}' "$caddy_image" |
+if [ -z "${GOLF_CADDY_IMAGE:-}" ]; then
+  built+=("$caddy_image")
+  build_image caddy.Dockerfile "$caddy_image" "$work/build.log"
+fi
+log "Caddy image ready in $((SECONDS - started)) s, $(dk image inspect -f '{{.Size}}' "$caddy_image" |
   awk '{printf "%.1f", $1 / 1000000}') MB"
 
 # refused EXPECTED ENV...: the Caddy image, run with ENV, exits 2 and says EXPECTED.
@@ -87,8 +92,7 @@ https_port="$(cx 30 port caddy 443 | tail -n 1 | sed 's/.*://')"
 [ -n "$http_port" ] && [ -n "$https_port" ] || fail "Caddy's ports are not published"
 caddy_id="$(cx 30 ps -q caddy)"
 root_crt="$work/caddy-root.crt"
-have_root() { dk exec "$caddy_id" cat /data/caddy/pki/authorities/local/root.crt >"$root_crt" 2>/dev/null && [ -s "$root_crt" ]; }
-wait_until 60 have_root || fail "Caddy made no root certificate in 60 s"
+wait_until 60 caddy_root "$caddy_id" "$root_crt" || fail "Caddy made no root certificate in 60 s"
 tls=(--cacert "$root_crt" --resolve "$domain:$https_port:127.0.0.1" --max-time 10)
 base="https://$domain:$https_port"
 answers_https() { curl -fsS "${tls[@]}" -o /dev/null "$base/healthz"; }
@@ -104,12 +108,7 @@ for wanted in "strict-transport-security: max-age=" "content-security-policy: " 
   "referrer-policy: "; do
   echo "$headers" | grep -qi "^$wanted" || fail "the page's answer has no '$wanted': $headers"
 done
-# upgrade ORIGIN: the status line of a WebSocket upgrade at /ws sent with that Origin.
-upgrade() {
-  curl -sS "${tls[@]}" --http1.1 -o /dev/null -w '%{http_code}' -H "Origin: $1" -H "Connection: Upgrade" \
-    -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" \
-    --max-time 3 "$base/ws" 2>/dev/null || true
-}
+upgrade() { ws_upgrade "$base/ws" "$1" "${tls[@]}"; }
 [ "$(upgrade "$base")" = 101 ] || fail "a WebSocket upgrade from the site itself was not accepted: $(upgrade "$base")"
 [ "$(upgrade "https://elsewhere.example")" = 403 ] || fail "an upgrade from another site was not refused: $(upgrade https://elsewhere.example)"
 log "http redirected to https; HSTS and the security headers; an upgrade from another site refused (403)"

@@ -41,6 +41,8 @@ dk() { "${docker_cmd[@]}" "$@"; }
 
 started_dockerd=""
 staged_ca=""
+built_caddy=""
+caddy_image=""
 staged_ccache=""
 built_image=""
 dangling_before="$work/dangling-before"
@@ -54,6 +56,7 @@ cleanup() {
     dk logs --tail 40 "$container" >&2 2>&1
   fi
   dk rm -f "$container" >/dev/null 2>&1
+  [ -z "$built_caddy" ] || dk rmi "$caddy_image" >/dev/null 2>&1
   dk volume rm -f "$volume" >/dev/null 2>&1
   if [ -n "$built_image" ]; then
     dk rmi -f "$image" >/dev/null 2>&1
@@ -287,14 +290,23 @@ dk rm -f "$container" >/dev/null
 network_env=()
 [ "${#build_network[@]}" -eq 0 ] || network_env=(GOLF_DOCKER_BUILD_NETWORK=host)
 started=$SECONDS
-env GOLF_SERVER_IMAGE="$image" "${network_env[@]}" bash "$root/docker/https_test.sh" ||
+# One Caddy image for the https test and the cluster's https profile.
+caddy_image="golf-caddy:test-$$"
+timeout 900 "${docker_cmd[@]}" build "${build_network[@]}" -f "$root/docker/caddy.Dockerfile" -t "$caddy_image" "$root" \
+  >"$work/caddy-build.log" 2>&1 || { tail -30 "$work/caddy-build.log" >&2; fail "docker build of docker/caddy.Dockerfile failed"; }
+built_caddy=1
+log "Caddy image built in $((SECONDS - started)) s, $(dk image inspect -f '{{.Size}}' "$caddy_image" |
+  awk '{printf "%.1f", $1 / 1000000}') MB"
+started=$SECONDS
+env GOLF_SERVER_IMAGE="$image" GOLF_CADDY_IMAGE="$caddy_image" "${network_env[@]}" bash "$root/docker/https_test.sh" ||
   fail "the https test (docker/https_test.sh) failed"
 https_seconds=$((SECONDS - started))
 
 # --- several nodes: docker/compose.cluster.yaml with this image ---------------------------------------------------
 
 started=$SECONDS
-env GOLF_SERVER_IMAGE="$image" GOLF_BUILD="$build_dir" "${network_env[@]}" bash "$root/docker/cluster_test.sh" ||
+env GOLF_SERVER_IMAGE="$image" GOLF_CADDY_IMAGE="$caddy_image" GOLF_BUILD="$build_dir" "${network_env[@]}" \
+  bash "$root/docker/cluster_test.sh" ||
   fail "the several-node test (docker/cluster_test.sh) failed"
 
 log "PASS: built in $build_seconds s, $size_mb MB; match $match_id survived a restart; the https test took" \

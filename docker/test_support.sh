@@ -46,3 +46,23 @@ need_docker() {
   [ "${#compose[@]}" -gt 0 ] || fail "no Docker Compose: apt-get install docker-compose"
   dk image inspect "$1" >/dev/null 2>&1 || fail "no image $1 (docker build -f docker/Dockerfile -t $1 .)"
 }
+
+# caddy_image_for_test NAME: the Caddy image to use, GOLF_CADDY_IMAGE when docker/test.sh built one for every test,
+# else one built here as golf-caddy:NAME (and added to `built`, removed at the end).
+caddy_image_for_test() {
+  if [ -n "${GOLF_CADDY_IMAGE:-}" ]; then
+    echo "$GOLF_CADDY_IMAGE"
+  else
+    echo "golf-caddy:$1"
+  fi
+}
+
+# caddy_root CONTAINER FILE: the root certificate of Caddy's own authority (GOLF_TLS=internal), once it is made.
+caddy_root() { dk exec "$1" cat /data/caddy/pki/authorities/local/root.crt >"$2" 2>/dev/null && [ -s "$2" ]; }
+
+# ws_upgrade URL ORIGIN CURL_OPTIONS...: the HTTP status a WebSocket upgrade to URL gets when sent with ORIGIN.
+ws_upgrade() {
+  curl -sS "${@:3}" --http1.1 -o /dev/null -w '%{http_code}' -H "Origin: $2" -H "Connection: Upgrade" \
+    -H "Upgrade: websocket" -H "Sec-WebSocket-Version: 13" -H "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==" \
+    --max-time 3 "$1" 2>/dev/null || true
+}
