@@ -100,7 +100,7 @@ void http_session::do_read() {
 }
 
 void http_session::on_read(boost::system::error_code error, std::size_t) {
-    const std::string& address = client_.empty() ? ticket_->address() : client_;
+    const std::string& address = ticket_->address();  // no request yet names a client behind a proxy
     if (error == http::error::end_of_stream) return do_close();
     if (error) {
         if (expected_network_error(error)) {
@@ -263,7 +263,7 @@ void http_session::send(response_type response, bool keep_alive) {
 
 void http_session::on_write(bool keep_alive, boost::system::error_code error, std::size_t) {
     if (error) {
-        spdlog::debug("http {}: write: {}", client_, error.message());
+        spdlog::debug("http {}: write: {}", client_.empty() ? ticket_->address() : client_, error.message());
         return;
     }
     if (!keep_alive || stopping_) return do_close();
