@@ -9,6 +9,9 @@
 #include <map>
 #include <string_view>
 #include <thread>
+#include <vector>
+
+#include "server/origin_check.hpp"
 
 namespace golf::server {
 
@@ -49,6 +52,7 @@ struct option {
     std::string_view argument;
     std::string_view help;
     setter set;
+    bool repeatable = false;  // each flag adds a value, and the variable holds several, comma-separated
 };
 
 const std::array options{
@@ -173,7 +177,45 @@ const std::array options{
            [](server_config& c, std::string_view text) {
                return set_number(c.max_connections_per_address, text, 1, 100000);
            }},
+    option{"--allowed-origin", "GOLF_ALLOWED_ORIGINS", "ORIGIN",
+           "a page that may open /ws, as http(s)://host[:port]; repeatable (default: pages from the host the "
+           "request names; clients that send no Origin always may)",
+           [](server_config& c, std::string_view text) -> std::string {
+               const auto origin = normalize_origin(text);
+               if (!origin)
+                   return "expected an origin such as https://golf.example.org: http or https, a host, perhaps a "
+                          "port, no path (got " +
+                          quoted(text) + ")";
+               c.allowed_origins.push_back(*origin);
+               return {};
+           },
+           true},
+    option{"--trusted-proxy", "GOLF_TRUSTED_PROXIES", "CIDR",
+           "a reverse proxy's range (127.0.0.1/32, 172.16.0.0/12, ::1/128); repeatable: its connections are the "
+           "X-Forwarded-For client's (default: none; the header is ignored)",
+           [](server_config& c, std::string_view text) -> std::string {
+               const auto range = parse_address_range(text);
+               if (!range)
+                   return "expected an address range such as 172.16.0.0/12 or ::1/128 (got " + quoted(text) + ")";
+               c.trusted_proxies.push_back(*range);
+               return {};
+           },
+           true},
 };
+
+// A repeatable option's variable: its comma-separated values, spaces around each trimmed.
+std::vector<std::string_view> split_list(std::string_view text) {
+    std::vector<std::string_view> values;
+    while (true) {
+        const auto comma = text.find(',');
+        std::string_view value = text.substr(0, comma);
+        while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+        while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+        values.push_back(value);
+        if (comma == std::string_view::npos) return values;
+        text.remove_prefix(comma + 1);
+    }
+}
 
 const option* find_option(std::string_view flag) {
     for (const option& o : options)
@@ -205,15 +247,17 @@ std::string usage() {
     text +=
         "  --help                    show this message\n"
         "\n"
-        "Flags take their value as '--port 9000' or '--port=9000'.\n"
+        "Flags take their value as '--port 9000' or '--port=9000'; a repeatable flag's variable takes a\n"
+        "comma-separated list.\n"
         "SIGINT or SIGTERM stops the server gracefully: clients are told, then it exits 0.\n"
         "Exit status: 0 after a clean stop, 1 when the server cannot start (e.g. the port is taken), 2 bad options.\n";
     return text;
 }
 
 config_result parse_config(int argc, const char* const* argv, const environment_lookup& env) {
-    // Flags first (the last of a repeated flag wins), then variables only for the options no flag set.
-    std::map<const option*, std::string_view> from_flags;
+    // Flags first (the last of a repeated flag wins, but a repeatable one adds), then variables only for the options
+    // no flag set.
+    std::map<const option*, std::vector<std::string_view>> from_flags;
     for (int i = 1; i < argc; ++i) {
         const std::string_view word = argv[i] ? argv[i] : "";
         if (is_help(word)) return {std::nullopt, usage(), 0};
@@ -222,33 +266,38 @@ config_result parse_config(int argc, const char* const* argv, const environment_
         const std::string_view name = word.substr(0, equals);
         const option* o = find_option(name);
         if (!o) return failure("unknown option " + quoted(name) + " (see golf-server --help)");
+        std::string_view value;
         if (equals != std::string_view::npos) {
-            from_flags[o] = word.substr(equals + 1);
+            value = word.substr(equals + 1);
         } else if (i + 1 < argc && argv[i + 1] && !std::string_view(argv[i + 1]).starts_with("--")) {
-            from_flags[o] = argv[++i];
+            value = argv[++i];
         } else {
             return failure(std::string(name) + ": missing value");
         }
+        auto& values = from_flags[o];
+        if (!o->repeatable) values.clear();
+        values.push_back(value);
     }
 
     server_config config;
     config.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
     config.bot_threads = std::max(1, config.threads / 2);
     for (const option& o : options) {
-        std::string_view value;
+        std::vector<std::string_view> values;
         std::string_view source;
         if (const auto found = from_flags.find(&o); found != from_flags.end()) {
-            value = found->second;
+            values = found->second;
             source = o.flag;
         } else if (const char* variable = env ? env(std::string(o.variable).c_str()) : nullptr; variable && *variable) {
             // An empty variable counts as unset, as shells make it easy to export one by accident.
-            value = variable;
+            values = o.repeatable ? split_list(variable) : std::vector<std::string_view>{variable};
             source = o.variable;
         } else {
             continue;
         }
-        if (std::string error = o.set(config, value); !error.empty())
-            return failure(std::string(source) + ": " + error);
+        for (const std::string_view value : values)
+            if (std::string error = o.set(config, value); !error.empty())
+                return failure(std::string(source) + ": " + error);
     }
     return {config, {}, 0};
 }

@@ -7,6 +7,9 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "server/trusted_proxies.hpp"
 
 namespace golf::server {
 
@@ -39,6 +42,11 @@ struct server_config {
     std::size_t max_message_bytes = 64 * 1024;       // read_message_max
     std::size_t write_queue_limit = 512;             // frames queued for one client before it is cut off
     int max_connections_per_address = 256;           // --max-per-address, GOLF_MAX_PER_ADDRESS
+    // --allowed-origin (repeatable), GOLF_ALLOWED_ORIGINS (comma-separated): pages that may open /ws, as browsers
+    // name them; empty: the page's own host only (server/origin_check.hpp)
+    std::vector<std::string> allowed_origins;
+    // --trusted-proxy (repeatable), GOLF_TRUSTED_PROXIES (comma-separated): peers whose X-Forwarded-For is believed
+    std::vector<address_range> trusted_proxies;
     int max_tables = 100000;
     int max_messages_per_second = 200;  // per connection, averaged over a few seconds; beyond: closed
 };

@@ -10,8 +10,11 @@
 
 #include "server/history.hpp"
 #include "server/network_errors.hpp"
+#include "server/origin_check.hpp"
 #include "server/registry.hpp"
+#include "server/security_headers.hpp"
 #include "server/static_files.hpp"
+#include "server/trusted_proxies.hpp"
 #include "server/websocket_session.hpp"
 
 namespace golf::server {
@@ -39,6 +42,21 @@ http::response<http::string_body> reply(unsigned version, bool keep_alive, http:
 }
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
+
+// An Origin header for a log line: printable, and not so long that it floods the log.
+std::string printable_origin(std::string_view origin) {
+    std::string out;
+    for (const char c : origin.substr(0, 200)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+    return out;
+}
+
+// Every X-Forwarded-For field of the request, in order, as one list (a proxy may add a field of its own).
+std::string forwarded_for(const http::request<http::string_body>& req) {
+    std::string list;
+    for (auto [field, end] = req.equal_range("X-Forwarded-For"); field != end; ++field)
+        list += (list.empty() ? "" : ", ") + std::string(field->value());
+    return list;
+}
 
 }  // namespace
 
@@ -74,13 +92,15 @@ void http_session::shut_down() {
 void http_session::do_read() {
     if (stopping_) return do_close();
     parser_.emplace();
+    host_.clear();
+    client_.clear();
     parser_->body_limit(max_request_body);
     stream_.expires_after(state_->config().handshake_timeout);
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&http_session::on_read, shared_from_this()));
 }
 
 void http_session::on_read(boost::system::error_code error, std::size_t) {
-    const std::string& address = ticket_->address();
+    const std::string& address = ticket_->address();  // no request yet names a client behind a proxy
     if (error == http::error::end_of_stream) return do_close();
     if (error) {
         if (expected_network_error(error)) {
@@ -99,7 +119,9 @@ void http_session::on_read(boost::system::error_code error, std::size_t) {
 void http_session::on_request(const request& req) {
     const bool keep_alive = req.keep_alive() && !stopping_;
     const http::verb method = req.method();
-    spdlog::debug("http {}: {} {}", ticket_->address(), std::string(req.method_string()), std::string(req.target()));
+    host_ = std::string(req[http::field::host]);
+    client_ = forwarded_client(state_->config().trusted_proxies, ticket_->address(), forwarded_for(req));
+    spdlog::debug("http {}: {} {}", client_, std::string(req.method_string()), std::string(req.target()));
 
     if (path_of(req.target()) == "/ws" && beast::websocket::is_upgrade(req)) {
         if (!state_->accepting()) {
@@ -107,6 +129,7 @@ void http_session::on_request(const request& req) {
             return send(reply(req.version(), false, method, http::status::service_unavailable, "shutting down\n"),
                         false);
         }
+        if (!admit_upgrade(req)) return;
         stream_.expires_never();
         std::make_shared<websocket_session>(stream_.release_socket(), state_, std::move(ticket_))
             ->run(parser_->release());
@@ -118,6 +141,32 @@ void http_session::on_request(const request& req) {
         return send(std::move(response), keep_alive);
     }
     answer(req, keep_alive);
+}
+
+// The Origin check, then (for a trusted proxy's connection) the client's place in the per-address count; a refusal
+// is answered here.
+bool http_session::admit_upgrade(const request& req) {
+    const auto origin_field = req.find(http::field::origin);
+    const std::optional<std::string_view> origin =
+        origin_field == req.end() ? std::nullopt : std::optional<std::string_view>(origin_field->value());
+    if (!origin_allowed(state_->config().allowed_origins, origin, host_)) {
+        spdlog::info("refused a WebSocket from {}: origin {} may not open one here", client_,
+                     printable_origin(*origin));
+        send(reply(req.version(), false, req.method(), http::status::forbidden,
+                   "a page from another site may not open a game connection here\n"),
+             false);
+        return false;
+    }
+    if (!ticket_->count_as(client_)) {
+        state_->counters().connections_refused.fetch_add(1);
+        spdlog::info("refused a connection from {}: it already has {} open", client_,
+                     state_->config().max_connections_per_address);
+        send(reply(req.version(), false, req.method(), http::status::service_unavailable,
+                   "too many connections from your address\n"),
+             false);
+        return false;
+    }
+    return true;
 }
 
 // GET and HEAD, by path.
@@ -148,7 +197,6 @@ void http_session::answer(const request& req, bool keep_alive) {
     auto response =
         reply(req.version(), keep_alive, method, http::status::ok, std::move(file->body), file->content_type);
     response.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
-    response.set("X-Content-Type-Options", "nosniff");
     send(std::move(response), keep_alive);
 }
 
@@ -206,15 +254,16 @@ void http_session::answer_metrics(const request& req, bool keep_alive) {
          keep_alive);
 }
 
-void http_session::send(http::message_generator response, bool keep_alive) {
+void http_session::send(response_type response, bool keep_alive) {
+    add_security_headers(response, host_);
     stream_.expires_after(state_->config().handshake_timeout);
-    beast::async_write(stream_, std::move(response),
+    beast::async_write(stream_, http::message_generator(std::move(response)),
                        beast::bind_front_handler(&http_session::on_write, shared_from_this(), keep_alive));
 }
 
 void http_session::on_write(bool keep_alive, boost::system::error_code error, std::size_t) {
     if (error) {
-        spdlog::debug("http {}: write: {}", ticket_->address(), error.message());
+        spdlog::debug("http {}: write: {}", client_.empty() ? ticket_->address() : client_, error.message());
         return;
     }
     if (!keep_alive || stopping_) return do_close();

@@ -30,11 +30,14 @@ private:
     using request = boost::beast::http::request<boost::beast::http::string_body>;
     // A request read whole: the WebSocket upgrade, or one of the HTTP routes.
     void on_request(const request& req);
+    bool admit_upgrade(const request& req);
     void answer(const request& req, bool keep_alive);
     void answer_history(const request& req, bool keep_alive);
     void answer_table_route(const request& req, bool keep_alive);
     void answer_metrics(const request& req, bool keep_alive);
-    void send(boost::beast::http::message_generator response, bool keep_alive);
+    using response_type = boost::beast::http::response<boost::beast::http::string_body>;
+    // Every answer goes out here, with the security headers (security_headers.hpp).
+    void send(response_type response, bool keep_alive);
     void on_write(bool keep_alive, boost::system::error_code error, std::size_t bytes);
     void do_close();
 
@@ -44,6 +47,8 @@ private:
     std::shared_ptr<shared_state> state_;
     std::unique_ptr<shared_state::ticket> ticket_;
     bool stopping_ = false;  // shut_down() was called: answer nothing more
+    std::string host_;       // the Host header of the request being answered, for the policy's connect-src
+    std::string client_;     // who asked it: the peer, or behind a trusted proxy the forwarded address
 };
 
 // GET /healthz's answer: empty when healthy, else the reason.

@@ -8,6 +8,8 @@
 #include <stdexcept>
 
 #include "server/http_session.hpp"
+#include "server/security_headers.hpp"
+#include "server/trusted_proxies.hpp"
 
 namespace golf::server {
 
@@ -22,14 +24,6 @@ std::string describe(const tcp::endpoint& endpoint) {
     return (endpoint.address().is_v6() ? "[" + host + "]" : host) + ":" + std::to_string(endpoint.port());
 }
 
-// The address a per-address limit should count: an IPv4 client reaching a dual-stack socket is still IPv4.
-std::string client_address(const tcp::endpoint& endpoint) {
-    const net::ip::address address = endpoint.address();
-    if (address.is_v6() && address.to_v6().is_v4_mapped())
-        return net::ip::make_address_v4(net::ip::v4_mapped, address.to_v6()).to_string();
-    return address.to_string();
-}
-
 // Answers a refused connection with a 503, then waits briefly for the client to finish sending before closing,
 // so the reply is not lost to a reset.
 class busy_refusal : public std::enable_shared_from_this<busy_refusal> {
@@ -37,13 +31,15 @@ public:
     explicit busy_refusal(tcp::socket socket) : stream_(std::move(socket)) {}
 
     void run() {
-        static const std::string response =
-            "HTTP/1.1 503 Service Unavailable\r\n"
-            "Content-Type: text/plain\r\n"
-            "Content-Length: 39\r\n"
-            "Connection: close\r\n"
-            "\r\n"
-            "too many connections from your address\n";
+        static const std::string response = [] {
+            std::string text =
+                "HTTP/1.1 503 Service Unavailable\r\n"
+                "Content-Type: text/plain\r\n"
+                "Content-Length: 39\r\n"
+                "Connection: close\r\n";
+            for (const auto& [name, value] : security_headers({})) text += std::string(name) + ": " + value + "\r\n";
+            return text + "\r\ntoo many connections from your address\n";
+        }();
         stream_.expires_after(std::chrono::seconds(2));
         net::async_write(stream_, net::buffer(response),
                          beast::bind_front_handler(&busy_refusal::on_write, shared_from_this()));
@@ -121,8 +117,11 @@ void listener::on_accept(boost::system::error_code error, connection_socket sock
     }
     const tcp::endpoint remote = socket.remote_endpoint(error);
     if (!error) {
-        const std::string address = client_address(remote);
-        if (auto ticket = shared_state::admit(state_, address)) {
+        const std::string address = canonical_address(remote.address().to_string());
+        // A trusted proxy's connection is counted once its request names the client (http_session).
+        const bool proxied = in_any(state_->config().trusted_proxies, address);
+        if (auto ticket =
+                proxied ? shared_state::admit_proxied(state_, address) : shared_state::admit(state_, address)) {
             // A reply and the update after it are separate small writes: without this, Nagle's algorithm and
             // delayed ACKs hold the second one back for tens of milliseconds.
             boost::system::error_code ignored;

@@ -48,6 +48,11 @@ int main(int argc, char** argv) {
         const bool v6 = config.host.find(':') != std::string::npos;
         spdlog::info("golf-server listening on {}{}{}:{} (version {}, {} threads, {})", v6 ? "[" : "", config.host,
                      v6 ? "]" : "", port, GOLF_VERSION, config.threads, allocator_name());
+        std::string origins;
+        for (const std::string& origin : config.allowed_origins) origins += (origins.empty() ? "" : ", ") + origin;
+        if (!origins.empty()) spdlog::info("pages allowed to open /ws: {}", origins);
+        if (!config.trusted_proxies.empty())
+            spdlog::info("X-Forwarded-For is believed from {} trusted proxy range(s)", config.trusted_proxies.size());
         s.run();
         spdlog::info("golf-server stopped");
         return 0;

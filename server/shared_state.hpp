@@ -64,18 +64,26 @@ public:
         ~ticket();
         // The object now serving the socket (the HTTP session hands the ticket to a WebSocket session).
         void serve(std::weak_ptr<connection> current);
+        // The address counted, or for a proxy's connection not yet counted, the proxy's.
         const std::string& address() const { return address_; }
+        // A proxy's connection becomes one of the client's at `address` (from X-Forwarded-For): false, and
+        // nothing changes, when that address already has its limit. A counted ticket keeps its address.
+        bool count_as(const std::string& address);
 
     private:
         friend class shared_state;
-        ticket(std::shared_ptr<shared_state> owner, std::string address, std::uint64_t id);
+        ticket(std::shared_ptr<shared_state> owner, std::string address, std::uint64_t id, bool counted);
         std::shared_ptr<shared_state> owner_;
         std::string address_;
         std::uint64_t id_;
+        bool counted_;
     };
 
     // A ticket for a new connection from `address`, or null when that address already has its limit.
     static std::unique_ptr<ticket> admit(const std::shared_ptr<shared_state>& self, const std::string& address);
+    // A ticket for a connection from a trusted proxy at `address`: live (closed at shutdown) but not counted
+    // until the request says whose it is (ticket::count_as).
+    static std::unique_ptr<ticket> admit_proxied(const std::shared_ptr<shared_state>& self, const std::string& address);
     std::size_t open_connections() const;
     // Asks every live connection to shut down (copies the list under the lock, calls them outside it).
     void shut_down_all();
@@ -86,7 +94,8 @@ public:
     void cancel_when_empty();
 
 private:
-    void release(const std::string& address, std::uint64_t id);
+    bool take_place(const std::string& address);  // under mutex_
+    void release(const std::string& address, std::uint64_t id, bool counted);
     void serve(std::uint64_t id, std::weak_ptr<connection> current);
     std::vector<std::weak_ptr<connection>> live_connections() const;
 

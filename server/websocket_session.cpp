@@ -13,6 +13,7 @@
 #include "server/frames.hpp"
 #include "server/network_errors.hpp"
 #include "server/registry.hpp"
+#include "server/security_headers.hpp"
 
 namespace golf::server {
 
@@ -78,6 +79,7 @@ void websocket_session::run(beast::http::request<beast::http::string_body> upgra
         self->ws_.set_option(timeouts);
         self->ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
             response.set(beast::http::field::server, "golf-server/" GOLF_VERSION);
+            add_security_headers(response, {});  // a refused handshake's answer is an answer too
         }));
         self->ws_.control_callback([raw = self.get()](websocket::frame_type, beast::string_view) {
             raw->last_heard_ = clock::now();  // a pong (or a ping) counts as hearing from the client

@@ -15,6 +15,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
       (el as HTMLInputElement).value = String(value);
     } else if (name === "checked" && el instanceof HTMLInputElement) {
       el.checked = Boolean(value);
+    } else if (name === "style") {
+      // Through CSSOM: the server's Content-Security-Policy (style-src 'self') refuses style attributes.
+      el.style.cssText = String(value);
     } else {
       el.setAttribute(name, value === true ? "" : String(value));
     }
