@@ -15,6 +15,7 @@
 #include "persistence/sqlite_store.hpp"
 #include "tests/cli/golf_runs.hpp"
 #include "tests/persistence/played_match.hpp"
+#include "tests/persistence/schema_v1.hpp"
 #include "tests/support/sqlite_query.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -228,6 +229,23 @@ TEST_F(Backup, ACorruptBackupIsRefusedAndNothingChanges) {
     }
     expect_bad_input({"restore", "--from", path("none.bak"), "--db", path("new.db")}, {"there is no backup at --from"});
     EXPECT_TRUE(snapshot(dir_.path()) == before) << "a refused restore changed a file";
+}
+
+// A backup of an older schema is restored as it is; the store (the server) migrates it when it opens it.
+TEST_F(Backup, ABackupOfAnOlderSchemaIsRestoredAndMigratedWhenOpened) {
+    execute(path("v1.bak"), persistence::testing::schema_v1);
+    const run_result r = run({"restore", "--from", path("v1.bak"), "--db", path("new.db")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out, "restored " + path("v1.bak").string() + " into " + path("new.db").string() +
+                         ": 2 matches, schema version 1 (golf-server migrates it to version " +
+                         std::to_string(persistence::schema_version) + " when it starts)\n");
+    persistence::sqlite_options options;
+    options.path = path("new.db");
+    persistence::sqlite_store store(options);
+    EXPECT_EQ(query_text(path("new.db"), "PRAGMA user_version"), std::to_string(persistence::schema_version));
+    const auto finished = store.match(7);
+    ASSERT_TRUE(finished);
+    EXPECT_EQ(finished->holes.size(), 1u);
 }
 
 // A server holds its database open; restoring over it is refused until it stops.
