@@ -120,6 +120,25 @@ TEST_F(Backup, WritesACopyThatHoldsTheMatchesAndSaysWhatItWrote) {
     EXPECT_FALSE(fs::exists(path("golf.bak-wal")));
 }
 
+// A server's writer in the middle of a transaction neither waits for the backup nor is waited for: the copy is
+// the last committed state.
+TEST_F(Backup, AWriterHoldingTheWriteLockDoesNotHoldUpTheBackup) {
+    sqlite3* writer = nullptr;
+    ASSERT_EQ(sqlite3_open(db().c_str(), &writer), SQLITE_OK);
+    ASSERT_EQ(
+        sqlite3_exec(writer, "BEGIN IMMEDIATE; DELETE FROM hole_scores; DELETE FROM holes", nullptr, nullptr, nullptr),
+        SQLITE_OK);
+    const auto started = std::chrono::steady_clock::now();
+    const run_result r = run({"backup", "--db", db(), "--out", path("golf.bak")});
+    const auto took = std::chrono::steady_clock::now() - started;
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_LT(took, std::chrono::seconds(10)) << "the backup waited for the writer";
+    EXPECT_EQ(sqlite3_exec(writer, "COMMIT", nullptr, nullptr, nullptr), SQLITE_OK) << "the writer was held up";
+    sqlite3_close(writer);
+    EXPECT_NE(query_text(path("golf.bak"), "SELECT count(*) FROM holes"), "0") << "the copy took uncommitted work";
+    EXPECT_EQ(query_text(db(), "SELECT count(*) FROM holes"), "0");
+}
+
 TEST_F(Backup, RefusesBadInputLeavingEveryFileAsItWas) {
     const auto before = snapshot(dir_.path());
     const auto as_before = [&] { EXPECT_TRUE(snapshot(dir_.path()) == before) << "a refused backup changed a file"; };
