@@ -1,7 +1,8 @@
-// golf backup and golf restore around real golf-server processes: a backup taken while a match is being played,
-// the server killed with -9, the backup restored into a new file and served by a new server (the same history,
-// the unfinished match resumed by its players and played to its end); and the same round trip through pg_dump
-// and pg_restore between two databases of the tests' own PostgreSQL server.
+// golf backup and golf restore around real golf-server processes: a backup taken while a match is being played
+// (a restore over the running server's file refused), the server killed with -9, the backup restored over its
+// file and into a new one, served by a new server (the same history, the unfinished match resumed by its players
+// and played to its end); and the round trip through pg_dump and pg_restore between two databases of the tests'
+// own PostgreSQL server (a second restore needs --force, a dump of a newer schema is refused).
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -14,6 +15,7 @@
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/pg_database.hpp"
+#include "tests/support/sqlite_query.hpp"
 
 namespace golf {
 namespace {
@@ -85,10 +87,20 @@ TEST(BackupServer, ABackupTakenMidMatchRestoresTheHistoryAndTheMatchResumesAfter
         ASSERT_EQ(backup.status, 0) << backup.err;
         EXPECT_TRUE(backup.out.starts_with("wrote " + bak + " (")) << backup.out;
         EXPECT_TRUE(contains(backup.out, "): 2 matches, schema version ")) << backup.out;
+        const golf_run over_live = golf_cli({"restore", "--from", bak, "--db", live, "--force"});
+        EXPECT_EQ(over_live.status, 1) << over_live.out;
+        EXPECT_TRUE(contains(over_live.err, "is in use by another process")) << over_live.err;
         playing.move();  // the server plays on after the backup; this move is not in it
         EXPECT_EQ(server.stop(SIGKILL), 128 + SIGKILL);
     }
     ASSERT_EQ(then.updates[0].scorecard().holes_size(), 1);
+    // Over the killed server's own file too: its write-ahead log is folded into the file kept beside.
+    const golf_run over_killed = golf_cli({"restore", "--from", bak, "--db", live, "--force"});
+    EXPECT_EQ(over_killed.status, 0) << over_killed.err;
+    EXPECT_FALSE(std::filesystem::exists(live + "-wal"));
+    EXPECT_EQ(testing::query_text(live + ".before-restore", "PRAGMA integrity_check"), "ok");
+    EXPECT_EQ(testing::query_text(live, "SELECT count(*) FROM matches"), "2");
+
     const golf_run restore = golf_cli({"restore", "--from", bak, "--db", restored});
     ASSERT_EQ(restore.status, 0) << restore.err;
     EXPECT_TRUE(restore.out.starts_with("restored " + bak + " into " + restored + ": 2 matches")) << restore.out;
@@ -173,6 +185,10 @@ TEST(BackupServer, PgDumpAndPgRestoreCarryTheHistoryToAnotherDatabase) {
     EXPECT_TRUE(contains(refused.err, "has schema version 99, newer than the version")) << refused.err;
     EXPECT_EQ(target.run("SELECT MAX(version) FROM golf_schema"), version);
     EXPECT_EQ(target.run("SELECT count(*) FROM matches"), "1");
+    target.run("DELETE FROM hole_scores");
+    const golf_run forced = golf_cli({"restore", "--from", bak, "--db", target.url(), "--force"});
+    EXPECT_EQ(forced.status, 0) << forced.err;
+    EXPECT_EQ(target.run("SELECT count(*) FROM hole_scores"), source.run("SELECT count(*) FROM hole_scores"));
 
     const golf_run unreachable =
         golf_cli({"backup", "--db", "postgresql://golf@127.0.0.1:1/none?connect_timeout=2", "--out", bak + ".x"});
