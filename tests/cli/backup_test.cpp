@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "cli/backup_files.hpp"
 #include "persistence/sqlite_store.hpp"
 #include "tests/cli/golf_runs.hpp"
 #include "tests/persistence/played_match.hpp"
@@ -265,6 +266,18 @@ TEST_F(Backup, ABackupOfAnOlderSchemaIsRestoredAndMigratedWhenOpened) {
     const auto finished = store.match(7);
     ASSERT_TRUE(finished);
     EXPECT_EQ(finished->holes.size(), 1u);
+}
+
+// PostgreSQL's tools come from PATH or the server package's folder; a missing one is named with its package.
+TEST(BackupTools, AMissingToolIsNamedWithThePackageThatHasIt) {
+    EXPECT_FALSE(cli::backup::find_pg_tool("pg_no_such_tool"));
+    EXPECT_EQ(cli::backup::missing_pg_tool("pg_dump"),
+              "pg_dump was not found on PATH nor in /usr/lib/postgresql/15/bin; install the package "
+              "postgresql-client-15");
+    const auto sh = cli::backup::find_pg_tool("sh");  // any program on PATH is found the same way
+    ASSERT_TRUE(sh);
+    EXPECT_EQ(cli::backup::run_tool({sh->string(), "-c", "echo out; echo err >&2; exit 3"}).first_line(), "err");
+    EXPECT_EQ(cli::backup::run_tool({sh->string(), "-c", "exit 3"}).status, 3);
 }
 
 // A server holds its database open; restoring over it is refused until it stops.
