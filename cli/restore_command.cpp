@@ -55,6 +55,10 @@ void swap_in(const fs::path& target, backup::partial_file& copy, const std::opti
         } catch (const store_error& e) {
             if (e.kind() != store_error_kind::corrupt) throw run_failure(e.what());  // not a database: moved as it is
         }
+        std::error_code error;
+        if (fs::exists(backup::with_suffix(target, "-wal"), error))  // it would be replayed into the new file
+            throw run_failure("the write-ahead log " + backup::with_suffix(target, "-wal").string() +
+                              " could not be folded into its database; move both away first");
         rename_or_fail(target, *keep);
         std::error_code ignored;
         fs::remove(backup::with_suffix(target, "-shm"), ignored);  // the old WAL index: nobody holds it any more
