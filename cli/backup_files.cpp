@@ -7,6 +7,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -67,10 +71,10 @@ std::optional<fs::path> find_pg_tool(const std::string& tool) {
     std::vector<fs::path> places;
     if (const char* path = std::getenv("PATH")) {
         std::string_view rest(path);
-        for (std::size_t colon; !rest.empty();
-             rest.remove_prefix(colon == std::string_view::npos ? rest.size() : colon + 1)) {
-            colon = rest.find(':');
-            if (colon != 0) places.emplace_back(rest.substr(0, colon));
+        while (!rest.empty()) {
+            const auto colon = rest.find(':');
+            if (colon != 0) places.emplace_back(rest.substr(0, colon));  // an empty entry would be the current folder
+            rest.remove_prefix(colon == std::string_view::npos ? rest.size() : colon + 1);
         }
     }
     places.emplace_back("/usr/lib/postgresql/15/bin");  // the server package's own copy, off PATH
@@ -93,15 +97,16 @@ std::string tool_result::first_line() const {
 
 namespace {
 
-// Reads both pipes until the child closes them.
-void collect(int out_fd, int err_fd, tool_result& result) {
+// Reads both pipes until the child closes them; false when `limit` passed first. Closes neither.
+bool collect(int out_fd, int err_fd, tool_result& result, std::chrono::seconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
     pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
     std::string* targets[2] = {&result.out, &result.err};
     for (int open = 2; open > 0;) {
-        if (::poll(fds, 2, -1) < 0) {
-            if (errno == EINTR) continue;
-            break;
-        }
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return false;
+        if (::poll(fds, 2, static_cast<int>(std::min<std::int64_t>(left.count(), 1000))) < 0 && errno != EINTR) break;
         for (int i = 0; i < 2; ++i) {
             if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             char buffer[8192];
@@ -109,17 +114,17 @@ void collect(int out_fd, int err_fd, tool_result& result) {
             if (n > 0) {
                 targets[i]->append(buffer, static_cast<std::size_t>(n));
             } else if (n == 0 || errno != EINTR) {
-                ::close(fds[i].fd);
-                fds[i].fd = -1;
+                fds[i].fd = -1;  // poll skips it; the caller closes both
                 --open;
             }
         }
     }
+    return true;
 }
 
 }  // namespace
 
-tool_result run_tool(const std::vector<std::string>& argv) {
+tool_result run_tool(const std::vector<std::string>& argv, std::chrono::seconds limit) {
     ::setenv("PGCONNECT_TIMEOUT", "10", 0);  // a URL's own connect_timeout still wins
     int out[2];
     int err[2];
@@ -138,15 +143,18 @@ tool_result run_tool(const std::vector<std::string>& argv) {
     ::close(out[1]);
     ::close(err[1]);
     tool_result result;
-    if (spawned == 0) collect(out[0], err[0], result);
-    else {
-        ::close(out[0]);
-        ::close(err[0]);
-        throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(spawned));
-    }
+    const bool finished = spawned == 0 && collect(out[0], err[0], result, limit);
+    ::close(out[0]);
+    ::close(err[0]);
+    if (spawned != 0) throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(spawned));
+    if (!finished) ::kill(pid, SIGKILL);
     int raw = 0;
     while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {}
     result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    if (!finished) {
+        result.status = -1;
+        result.err = argv[0] + " did not finish within " + std::to_string(limit.count()) + " s and was stopped";
+    }
     return result;
 }
 

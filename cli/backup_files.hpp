@@ -3,6 +3,7 @@
 // that publishes it, and PostgreSQL's own tools (pg_dump, pg_restore) run as child processes.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -62,8 +63,12 @@ struct tool_result {
     std::string first_line() const;
 };
 
+// Longer than any dump or restore of a database one server fills; past it the tool is stopped.
+inline constexpr std::chrono::seconds tool_limit{6 * 3600};
+
 // Runs `argv` (no shell) and waits for it, collecting stdout and stderr; PGCONNECT_TIMEOUT defaults to 10 s so an
-// unreachable server fails in bounded time. Throws std::runtime_error when it cannot start.
-tool_result run_tool(const std::vector<std::string>& argv);
+// unreachable server fails in bounded time. A tool still running after `limit` is killed (status -1, a sentence
+// in err). Throws std::runtime_error when it cannot start.
+tool_result run_tool(const std::vector<std::string>& argv, std::chrono::seconds limit = tool_limit);
 
 }  // namespace golf::cli::backup

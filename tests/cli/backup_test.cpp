@@ -268,7 +268,8 @@ TEST_F(Backup, ABackupOfAnOlderSchemaIsRestoredAndMigratedWhenOpened) {
     EXPECT_EQ(finished->holes.size(), 1u);
 }
 
-// PostgreSQL's tools come from PATH or the server package's folder; a missing one is named with its package.
+// PostgreSQL's tools come from PATH or the server package's folder; a missing one is named with its package, and
+// one that never ends is stopped.
 TEST(BackupTools, AMissingToolIsNamedWithThePackageThatHasIt) {
     EXPECT_FALSE(cli::backup::find_pg_tool("pg_no_such_tool"));
     EXPECT_EQ(cli::backup::missing_pg_tool("pg_dump"),
@@ -278,6 +279,9 @@ TEST(BackupTools, AMissingToolIsNamedWithThePackageThatHasIt) {
     ASSERT_TRUE(sh);
     EXPECT_EQ(cli::backup::run_tool({sh->string(), "-c", "echo out; echo err >&2; exit 3"}).first_line(), "err");
     EXPECT_EQ(cli::backup::run_tool({sh->string(), "-c", "exit 3"}).status, 3);
+    const auto stuck = cli::backup::run_tool({sh->string(), "-c", "sleep 60"}, std::chrono::seconds(1));
+    EXPECT_EQ(stuck.status, -1);
+    EXPECT_EQ(stuck.first_line(), sh->string() + " did not finish within 1 s and was stopped");
 }
 
 // A server holds its database open; restoring over it is refused until it stops.
