@@ -56,6 +56,8 @@ int run_replay(std::span<const std::string_view> words);  // only with the persi
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 // Only with the persistence library (GOLF_HAVE_PERSISTENCE), as replay.
 int run_ratings(std::span<const std::string_view> words);
+int run_backup(std::span<const std::string_view> words);   // only with the persistence library, as replay
+int run_restore(std::span<const std::string_view> words);  // only with the persistence library, as replay
 // The store logs through spdlog, whose default logger writes to stdout, a command's output: its notes go to stderr,
 // warnings and up (golf replay, export and ratings; replay_command.cpp).
 void quiet_store_logs();
@@ -71,6 +73,8 @@ std::string_view load_usage();
 std::string_view replay_usage();
 std::string_view export_usage();
 std::string_view ratings_usage();
+std::string_view backup_usage();
+std::string_view restore_usage();
 
 // "--name", "--name=value" or "-x"; "--" alone or "-- 5C" is an empty layout position, not a flag.
 bool is_flag(std::string_view word);

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "tests/persistence/sample_records.hpp"
+#include "tests/persistence/schema_v1.hpp"
 #include "tests/persistence/temp_database.hpp"
 
 namespace golf::persistence {
@@ -24,6 +25,7 @@ namespace fs = std::filesystem;
 using namespace test_support;
 
 using sqlite_store_test = test_support::temp_database;
+using testing::schema_v1;
 
 TEST_F(sqlite_store_test, migrates_an_empty_database_to_the_current_schema) {
     { sqlite_store store(options()); }
@@ -164,33 +166,6 @@ TEST_F(sqlite_store_test, a_write_blocked_by_another_writer_is_retried_not_lost)
     EXPECT_EQ(store.health().dropped, 0u);
     ASSERT_EQ(store.match(id)->holes.size(), 1u);
 }
-
-// Schema version 1 exactly as the first release wrote it; migration 2 must carry its rows over.
-constexpr const char* schema_v1 = R"sql(
-CREATE TABLE players (id INTEGER PRIMARY KEY, display_name TEXT NOT NULL, token_hash TEXT UNIQUE);
-CREATE INDEX players_by_name ON players(display_name);
-CREATE TABLE tables (code TEXT PRIMARY KEY, ruleset TEXT NOT NULL, created_at INTEGER NOT NULL);
-CREATE TABLE matches (id INTEGER PRIMARY KEY, table_code TEXT REFERENCES tables(code), ruleset TEXT NOT NULL,
-  started_at INTEGER NOT NULL, ended_at INTEGER, winner_seat INTEGER);
-CREATE INDEX matches_unfinished ON matches(id) WHERE ended_at IS NULL;
-CREATE TABLE match_seats (match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE, seat INTEGER NOT NULL,
-  player_id INTEGER NOT NULL REFERENCES players(id), final_total INTEGER, PRIMARY KEY (match_id, seat));
-CREATE INDEX match_seats_by_player ON match_seats(player_id);
-CREATE TABLE holes (match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE, hole INTEGER NOT NULL,
-  seed INTEGER NOT NULL, dealer INTEGER NOT NULL, caller INTEGER, actions BLOB NOT NULL,
-  PRIMARY KEY (match_id, hole));
-CREATE TABLE hole_scores (match_id INTEGER NOT NULL, hole INTEGER NOT NULL, seat INTEGER NOT NULL,
-  hand_score INTEGER NOT NULL, running_total INTEGER NOT NULL, PRIMARY KEY (match_id, hole, seat),
-  FOREIGN KEY (match_id, hole) REFERENCES holes(match_id, hole) ON DELETE CASCADE);
-PRAGMA user_version = 1;
-INSERT INTO players VALUES (1, 'ann', 'hash-ann'), (2, 'bob', 'hash-bob');
-INSERT INTO tables VALUES ('ABCD', 'six-card', 1699999999);
-INSERT INTO matches VALUES (7, 'ABCD', 'six-card', 1700000000, 1700000500, 1), (8, 'ABCD', 'six-card', 1700000600,
-  NULL, NULL);
-INSERT INTO match_seats VALUES (7, 0, 1, 6), (7, 1, 2, -6), (8, 0, 1, NULL), (8, 1, 2, NULL);
-INSERT INTO holes VALUES (7, 1, -81985529216486895, 1, NULL, X'0A0B'), (8, 1, 12345, 0, 1, '0:flip:0');
-INSERT INTO hole_scores VALUES (7, 1, 0, 6, 6), (7, 1, 1, -6, -6), (8, 1, 0, 3, 3), (8, 1, 1, 4, 4);
-)sql";
 
 TEST_F(sqlite_store_test, a_version_1_database_migrates_with_its_rows_intact) {
     raw_exec(options().path, schema_v1);
