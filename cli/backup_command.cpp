@@ -64,7 +64,7 @@ database_summary backup_postgres(const request& r, backup::partial_file& partial
     if (!snapshot->summary())
         throw refusal("the PostgreSQL database " + persistence::printable_db(r.db) + " holds no golf-server database");
     const auto dumped = backup::run_tool({pg_dump->string(), "--format=custom", "--snapshot=" + snapshot->id(),
-                                          "--file=" + partial.path().string(), r.db});
+                                          "--file=" + partial.path().string(), backup::url_for_tool(r.db)});
     if (dumped.status != 0) throw run_failure("pg_dump failed: " + dumped.first_line());
     return *snapshot->summary();
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -87,6 +88,57 @@ std::optional<fs::path> find_pg_tool(const std::string& tool) {
 
 std::string missing_pg_tool(const std::string& tool) {
     return tool + " was not found on PATH nor in /usr/lib/postgresql/15/bin; install the package postgresql-client-15";
+}
+
+namespace {
+
+// %XX escapes decoded, as libpq decodes a URI's parts.
+std::string percent_decoded(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        unsigned value = 0;
+        if (text[i] == '%' && i + 2 < text.size() &&
+            std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16).ptr == text.data() + i + 3) {
+            out += static_cast<char>(value);
+            i += 2;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string url_for_tool(const std::string& url) {
+    std::string out = url;
+    std::string password;
+    const auto start = out.find("://");
+    if (start == std::string::npos) return out;
+    const auto at = out.find('@', start + 3);
+    const auto end = out.find_first_of("/?", start + 3);
+    if (at != std::string::npos && (end == std::string::npos || at < end)) {
+        const auto colon = out.find(':', start + 3);
+        if (colon < at) {
+            password = percent_decoded(std::string_view(out).substr(colon + 1, at - colon - 1));
+            out.erase(colon, at - colon);
+        }
+    }
+    if (const auto query = out.find('?'); query != std::string::npos) {
+        std::string kept;
+        std::string_view rest = std::string_view(out).substr(query + 1);
+        while (!rest.empty()) {
+            const auto amp = rest.find('&');
+            const std::string_view item = rest.substr(0, amp);
+            if (item.starts_with("password=")) password = percent_decoded(item.substr(9));
+            else if (!item.empty()) kept += (kept.empty() ? "" : "&") + std::string(item);
+            rest.remove_prefix(amp == std::string_view::npos ? rest.size() : amp + 1);
+        }
+        out.erase(query);
+        if (!kept.empty()) out += "?" + kept;
+    }
+    if (!password.empty()) ::setenv("PGPASSWORD", password.c_str(), 1);
+    return out;
 }
 
 std::string tool_result::first_line() const {

@@ -54,6 +54,10 @@ std::optional<fs::path> find_pg_tool(const std::string& tool);
 // The sentence for a missing tool, naming the package that has it.
 std::string missing_pg_tool(const std::string& tool);
 
+// `url` as pg_dump and pg_restore get it on their command line, where other users can read it: its password
+// (from user:password@ or ?password=) is taken out and set as PGPASSWORD, which only our children see.
+std::string url_for_tool(const std::string& url);
+
 // What a child process did: its exit status (128 + N if killed by signal N) and what it wrote.
 struct tool_result {
     int status = 0;

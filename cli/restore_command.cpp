@@ -138,7 +138,7 @@ database_summary restore_postgres(const request& r) {
     // One transaction: a restore that fails part way leaves the database as it was.
     const auto restored =
         backup::run_tool({pg_restore->string(), "--clean", "--if-exists", "--no-owner", "--single-transaction",
-                          "--exit-on-error", "--dbname", r.db, r.from.string()});
+                          "--exit-on-error", "--dbname", backup::url_for_tool(r.db), r.from.string()});
     if (restored.status != 0) throw run_failure("pg_restore failed (nothing changed): " + restored.first_line());
     try {
         return persistence::pg_snapshot(r.db, connect_timeout).summary().value_or(database_summary{version, 0});

@@ -157,13 +157,14 @@ TEST(BackupServer, PgDumpAndPgRestoreCarryTheHistoryToAnotherDatabase) {
         table.play_to_the_end();
         EXPECT_TRUE(server::testing::eventually([&] { return source.run("SELECT count(*) FROM holes") == "2"; }));
         listed = history(server);
-        const golf_run backup = golf_cli({"backup", "--db", source.url(), "--out", bak});
+        // Over TCP with the password, which pg_dump gets as PGPASSWORD, not on its command line.
+        const golf_run backup = golf_cli({"backup", "--db", source.tcp_url(), "--out", bak});
         ASSERT_EQ(backup.status, 0) << backup.err;
         EXPECT_TRUE(contains(backup.out, "pg_dump custom format): 1 match, schema version ")) << backup.out;
         table.seats.clear();
         EXPECT_EQ(server.stop(SIGTERM), 0);
     }
-    const golf_run restore = golf_cli({"restore", "--from", bak, "--db", target.url()});
+    const golf_run restore = golf_cli({"restore", "--from", bak, "--db", target.tcp_url()});
     ASSERT_EQ(restore.status, 0) << restore.err;
     EXPECT_TRUE(contains(restore.out, ": 1 match, schema version ")) << restore.out;
     const golf_run again = golf_cli({"restore", "--from", bak, "--db", target.url()});

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -282,6 +283,22 @@ TEST(BackupTools, AMissingToolIsNamedWithThePackageThatHasIt) {
     const auto stuck = cli::backup::run_tool({sh->string(), "-c", "sleep 60"}, std::chrono::seconds(1));
     EXPECT_EQ(stuck.status, -1);
     EXPECT_EQ(stuck.first_line(), sh->string() + " did not finish within 1 s and was stopped");
+}
+
+// The password leaves the URL a tool gets on its command line and reaches it as PGPASSWORD instead.
+TEST(BackupTools, APasswordNeverReachesAToolsCommandLine) {
+    using cli::backup::url_for_tool;
+    ::unsetenv("PGPASSWORD");
+    EXPECT_EQ(url_for_tool("postgresql://golf@/golf?host=/tmp"), "postgresql://golf@/golf?host=/tmp");
+    EXPECT_EQ(std::getenv("PGPASSWORD"), nullptr);
+    EXPECT_EQ(url_for_tool("postgresql://golf:p%40ss@127.0.0.1:5432/golf?sslmode=disable"),
+              "postgresql://golf@127.0.0.1:5432/golf?sslmode=disable");
+    EXPECT_STREQ(std::getenv("PGPASSWORD"), "p@ss");
+    EXPECT_EQ(url_for_tool("postgres://golf@/golf?host=/tmp&password=s3cret&port=5"),
+              "postgres://golf@/golf?host=/tmp&port=5");
+    EXPECT_STREQ(std::getenv("PGPASSWORD"), "s3cret");
+    EXPECT_EQ(url_for_tool("postgresql://h/golf?password=x"), "postgresql://h/golf");
+    ::unsetenv("PGPASSWORD");
 }
 
 // A server holds its database open; restoring over it is refused until it stops.
