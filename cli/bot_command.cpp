@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/version_refusal.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "engine/bot.hpp"
 #include "engine/kept_memory.hpp"
@@ -43,6 +44,7 @@ struct bot_settings {
     std::string level = "heuristic";
     int matches = 1;
     std::chrono::seconds timeout{60};
+    std::uint32_t spoken_protocol = client::protocol_version;  // --speak-protocol, for tests of refusals
 };
 
 // The server bots --fill-bots asks for: the level this bot plays (checked by bot_level_or_throw).
@@ -185,6 +187,7 @@ private:
 std::unique_ptr<client::connection> connect_to(const bot_settings& config, client::duration timeout) {
     auto link = std::make_unique<client::connection>();
     link->ask_update_answers_act();  // the update answers each move: one frame fewer per move
+    link->speak_protocol(config.spoken_protocol);
     link->connect(config.url, "golf-bot", timeout);
     return link;
 }
@@ -204,6 +207,8 @@ std::unique_ptr<client::connection> reseat(const bot_settings& config, const std
             auto link = connect_to(config, timeout);
             link->reclaim(token, timeout);
             return link;
+        } catch (const client::version_refused&) {
+            throw;  // the server came back speaking another protocol: trying again will not help
         } catch (const client::error& e) {
             why = e.what();
         }
@@ -364,7 +369,9 @@ std::string_view bot_usage() {
            "  --matches K         matches to play before leaving (1 to 1000, default 1)\n"
            "  --timeout SECONDS   longest wait for anything (1 to 86400, default 60)\n"
            "\n"
-           "Exit status: 0 when the matches are finished, 1 on a server error or a timeout, 2 bad flags.\n";
+           "Exit status: 0 when the matches are finished, 1 on a server error or a timeout, 2 bad flags, 3 when\n"
+           "the server does not speak this golf's protocol version (the message says which versions it needs and\n"
+           "which golf-server it runs: update golf).\n";
 }
 
 std::string server_url_or_throw(std::optional<std::string_view> url) {
@@ -418,6 +425,9 @@ int run_bot(std::span<const std::string_view> words) {
             config.matches = parse_int("--matches", args.value(), 1, max_matches);
         } else if (flag == "--timeout") {
             config.timeout = std::chrono::seconds(parse_int("--timeout", args.value(), 1, max_timeout_seconds));
+        } else if (flag == "--speak-protocol") {  // not in the usage: it only makes refusals happen in tests
+            config.spoken_protocol = static_cast<std::uint32_t>(
+                parse_int("--speak-protocol", args.value(), 0, static_cast<int>(max_spoken_protocol)));
         } else {
             args.unknown_flag();
         }
@@ -443,6 +453,9 @@ int run_bot(std::span<const std::string_view> words) {
 
     try {
         return play(config);
+    } catch (const client::version_refused& e) {
+        std::cerr << "golf bot: " << version_refusal_sentence(e, config.url) << '\n';
+        return exit_version_refused;
     } catch (const client::error& e) {
         std::cerr << "golf bot: " << e.what() << '\n';
     } catch (const run_failure& e) {

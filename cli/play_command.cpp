@@ -18,6 +18,7 @@
 #include "cli/play_account.hpp"
 #include "cli/terminal_input.hpp"
 #include "cli/terminal_view.hpp"
+#include "cli/version_refusal.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "engine/match.hpp"
 #include "proto/bot_levels.hpp"
@@ -57,6 +58,7 @@ struct play_settings {
     int clock_seconds = 0;
     bool public_table = false;
     bool spectate = false;
+    std::uint32_t spoken_protocol = client::protocol_version;  // --speak-protocol, for tests of refusals
 };
 
 // Whether the locale says the terminal (or whatever reads the pipe) takes UTF-8: suit symbols, else letters (no
@@ -117,6 +119,7 @@ private:
 void player::open() {
     link_ = std::make_unique<client::connection>();
     link_->ask_update_answers_act();  // a move is answered by its update: see ask()
+    link_->speak_protocol(config_.spoken_protocol);
     link_->connect(config_.url, "golf-play", request_timeout);
     say("connected to " + config_.url + " (server " + link_->welcome().server_version() + ")");
     config_.name = account_.sign_in(*link_, config_.name, request_timeout);
@@ -168,6 +171,7 @@ bool player::reconnect(const std::string& why) {
         try {
             auto fresh = std::make_unique<client::connection>();
             fresh->ask_update_answers_act();
+            fresh->speak_protocol(config_.spoken_protocol);
             fresh->connect(config_.url, "golf-play", request_timeout);
             account_.sign_in_again(*fresh, request_timeout);
             const v1::TableJoined joined = token_.empty() ? fresh->join(code_, config_.name, true, request_timeout)
@@ -178,6 +182,8 @@ bool player::reconnect(const std::string& why) {
             say("reconnected to table " + joined.code());
             shown_prompt_.clear();
             return true;
+        } catch (const client::version_refused&) {
+            throw;  // the server was replaced by one that does not speak ours: no try will change that
         } catch (const client::error& e) {
             last = e.what();
             // The server answered and said no: trying again will not change its mind.
@@ -409,6 +415,10 @@ int player::run() {
             if (keyboard_.ended()) quit_ = true;  // no more input: nothing more this session can do
         }
         leave();
+    } catch (const client::version_refused& e) {
+        terminal.reset();
+        std::cerr << "golf play: " << version_refusal_sentence(e, config_.url) << '\n';
+        return exit_version_refused;
     } catch (const std::exception& e) {
         terminal.reset();
         std::cerr << "golf play: " << e.what() << '\n';
@@ -464,7 +474,8 @@ std::string_view play_usage() {
            "  --register          with --account: create the account first\n"
            "\n"
            "Exit status: 0 after 'q' (or the end of the input), 1 when the server cannot be reached or refuses\n"
-           "the table, 2 bad flags.\n";
+           "the table, 2 bad flags, 3 when the server does not speak this golf's protocol version (the message says\n"
+           "which versions it needs and which golf-server it runs: update golf).\n";
 }
 
 namespace {
@@ -497,6 +508,9 @@ typed_flags read_flags(std::span<const std::string_view> words, play_settings& c
         else if (flag == "--public") config.public_table = args.switch_on();
         else if (flag == "--spectate") config.spectate = args.switch_on();
         else if (flag == "--register") config.account.register_new = args.switch_on();
+        else if (flag == "--speak-protocol")  // not in the usage: it only makes refusals happen in tests
+            config.spoken_protocol = static_cast<std::uint32_t>(
+                parse_int("--speak-protocol", args.value(), 0, static_cast<int>(max_spoken_protocol)));
         else args.unknown_flag();
     }
     return typed;

@@ -314,13 +314,16 @@ void registry::join_table(const std::shared_ptr<client_link>& link, const v1::Cl
     boost::asio::post(t->strand(), [t, link, request, rid] { t->join(link, request, rid); });
 }
 
-void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {
+void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located,
+                            const std::string& code) {
     const std::string& token = message.reclaim_seat().seat_token();
     const std::uint32_t rid = message.request_id();
     if (refuse_seating(link, message)) return;
     const bool valid = !token.empty() && token.size() <= token_max_bytes;
     auto t = valid ? find_by_token(token) : nullptr;
     if (!t && valid && router_ && !located) return route(link, message, {}, secure::to_hex(secure::sha256(token)));
+    // Just taken over here: its restore, which registers the tokens, is queued on the table's strand before this.
+    if (!t && valid && located) t = find(code);
     if (!t) return refuse(link, message, v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
     link->set_table(t);
     boost::asio::post(t->strand(), [t, link, token, rid] { t->reclaim(link, token, rid); });

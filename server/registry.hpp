@@ -94,7 +94,10 @@ private:
     void create_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     // `located`: asked again after the router took the table over here (registry_routing.cpp); not routed twice.
     void join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located = false);
-    void reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located = false);
+    // `code`, once located: the table the router found the token at, whose seats' tokens may still be on their way
+    // to its strand after a take-over (the table checks the token itself).
+    void reclaim_seat(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located = false,
+                      const std::string& code = {});
     // Asks the router where the table of a JoinTable or ReclaimSeat is, then answers (registry_routing.cpp).
     void route(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, std::string code,
                std::string token_hash);

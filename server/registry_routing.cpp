@@ -16,7 +16,7 @@ void registry::route(const std::shared_ptr<client_link>& link, const v1::ClientM
         using kind = table_router::location::kind;
         switch (l.where) {
             case kind::here:
-                if (by_token) return self->reclaim_seat(link, message, true);
+                if (by_token) return self->reclaim_seat(link, message, true, l.code);
                 return self->join_table(link, message, true);
             case kind::elsewhere: {
                 ++self->metrics_.errors;

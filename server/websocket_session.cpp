@@ -12,6 +12,7 @@
 
 #include "server/frames.hpp"
 #include "server/network_errors.hpp"
+#include "server/protocol_version.hpp"
 #include "server/registry.hpp"
 #include "server/security_headers.hpp"
 
@@ -23,7 +24,6 @@ namespace websocket = beast::websocket;
 
 namespace {
 
-constexpr std::uint32_t protocol_version = 1;
 constexpr std::size_t max_close_reason = 123;  // what fits in a WebSocket close frame
 constexpr std::size_t first_read_bytes = 64;   // an Act, a Hello or a Ping fits
 constexpr std::size_t kept_read_buffer = 1024;
@@ -32,6 +32,25 @@ std::string printable(std::string_view text, std::size_t limit) {
     std::string out;
     for (const char c : text.substr(0, limit)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
     return out;
+}
+
+// What this server speaks, the start of every Welcome and the whole of a refusal's Error.server.
+v1::Welcome versions_spoken() {
+    v1::Welcome spoken;
+    spoken.set_server_version(GOLF_VERSION);
+    spoken.set_protocol_version(protocol_version);
+    spoken.set_min_protocol_version(oldest_protocol_version);
+    return spoken;
+}
+
+v1::ServerMessage version_refusal(std::uint32_t request_id, std::uint32_t asked) {
+    v1::ServerMessage refusal;
+    refusal.set_request_id(request_id);
+    auto& error = *refusal.mutable_error();
+    error.set_code(v1::ERROR_CODE_UNSUPPORTED_VERSION);
+    error.set_message(unsupported_version_sentence(asked));
+    *error.mutable_server() = versions_spoken();
+    return refusal;
 }
 
 }  // namespace
@@ -227,10 +246,9 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
             refuse(v1::ERROR_CODE_HELLO_FIRST, "the first message must be Hello");
             return begin_close("the first message must be Hello", close_code::policy_error);
         }
-        if (const std::uint32_t asked = message.hello().protocol_version(); asked != protocol_version) {
-            refuse(v1::ERROR_CODE_UNSUPPORTED_VERSION, "this server speaks protocol version " +
-                                                           std::to_string(protocol_version) + ", not " +
-                                                           std::to_string(asked));
+        if (const std::uint32_t asked = message.hello().protocol_version(); !protocol_supported(asked)) {
+            counters.errors.fetch_add(1);
+            reply(encode(version_refusal(id, asked)), received);
             return begin_close("unsupported protocol version", close_code::policy_error);
         }
         greeted_ = true;
@@ -239,8 +257,7 @@ void websocket_session::handle(v1::ClientMessage message, clock::time_point rece
         spdlog::debug("session {}: hello from '{}'", session_id_, printable(message.hello().client_name(), 64));
         v1::ServerMessage welcome;
         welcome.set_request_id(id);
-        welcome.mutable_welcome()->set_server_version(GOLF_VERSION);
-        welcome.mutable_welcome()->set_protocol_version(protocol_version);
+        *welcome.mutable_welcome() = versions_spoken();
         welcome.mutable_welcome()->set_session_id(session_id_);
         welcome.mutable_welcome()->set_update_answers_act(update_answers_act());
         welcome.mutable_welcome()->set_node(state_->config().node);

@@ -251,7 +251,7 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
 
     v1::ClientMessage hello;
     hello.mutable_hello()->set_client_name(std::string(client_name));
-    hello.mutable_hello()->set_protocol_version(1);
+    hello.mutable_hello()->set_protocol_version(spoken_protocol_);
     hello.mutable_hello()->set_update_answers_act(update_answers_act_);
     v1::ServerMessage reply;
     try {
@@ -261,6 +261,9 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
     }
     if (reply.has_error()) {
         close();
+        if (reply.error().code() == v1::ERROR_CODE_UNSUPPORTED_VERSION)
+            throw version_refused(context + ": the server refused the handshake: " + reply.error().message(),
+                                  spoken_protocol_, reply.error().server());
         throw error(context + ": the server refused the handshake: " + reply.error().message(), reply.error().code());
     }
     if (!reply.has_welcome()) throw error(context + ": the server answered Hello without a Welcome");

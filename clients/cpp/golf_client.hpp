@@ -36,6 +36,23 @@ private:
     v1::ErrorCode code_;
 };
 
+// The protocol version this client speaks in its Hello (Welcome.min_protocol_version..protocol_version must hold it).
+inline constexpr std::uint32_t protocol_version = 1;
+
+// The server does not speak this client's protocol (ERROR_CODE_UNSUPPORTED_VERSION): server() holds what it does
+// speak (server_version, min_protocol_version, protocol_version; all zero from a server that predates saying so).
+class version_refused : public error {
+public:
+    version_refused(const std::string& message, std::uint32_t spoken, v1::Welcome server)
+        : error(message, v1::ERROR_CODE_UNSUPPORTED_VERSION), spoken_(spoken), server_(std::move(server)) {}
+    std::uint32_t spoken() const { return spoken_; }  // the version this client said
+    const v1::Welcome& server() const { return server_; }
+
+private:
+    std::uint32_t spoken_;
+    v1::Welcome server_;
+};
+
 struct endpoint {
     std::string host;
     std::string port;
@@ -58,6 +75,8 @@ public:
     // (Hello.update_answers_act: one frame fewer per move; welcome().update_answers_act() says whether it will).
     // act() and latest() work the same either way.
     void ask_update_answers_act(bool on = true) { update_answers_act_ = on; }
+    // Before connect(): say another protocol version in the Hello than protocol_version (tests of refusals).
+    void speak_protocol(std::uint32_t version) { spoken_protocol_ = version; }
 
     // Sends `message` with a fresh request_id and waits for the reply carrying it (which may be an Error: the
     // caller decides). Pushes that arrive meanwhile stay queued for next(). Throws error on timeout or loss.
@@ -146,6 +165,7 @@ private:
     std::deque<v1::ServerMessage> inbox_;
     std::uint32_t next_request_id_ = 1;
     bool update_answers_act_ = false;
+    std::uint32_t spoken_protocol_ = protocol_version;
     v1::Welcome welcome_;
     std::optional<v1::TableUpdate> latest_;
     std::optional<v1::TableJoined> joined_;

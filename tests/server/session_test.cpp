@@ -87,21 +87,6 @@ TEST(Session, RequestBeforeHelloIsRefusedAndClosed) {
     EXPECT_EQ(client.close_reason().code, websocket::close_code::policy_error);
 }
 
-TEST(Session, WrongProtocolVersionIsRefusedAndClosed) {
-    temp_dir dir;
-    running_server server(test_config(dir));
-    ws_client client(server.port());
-    ASSERT_FALSE(client.handshake());
-    ASSERT_FALSE(client.write(serialize(hello_message(2, 3))));
-    const auto reply = client.read();
-    ASSERT_TRUE(reply && reply->has_error());
-    EXPECT_EQ(reply->request_id(), 3u);
-    EXPECT_EQ(reply->error().code(), v1::ERROR_CODE_UNSUPPORTED_VERSION);
-    EXPECT_NE(reply->error().message().find("version 1"), std::string::npos) << reply->error().message();
-    EXPECT_TRUE(client.read_until_closed());
-    EXPECT_EQ(client.last_error(), websocket::error::closed);
-}
-
 TEST(Session, SecondHelloIsAnErrorButTheConnectionStays) {
     temp_dir dir;
     running_server server(test_config(dir));

@@ -39,7 +39,8 @@ function render(): void {
   // Following a table to the node that plays it is a moment's news, not a fault.
   status.dataset.state = app.moving ? "moving" : app.status;
   status.textContent = app.moving ? "Moving to the table's server..." : app.status === "open" ? "" :
-    app.status === "connecting" ? "Connecting to the server..." : `Disconnected: ${app.statusDetail}`;
+    app.status === "connecting" ? "Connecting to the server..." :
+    app.status === "outdated" ? app.statusDetail : `Disconnected: ${app.statusDetail}`;
   status.hidden = app.status === "open" && !app.moving;
   queue.refresh();
   const kind = wanted();

@@ -8,10 +8,12 @@ import {
   ClientMessageSchema, ErrorCode, ServerMessageSchema,
   type ClientMessage, type ServerMessage,
 } from "./gen/golf/v1/messages_pb";
+import { CANNOT_CATCH_UP, PROTOCOL_VERSION, reloadForNewVersion } from "./outdated";
 
 export type RequestBody = Exclude<ClientMessage["body"], { case: undefined }>;
 type RequestInit = { case: RequestBody["case"]; value: object };
-export type Status = "connecting" | "open" | "closed";
+// "outdated": the server does not speak this page's protocol and a reload did not help; nothing more is tried.
+export type Status = "connecting" | "open" | "closed" | "outdated";
 
 // `node`: with ERROR_CODE_TABLE_ELSEWHERE, the node that plays the table; `retryAfterMs`: with
 // ERROR_CODE_RATE_LIMITED, how long to wait before trying again.
@@ -52,6 +54,7 @@ export class Connection {
   private ready = false;
   private welcomed?: WebSocket;  // the socket whose Hello was answered
   private welcomeNode = "";
+  private outdated = false;  // the server refused our protocol version: no more reconnecting
   private waiters: Array<() => void> = [];
 
   // `node`: the node to ask the proxy for first (none: whichever it picks).
@@ -137,7 +140,8 @@ export class Connection {
     try {
       // updateAnswersAct: an accepted move is answered by the TableUpdate it causes, one frame instead of two.
       const reply = await this.request({ case: "hello",
-                                         value: { clientName: "golf-web 0.1", protocolVersion: 1, updateAnswersAct: true } });
+                                         value: { clientName: "golf-web 0.1", protocolVersion: PROTOCOL_VERSION,
+                                                  updateAnswersAct: true } });
       if (reply.body.case !== "welcome") throw new Error("the server did not welcome us");
       if (socket !== this.socket) return;
       this.attempts = 0;
@@ -150,9 +154,19 @@ export class Connection {
       if (socket === this.socket) for (const resolve of this.waiters.splice(0)) resolve();
     } catch (error) {
       if (socket !== this.socket) return;
+      if (error instanceof RequestError && error.code === ErrorCode.UNSUPPORTED_VERSION) return this.refused(socket);
       this.onStatus("closed", (error as Error).message);
       socket.close();
     }
+  }
+
+  // The server speaks other protocol versions than this page: a newer page is served, so reload once to get it.
+  private refused(socket: WebSocket): void {
+    this.outdated = true;
+    window.clearTimeout(this.retryTimer);
+    socket.close();
+    if (reloadForNewVersion()) this.onStatus("connecting", "");
+    else this.onStatus("outdated", CANNOT_CATCH_UP);
   }
 
   private receive(data: unknown): void {
@@ -186,7 +200,7 @@ export class Connection {
   }
 
   private closed(socket: WebSocket, reason: string): void {
-    if (socket !== this.socket) return;
+    if (socket !== this.socket || this.outdated) return;
     this.ready = false;
     this.failPending("the connection closed");
     // Never welcomed through the pin: that node may be gone (a failover moved its tables), so the next try lets

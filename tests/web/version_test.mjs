@@ -1,0 +1,147 @@
+// A page whose protocol the server no longer speaks (its Hello refused as UNSUPPORTED_VERSION) reloads itself once
+// to fetch the server's new build; refused again within the minute, it says so instead of reloading in a loop. A
+// Welcome from another server build that still accepts the page's protocol changes nothing. The refusal is real
+// (the page's Hello rewritten on its way to a real golf-server by playwright's routeWebSocket); so is the Welcome.
+import assert from "node:assert/strict";
+import test from "node:test";
+import { launchBrowser, newPlayer, startServer, until } from "./support.mjs";
+
+const CANNOT_CATCH_UP = "The server was updated and this page could not catch up: reload it";
+
+// The fields of one protobuf message: number, wire type, and where each value lies (varints and lengths only).
+function fields(bytes, from = 0, to = bytes.length) {
+  const out = [];
+  const varint = (at) => {
+    let value = 0, shift = 0, i = at;
+    for (;;) {
+      const b = bytes[i++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if (b < 0x80) return [value, i];
+    }
+  };
+  for (let at = from; at < to;) {
+    const [tag, next] = varint(at);
+    const number = Math.floor(tag / 8), type = tag % 8;
+    if (type === 0) {
+      const [, end] = varint(next);
+      out.push({ number, type, start: next, end });
+      at = end;
+    } else if (type === 2) {
+      const [length, start] = varint(next);
+      out.push({ number, type, start, end: start + length });
+      at = start + length;
+    } else {
+      throw new Error(`wire type ${type} is not expected here`);
+    }
+  }
+  return out;
+}
+
+// The page's Hello (ClientMessage.hello = 10) with protocol_version (2) set to `version` (a one-byte varint).
+function helloSpeaking(frame, version) {
+  const bytes = Buffer.from(frame);
+  const hello = fields(bytes).find((f) => f.number === 10);
+  const spoken = hello && fields(bytes, hello.start, hello.end).find((f) => f.number === 2 && f.type === 0);
+  if (!spoken || spoken.end - spoken.start !== 1) return frame;
+  bytes[spoken.start] = version;
+  return bytes;
+}
+
+// The server's Welcome (ServerMessage.welcome = 10) with server_version (1) made into 9s of the same length.
+function welcomeFromAnotherBuild(frame) {
+  const bytes = Buffer.from(frame);
+  const welcome = fields(bytes).find((f) => f.number === 10);
+  const version = welcome && fields(bytes, welcome.start, welcome.end).find((f) => f.number === 1 && f.type === 2);
+  if (!version) return frame;
+  for (let i = version.start; i < version.end; ++i) if (bytes[i] !== 0x2e) bytes[i] = 0x39;
+  return bytes;
+}
+
+// Opens the start page through a WebSocket route: the n-th connection's Hello speaks `speak(n)` (undefined: as
+// sent), and `answer` rewrites what the server sends. Resolves with the page and a count of its loads.
+async function openThroughRoute(browser, url, { speak = () => undefined, answer = (m) => m } = {}) {
+  const page = await newPlayer(browser);
+  let connections = 0;
+  await page.context().routeWebSocket(/\/ws/, (ws) => {
+    const n = ++connections;
+    const server = ws.connectToServer();
+    let first = true;
+    ws.onMessage((message) => {
+      const version = first ? speak(n) : undefined;
+      first = false;
+      server.send(version === undefined || typeof message === "string" ? message : helloSpeaking(message, version));
+    });
+    server.onMessage((message) => ws.send(typeof message === "string" ? message : answer(message)));
+  });
+  const loads = { count: 0 };
+  page.on("load", () => { loads.count += 1; });
+  await page.goto(url);
+  return { page, loads, connections: () => connections };
+}
+
+// The connection line's words ("" while hidden, or while the page is between loads).
+const connectionText = (page) => page.evaluate(() => {
+  const el = document.querySelector("#connection");
+  return el && !el.hidden ? el.textContent : "";
+}).catch(() => "");
+const welcomed = (page) => page.evaluate(() => document.querySelector("#connection")?.hidden === true).catch(() => false);
+
+test("a refused protocol version reloads the page once, and the new page plays on", { timeout: 60_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    // The first connection speaks protocol 0, which the server refuses; after the reload the page's own (1) is sent.
+    const { page, loads } = await openThroughRoute(browser, server.url, { speak: (n) => (n === 1 ? 0 : undefined) });
+    await until(async () => loads.count >= 2, "the reload");
+    await until(() => welcomed(page), "a welcome");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(loads.count, 2, "one reload, no more");
+    assert.equal(await connectionText(page), "");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("refused again after its reload, the page says it cannot catch up", { timeout: 60_000 }, async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const { page, loads, connections } = await openThroughRoute(browser, server.url, { speak: () => 0 });
+    await until(async () => (await connectionText(page)) === CANNOT_CATCH_UP, "the sentence");
+    const tried = connections();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(loads.count, 2, "one reload, then no loop");
+    assert.equal(connections(), tried, "no reconnecting to a server that will refuse again");
+    assert.equal(await connectionText(page), CANNOT_CATCH_UP);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
+
+test("a Welcome from another server build that accepts the page's protocol changes nothing", { timeout: 60_000 },
+     async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    let rewritten = 0;
+    const answer = (frame) => {
+      const out = welcomeFromAnotherBuild(frame);
+      if (out !== frame) rewritten += 1;
+      return out;
+    };
+    const { page, loads } = await openThroughRoute(browser, server.url, { answer });
+    await until(() => welcomed(page), "a welcome");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.ok(rewritten >= 1, "the page was welcomed by another server_version");
+    assert.equal(loads.count, 1, "no needless reload");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+});
