@@ -4,6 +4,7 @@
 // prints each match's scorecard. A dropped connection is taken up again with the seat's token. Every wait is
 // bounded by --timeout.
 #include <algorithm>
+#include <cstdlib>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -34,6 +35,7 @@ constexpr int max_timeout_seconds = 86400;
 
 struct bot_settings {
     std::string url;
+    std::string ca_file;                     // --ca-file or GOLF_CA_FILE, for wss://
     std::optional<std::string> preset_name;  // --create
     std::optional<std::string> join_code;    // --join
     int seats = 0;
@@ -188,6 +190,7 @@ std::unique_ptr<client::connection> connect_to(const bot_settings& config, clien
     auto link = std::make_unique<client::connection>();
     link->ask_update_answers_act();  // the update answers each move: one frame fewer per move
     link->speak_protocol(config.spoken_protocol);
+    link->trust_ca_file(config.ca_file);
     link->connect(config.url, "golf-bot", timeout);
     return link;
 }
@@ -346,7 +349,8 @@ int play(const bot_settings& config) {
 }  // namespace
 
 std::string_view bot_usage() {
-    return "usage: golf bot --url ws://HOST:PORT/ws (--create PRESET --seats N [--fill-bots] [--set OPTION=VALUE ...]\n"
+    return "usage: golf bot --url ws[s]://HOST:PORT/ws [--ca-file PEM] (--create PRESET --seats N [--fill-bots] [--set "
+           "OPTION=VALUE ...]\n"
            "                | --join CODE) [--name NAME] [--level LEVEL] [--matches K] [--timeout SECONDS]\n"
            "\n"
            "A computer player on a golf-server. With --create it makes a table, prints its join code as\n"
@@ -356,7 +360,10 @@ std::string_view bot_usage() {
            "prints each match's scorecard. A dropped connection (a server restarting for an upgrade, a node\n"
            "draining) is taken up again with the seat's token, a few tries over about 15 s.\n"
            "\n"
-           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
+           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws, or wss://HOST/ws through\n"
+           "                      a TLS proxy (the certificate is checked against the system's authorities)\n"
+           "  --ca-file PEM       also trust this authority for wss:// (e.g. Caddy's `tls internal` root);\n"
+           "                      default $GOLF_CA_FILE\n"
            "  --create PRESET     create a table with this preset (see golf rules)\n"
            "  --seats N           seats at the new table, within the ruleset's player range\n"
            "  --fill-bots         fill the other seats with server bots of the same level\n"
@@ -377,8 +384,20 @@ std::string_view bot_usage() {
 std::string server_url_or_throw(std::optional<std::string_view> url) {
     if (!url) throw usage_error("missing --url ws://HOST:PORT/ws");
     if (!client::parse_url(*url))
-        throw usage_error("--url: expected ws://HOST:PORT/PATH (got '" + std::string(*url) + "')");
+        throw usage_error("--url: expected ws://HOST:PORT/PATH or wss://HOST:PORT/PATH (got '" + std::string(*url) +
+                          "')");
     return std::string(*url);
+}
+
+std::string ca_file_or_throw(std::optional<std::string_view> flag, std::string_view url) {
+    const auto where = client::parse_url(url);
+    if (flag) {
+        if (flag->empty()) throw usage_error("--ca-file: the path is empty");
+        if (where && !where->tls) throw usage_error("--ca-file goes with a wss:// URL");
+        return std::string(*flag);
+    }
+    const char* from_environment = std::getenv("GOLF_CA_FILE");
+    return from_environment && where && where->tls ? std::string(from_environment) : std::string();
 }
 
 std::string bot_level_or_throw(std::string_view flag, std::string_view name) {
@@ -397,7 +416,7 @@ void create_or_join_or_throw(bool create, bool join) {
 int run_bot(std::span<const std::string_view> words) {
     command_line args(words);
     bot_settings config;
-    std::optional<std::string_view> url, seats_text;
+    std::optional<std::string_view> url, seats_text, ca_file;
     std::vector<std::string> house_rules;
     bool name_given = false;
     while (args.next()) {
@@ -405,6 +424,8 @@ int run_bot(std::span<const std::string_view> words) {
         const std::string_view flag = args.word();
         if (flag == "--url") {
             url = args.value();
+        } else if (flag == "--ca-file") {
+            ca_file = args.value();
         } else if (flag == "--create") {
             config.preset_name = std::string(args.value());
         } else if (flag == "--join") {
@@ -433,6 +454,7 @@ int run_bot(std::span<const std::string_view> words) {
         }
     }
     config.url = server_url_or_throw(url);
+    config.ca_file = ca_file_or_throw(ca_file, config.url);
     create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
     if (config.join_code) {
         if (seats_text) throw usage_error("--seats goes with --create, not --join");

@@ -118,6 +118,9 @@ const preset& find_preset_or_throw(std::string_view name);
 // `golf bot` and `golf play` (built with the client library): the checked --url, and exactly one of --create
 // and --join.
 std::string server_url_or_throw(std::optional<std::string_view> url);
+// `golf bot`, `golf play` and `golf load`: the CA file for a wss:// server, from --ca-file or else GOLF_CA_FILE
+// ("" for none); --ca-file with a ws:// URL is a usage error.
+std::string ca_file_or_throw(std::optional<std::string_view> flag, std::string_view url);
 void create_or_join_or_throw(bool create, bool join);
 // `golf bot`, `golf play` and `golf load`: a bot level make_bot knows (random, heuristic, easy, medium, hard,
 // search:N); for any other, throws naming them and `flag`.

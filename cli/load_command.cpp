@@ -28,7 +28,8 @@ constexpr int max_seconds = 3600;
 
 // The flags whose meaning depends on others (--echo or not), kept as given until every flag is read.
 struct flag_texts {
-    std::optional<std::string_view> url, seats, tables, connections, frame_bytes, fanout, bot_tables, bot_level;
+    std::optional<std::string_view> url, seats, tables, connections, frame_bytes, fanout, bot_tables, bot_level,
+        ca_file;
     std::vector<std::string> house_rules;
 };
 
@@ -39,6 +40,8 @@ flag_texts read_flags(command_line& args, load_settings& config) {
         const std::string_view flag = args.word();
         if (flag == "--url") {
             texts.url = args.value();
+        } else if (flag == "--ca-file") {
+            texts.ca_file = args.value();
         } else if (flag == "--tables") {
             texts.tables = args.value();
         } else if (flag == "--seats") {
@@ -132,10 +135,11 @@ void plan_tables(load_settings& config, const flag_texts& texts) {
 }  // namespace
 
 std::string_view load_usage() {
-    return "usage: golf load --url ws://HOST:PORT/ws --tables N [--seats 4] [--rules PRESET] [--set OPTION=VALUE ...]\n"
+    return "usage: golf load --url ws[s]://HOST:PORT/ws --tables N [--seats 4] [--rules PRESET] [--set OPTION=VALUE "
+           "...]\n"
            "                 [--duration SECONDS] [--rate MOVES_PER_S] [--idle-connections M] [--level LEVEL]\n"
            "                 [--threads T] [--setup-timeout SECONDS] [--separate-ok] [--json]\n"
-           "                 [--bot-tables K [--bot-level LEVEL]]\n"
+           "                 [--bot-tables K [--bot-level LEVEL]] [--ca-file PEM]\n"
            "       golf load --echo --url ws://HOST:PORT/ --connections N [--rate FRAMES_PER_S] [--frame-bytes B]\n"
            "                 [--fanout G] [--duration SECONDS] [--threads T] [--json]\n"
            "\n"
@@ -148,7 +152,10 @@ std::string_view load_usage() {
            "report counts these hops). With --echo it drives a WebSocket echo server (bench/echo_server) with the\n"
            "same client code, for the stack's own ceiling.\n"
            "\n"
-           "  --url URL             the server's WebSocket, e.g. ws://127.0.0.1:8080/ws\n"
+           "  --url URL             the server's WebSocket, e.g. ws://127.0.0.1:8080/ws, or wss://HOST:PORT/ws\n"
+           "                        through a TLS proxy (certificate checked against the system's authorities)\n"
+           "  --ca-file PEM         also trust this authority for wss:// (e.g. Caddy's `tls internal` root);\n"
+           "                        default $GOLF_CA_FILE\n"
            "  --tables N            tables to play at once (0 to 100000; 0 with --idle-connections only)\n"
            "  --seats N             seats per table (default 4), within the ruleset's player range\n"
            "  --rules PRESET        the preset (default six-card); --set adds house rules\n"
@@ -191,6 +198,7 @@ int run_load(std::span<const std::string_view> words) {
     load_settings config;
     const flag_texts texts = read_flags(args, config);
     config.url = server_url_or_throw(texts.url);
+    config.ca_file = ca_file_or_throw(texts.ca_file, config.url);
     if (config.echo) plan_echo(config, texts);
     else plan_tables(config, texts);
 

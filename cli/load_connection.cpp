@@ -3,6 +3,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/ssl.hpp>
 #include <netinet/in.h>
 
 #include "golf/v1/messages.pb.h"
@@ -37,17 +38,23 @@ net::ip::address source_address_for(const tcp::endpoint& server, std::uint64_t n
 
 ws_connection::ws_connection(strand executor, target where, net::ip::address source, greeting greet,
                              connection_owner& owner, int id)
-    : ws_(executor),
-      connect_deadline_(executor),
-      where_(std::move(where)),
-      source_(source),
-      owner_(owner),
-      id_(id),
-      greet_(greet) {}
+    : connect_deadline_(executor), where_(std::move(where)), source_(source), owner_(owner), id_(id), greet_(greet) {
+    if (!where_.tls) {
+        plain_.emplace(executor);
+        return;
+    }
+    secure_.emplace(executor, *where_.tls);
+    verdict_ = std::make_shared<client::tls::verdict>();
+    client::tls::prepare(secure_->next_layer(), where_.host, verdict_);
+}
+
+socket_type& ws_connection::socket() {
+    return with_ws([](auto& ws) -> socket_type& { return beast::get_lowest_layer(ws); });
+}
 
 void ws_connection::start() {
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-        socket_type& socket = beast::get_lowest_layer(self->ws_);
+    net::dispatch(connect_deadline_.get_executor(), [self = shared_from_this()] {
+        socket_type& socket = self->socket();
         boost::system::error_code error;
         socket.open(self->where_.server.protocol(), error);
         if (error) return self->lose("socket: " + error.message());
@@ -64,7 +71,7 @@ void ws_connection::start() {
             if (waited) return;  // cancelled: the connect finished first
             self->connect_timed_out_ = true;
             boost::system::error_code ignored;
-            beast::get_lowest_layer(self->ws_).close(ignored);  // the connect ends with operation_aborted
+            self->socket().close(ignored);  // the connect (or TLS handshake) ends with operation_aborted
         });
         socket.async_connect(self->where_.server, beast::bind_front_handler(&ws_connection::on_connect, self));
     });
@@ -72,16 +79,36 @@ void ws_connection::start() {
 
 void ws_connection::on_connect(boost::system::error_code error) {
     if (aborted_) return;
-    connect_deadline_.cancel();
     if (connect_timed_out_) return lose("connect: no answer within " + std::to_string(setup_timeout.count()) + " s");
     if (error) return lose("connect: " + error.message());
+    if (!secure_) {
+        connect_deadline_.cancel();
+        return start_websocket();
+    }
+    // The connect timer goes on to bound the TLS handshake too.
+    secure_->next_layer().async_handshake(
+        net::ssl::stream_base::client, beast::bind_front_handler(&ws_connection::on_tls_handshake, shared_from_this()));
+}
+
+void ws_connection::on_tls_handshake(boost::system::error_code error) {
+    if (aborted_) return;
+    if (connect_timed_out_)
+        return lose("TLS handshake: no answer within " + std::to_string(setup_timeout.count()) + " s");
+    if (error) return lose(client::tls::handshake_failure(error, *verdict_, where_.host));
+    connect_deadline_.cancel();
+    start_websocket();
+}
+
+void ws_connection::start_websocket() {
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::client);
     timeouts.handshake_timeout = setup_timeout;
-    ws_.set_option(timeouts);
-    ws_.read_message_max(max_frame_bytes);
-    ws_.binary(true);
-    ws_.async_handshake(where_.host, where_.path,
-                        beast::bind_front_handler(&ws_connection::on_handshake, shared_from_this()));
+    with_ws([&](auto& ws) {
+        ws.set_option(timeouts);
+        ws.read_message_max(max_frame_bytes);
+        ws.binary(true);
+        ws.async_handshake(where_.host, where_.path,
+                           beast::bind_front_handler(&ws_connection::on_handshake, shared_from_this()));
+    });
 }
 
 void ws_connection::on_handshake(boost::system::error_code error) {
@@ -96,15 +123,18 @@ void ws_connection::on_handshake(boost::system::error_code error) {
 }
 
 void ws_connection::do_read() {
-    ws_.async_read(buffer_, beast::bind_front_handler(&ws_connection::on_read, shared_from_this()));
+    with_ws([this](auto& ws) {
+        ws.async_read(buffer_, beast::bind_front_handler(&ws_connection::on_read, shared_from_this()));
+    });
 }
 
 void ws_connection::on_read(boost::system::error_code error, std::size_t) {
     if (aborted_) return;
-    if (error)
-        return lose(error == websocket::error::closed
-                        ? "closed by the server: " + std::string(ws_.reason().reason.data(), ws_.reason().reason.size())
-                        : "read: " + error.message());
+    if (error) {
+        if (error != websocket::error::closed) return lose("read: " + error.message());
+        const auto& why = with_ws([](auto& ws) -> const websocket::close_reason& { return ws.reason(); });
+        return lose("closed by the server: " + std::string(why.reason.data(), why.reason.size()));
+    }
     ++frames_in_;
     const auto data = buffer_.data();
     const std::string_view frame(static_cast<const char*>(data.data()), data.size());
@@ -132,8 +162,10 @@ void ws_connection::send(std::string frame) {
 }
 
 void ws_connection::do_write() {
-    ws_.async_write(net::buffer(queue_.front()),
-                    beast::bind_front_handler(&ws_connection::on_write, shared_from_this()));
+    with_ws([this](auto& ws) {
+        ws.async_write(net::buffer(queue_.front()),
+                       beast::bind_front_handler(&ws_connection::on_write, shared_from_this()));
+    });
 }
 
 void ws_connection::on_write(boost::system::error_code error, std::size_t) {
@@ -145,10 +177,10 @@ void ws_connection::on_write(boost::system::error_code error, std::size_t) {
 }
 
 void ws_connection::abort() {
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
+    net::post(connect_deadline_.get_executor(), [self = shared_from_this()] {
         self->aborted_ = true;
         boost::system::error_code ignored;
-        beast::get_lowest_layer(self->ws_).close(ignored);
+        self->socket().close(ignored);
         self->connect_deadline_.cancel();
     });
 }
@@ -160,7 +192,7 @@ void ws_connection::lose(const std::string& why) {
     // The frame being written stays until its write completes (aborted by the close below).
     if (!queue_.empty()) queue_.erase(queue_.begin() + 1, queue_.end());
     boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).close(ignored);
+    socket().close(ignored);
     connect_deadline_.cancel();
     owner_.on_lost(*this, why);
 }

@@ -3,22 +3,28 @@
 // golf-server, Hello answered by Welcome. Every frame received goes to the owner's callback; frames sent wait in a
 // FIFO with one write in flight. Nothing here blocks and nothing owns a thread: all of a connection's handlers run
 // on the executor it is given (the load tool gives every connection of one table the same strand), and the owner
-// is called only there.
+// is called only there. A wss:// target adds a TLS handshake after the connect; the plain path stays as it was,
+// one test of which stream is in use per operation.
 #pragma once
 
 #include <boost/asio/basic_stream_socket.hpp>
 #include <boost/asio/basic_waitable_timer.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "clients/cpp/tls_client.hpp"
 
 namespace golf::cli::load {
 
@@ -43,8 +49,9 @@ public:
 
 struct target {
     boost::asio::ip::tcp::endpoint server;
-    std::string host;  // for the Host header
+    std::string host;  // for the Host header (and, with TLS, the name the certificate must carry)
     std::string path;  // e.g. "/ws"
+    std::shared_ptr<boost::asio::ssl::context> tls;  // wss://: shared by every connection; null for ws://
 };
 
 // What a connection says before on_open: nothing (the echo server), or Hello and wait for Welcome (golf-server),
@@ -75,6 +82,8 @@ public:
 
 private:
     void on_connect(boost::system::error_code error);
+    void on_tls_handshake(boost::system::error_code error);
+    void start_websocket();
     void on_handshake(boost::system::error_code error);
     void do_read();
     void on_read(boost::system::error_code error, std::size_t bytes);
@@ -82,8 +91,21 @@ private:
     void on_write(boost::system::error_code error, std::size_t bytes);
     void lose(const std::string& why);
 
-    // Straight on the socket: the WebSocket stream keeps its own timeouts once open; connecting has its own timer.
-    boost::beast::websocket::stream<socket_type> ws_;
+    using plain_stream = boost::beast::websocket::stream<socket_type>;
+    using tls_stream = boost::beast::websocket::stream<boost::beast::ssl_stream<socket_type>>;
+    // Calls `f` with whichever stream this connection has.
+    template <class F>
+    decltype(auto) with_ws(F&& f) {
+        if (plain_) return f(*plain_);
+        return f(*secure_);
+    }
+    socket_type& socket();
+
+    // Straight on the socket (or TLS over it): the WebSocket stream keeps its own timeouts once open; connecting
+    // has its own timer. Exactly one of the two is set.
+    std::optional<plain_stream> plain_;
+    std::optional<tls_stream> secure_;
+    std::shared_ptr<client::tls::verdict> verdict_;  // what the certificate check found (TLS only)
     boost::asio::basic_waitable_timer<std::chrono::steady_clock, boost::asio::wait_traits<std::chrono::steady_clock>,
                                       strand>
         connect_deadline_;

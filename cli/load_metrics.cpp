@@ -1,4 +1,5 @@
-// GET /metrics for `golf load`: one short-lived HTTP request on its own io_context, bounded by a few seconds.
+// GET /metrics for `golf load`: one short-lived HTTP request (HTTPS for a wss:// URL) on its own io_context, bounded
+// by a few seconds.
 #include "cli/load_metrics.hpp"
 
 #include <algorithm>
@@ -6,6 +7,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <chrono>
 #include <cstdlib>
 #include <string>
@@ -17,25 +19,58 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-server_metrics read_metrics(const settings& config) {
-    server_metrics result;
-    net::io_context io;
-    beast::tcp_stream stream(io);
+namespace {
+
+// Connects `stream`'s socket, then `then()`; with TLS the handshake comes between.
+template <class Then>
+void open(beast::tcp_stream& stream, const settings& config, Then then) {
+    stream.async_connect(config.where.server, [then](boost::system::error_code error) {
+        if (!error) then();
+    });
+}
+
+template <class Then>
+void open(beast::ssl_stream<beast::tcp_stream>& stream, const settings& config, Then then) {
+    client::tls::prepare(stream, config.where.host, std::make_shared<client::tls::verdict>());
+    beast::get_lowest_layer(stream).async_connect(config.where.server, [&stream, then](boost::system::error_code e) {
+        if (!e)
+            stream.async_handshake(net::ssl::stream_base::client, [then](boost::system::error_code error) {
+                if (!error) then();
+            });
+    });
+}
+
+template <class Stream>
+std::string fetch(Stream& stream, const settings& config, net::io_context& io) {
     beast::flat_buffer buffer;
     http::request<http::empty_body> request{http::verb::get, "/metrics", 11};
     request.set(http::field::host, config.where.host);
     request.set(http::field::connection, "close");
     http::response<http::string_body> response;
-    stream.expires_after(std::chrono::seconds(5));
-    stream.async_connect(config.where.server, [&](boost::system::error_code error) {
-        if (error) return;
+    beast::get_lowest_layer(stream).expires_after(std::chrono::seconds(5));
+    open(stream, config, [&] {
         http::async_write(stream, request, [&](boost::system::error_code e, std::size_t) {
             if (e) return;
             http::async_read(stream, buffer, response, [](boost::system::error_code, std::size_t) {});
         });
     });
     io.run_for(std::chrono::seconds(6));
-    const std::string& body = response.body();
+    return response.body();
+}
+
+}  // namespace
+
+server_metrics read_metrics(const settings& config) {
+    server_metrics result;
+    net::io_context io;
+    std::string body;
+    if (config.where.tls) {
+        beast::ssl_stream<beast::tcp_stream> stream(io, *config.where.tls);
+        body = fetch(stream, config, io);
+    } else {
+        beast::tcp_stream stream(io);
+        body = fetch(stream, config, io);
+    }
     const auto value_of = [&](std::string_view name) -> double {
         std::size_t at = 0;
         while ((at = body.find(name, at)) != std::string::npos) {

@@ -56,6 +56,12 @@ void resolve(settings& config, net::io_context& io) {
     config.where.server = found.begin()->endpoint();
     config.where.host = endpoint->host;
     config.where.path = endpoint->target;
+    if (!endpoint->tls) return;
+    try {
+        config.where.tls = client::tls::make_context(config.ca_file);
+    } catch (const std::runtime_error& e) {
+        throw run_failure(e.what());
+    }
 }
 
 // Raises the soft limit on open files to the hard limit; returns the limit now in force.

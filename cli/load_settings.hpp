@@ -20,6 +20,7 @@ constexpr int max_moves_per_seat_second = 100;
 
 struct settings {
     std::string url;
+    std::string ca_file;  // wss://: an authority trusted beside the system's (--ca-file, GOLF_CA_FILE)
     target where;
     bool echo = false;
     int tables = 0;

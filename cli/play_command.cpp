@@ -44,6 +44,7 @@ constexpr auto quick_wait = std::chrono::minutes(
 
 struct play_settings {
     std::string url;
+    std::string ca_file;  // --ca-file or GOLF_CA_FILE, for wss://
     std::string name;
     std::optional<std::string> preset_name;  // --create
     std::optional<std::string> join_code;    // --join
@@ -118,6 +119,7 @@ private:
 
 void player::open() {
     link_ = std::make_unique<client::connection>();
+    link_->trust_ca_file(config_.ca_file);
     link_->ask_update_answers_act();  // a move is answered by its update: see ask()
     link_->speak_protocol(config_.spoken_protocol);
     link_->connect(config_.url, "golf-play", request_timeout);
@@ -170,6 +172,7 @@ bool player::reconnect(const std::string& why) {
         for (auto waited = 0ms; waited < pause && !quit_signal; waited += 100ms) std::this_thread::sleep_for(100ms);
         try {
             auto fresh = std::make_unique<client::connection>();
+            fresh->trust_ca_file(config_.ca_file);
             fresh->ask_update_answers_act();
             fresh->speak_protocol(config_.spoken_protocol);
             fresh->connect(config_.url, "golf-play", request_timeout);
@@ -434,10 +437,10 @@ int player::run() {
 }  // namespace
 
 std::string_view play_usage() {
-    return "usage: golf play --url ws://HOST:PORT/ws [--name NAME | --account NAME [--register]]\n"
+    return "usage: golf play --url ws[s]://HOST:PORT/ws [--name NAME | --account NAME [--register]]\n"
            "                 (--create PRESET [--set OPTION=VALUE ...] [--seats N] [--bots N] [--clock SECONDS]\n"
            "                  [--public] | --join CODE [--spectate] | --quick PRESET [--seats N] [--bots-after S])\n"
-           "                 [--bot-level LEVEL]\n"
+           "                 [--bot-level LEVEL] [--ca-file PEM]\n"
            "\n"
            "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
            "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
@@ -454,7 +457,10 @@ std::string_view play_usage() {
            "with '> ' whenever what you can do changes (the moves listed as '  N. words  [key]'), so it can be\n"
            "scripted. A dropped connection is resumed with the seat's token (5 tries).\n"
            "\n"
-           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws\n"
+           "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws, or wss://HOST/ws through\n"
+           "                      a TLS proxy (the certificate is checked against the system's authorities)\n"
+           "  --ca-file PEM       also trust this authority for wss:// (e.g. Caddy's `tls internal` root);\n"
+           "                      default $GOLF_CA_FILE\n"
            "  --name NAME         the name shown at the table (default: $USER)\n"
            "  --create PRESET     create a table with this preset (see golf rules) and host it\n"
            "  --set OPTION=VALUE  a house rule for the new table (repeatable)\n"
@@ -482,7 +488,7 @@ namespace {
 
 // The flags as typed, before they are checked against each other.
 struct typed_flags {
-    std::optional<std::string_view> url, seats, bots, clock, bots_after, bot_level;
+    std::optional<std::string_view> url, seats, bots, clock, bots_after, bot_level, ca_file;
     std::vector<std::string> house_rules;
     std::optional<std::string> name;
 };
@@ -494,6 +500,7 @@ typed_flags read_flags(std::span<const std::string_view> words, play_settings& c
         if (!args.is_flag()) throw usage_error("unexpected argument '" + std::string(args.word()) + "'");
         const std::string_view flag = args.word();
         if (flag == "--url") typed.url = args.value();
+        else if (flag == "--ca-file") typed.ca_file = args.value();
         else if (flag == "--name") typed.name = std::string(args.value());
         else if (flag == "--create") config.preset_name = std::string(args.value());
         else if (flag == "--set") typed.house_rules.emplace_back(args.value());
@@ -573,6 +580,7 @@ int run_play(std::span<const std::string_view> words) {
     play_settings config;
     const typed_flags typed = read_flags(words, config);
     config.url = server_url_or_throw(typed.url);
+    config.ca_file = ca_file_or_throw(typed.ca_file, config.url);
     if (config.account.register_new && !config.account.name) throw usage_error("--register goes with --account NAME");
     if (config.account.name && typed.name) throw usage_error("--name and --account cannot be used together");
     if (typed.bots_after && !config.quick) throw usage_error("--bots-after goes with --quick");

@@ -13,6 +13,7 @@ GOLF_PACKAGES=(
   libsodium-dev  # argon2id password hashes and random tokens for accounts
   libicu-dev  # confusable names (UTS #39 skeletons) for accounts
   sqlite3
+  caddy  # the wss:// tests and scripts/tls_hop.sh: a real TLS proxy (`tls internal`) in front of golf-server
   chromium python3 python3-protobuf python3-websockets
   clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions
   ccache  # the compiler cache every build goes through (below)

@@ -6,10 +6,13 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <charconv>
 #include <utility>
+#include <variant>
 
+#include "clients/cpp/tls_client.hpp"
 #include "proto/convert.hpp"
 
 namespace golf::client {
@@ -20,6 +23,8 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
+using plain_stream = websocket::stream<beast::tcp_stream>;
+using tls_stream = websocket::stream<beast::ssl_stream<beast::tcp_stream>>;
 using clock_type = std::chrono::steady_clock;
 using time_point = clock_type::time_point;
 
@@ -42,14 +47,14 @@ std::string request_name(const v1::ClientMessage& message) {
 }  // namespace
 
 std::optional<endpoint> parse_url(std::string_view url) {
-    constexpr std::string_view scheme = "ws://";
-    if (!url.starts_with(scheme)) return std::nullopt;
-    url.remove_prefix(scheme.size());
     endpoint result;
+    result.tls = url.starts_with("wss://");
+    if (!result.tls && !url.starts_with("ws://")) return std::nullopt;
+    url.remove_prefix(result.tls ? 6 : 5);
     const auto slash = url.find('/');
     result.target = slash == std::string_view::npos ? "/ws" : std::string(url.substr(slash));
     std::string_view authority = url.substr(0, slash);
-    std::string_view port = "80";
+    std::string_view port = result.tls ? "443" : "80";
     if (authority.starts_with('[')) {  // [::1]:8080
         const auto close = authority.find(']');
         if (close == std::string_view::npos) return std::nullopt;
@@ -79,10 +84,17 @@ struct connection::impl {
 
     connection& owner_;
     asio::io_context io;
-    std::optional<websocket::stream<beast::tcp_stream>> ws;
+    std::shared_ptr<asio::ssl::context> tls_context;  // outlives the stream that refers to it
+    std::optional<std::variant<plain_stream, tls_stream>> ws;
     beast::flat_buffer buffer;
     bool open = false;
     bool reading = false;
+
+    // Calls `f` with the WebSocket stream, plain or TLS: one code path for ws:// and wss://.
+    template <class F>
+    decltype(auto) stream(F&& f) {
+        return std::visit(std::forward<F>(f), *ws);
+    }
 
     // Runs at most one handler; false once `deadline` has passed or nothing is left to run.
     bool pump(time_point deadline) {
@@ -112,7 +124,7 @@ struct connection::impl {
 
     void do_read() {
         reading = true;
-        ws->async_read(buffer, [this](beast::error_code ec, std::size_t) { on_read(ec); });
+        stream([this](auto& s) { s.async_read(buffer, [this](beast::error_code ec, std::size_t) { on_read(ec); }); });
     }
 
     void on_read(beast::error_code ec) {
@@ -120,7 +132,7 @@ struct connection::impl {
         if (ec) {
             std::string reason;
             if (ec == websocket::error::closed) {
-                const auto& why = ws->reason();
+                const auto why = stream([](auto& s) { return s.reason(); });
                 reason = "the server closed the connection";
                 if (!why.reason.empty()) reason += ": " + std::string(why.reason.data(), why.reason.size());
             } else {
@@ -151,9 +163,11 @@ struct connection::impl {
 
     void close_socket() {
         if (!ws) return;
-        beast::error_code ignored;
-        beast::get_lowest_layer(*ws).socket().shutdown(tcp::socket::shutdown_both, ignored);
-        beast::get_lowest_layer(*ws).socket().close(ignored);
+        stream([](auto& s) {
+            beast::error_code ignored;
+            beast::get_lowest_layer(s).socket().shutdown(tcp::socket::shutdown_both, ignored);
+            beast::get_lowest_layer(s).socket().close(ignored);
+        });
     }
 
     // After close_socket(): lets cancelled operations run their handlers, which refer to this object.
@@ -165,8 +179,10 @@ struct connection::impl {
     }
 
     // Performs one asynchronous operation with a deadline; on timeout the connection is dropped.
+    // `describe` turns a failure into words (its error_code's message when empty).
     template <class Start>
-    void perform(std::string_view what, time_point deadline, Start start) {
+    void perform(std::string_view what, time_point deadline, Start start,
+                 const std::function<std::string(beast::error_code)>& describe = {}) {
         bool done = false;
         beast::error_code result;
         start([&](beast::error_code ec, auto&&...) {
@@ -181,20 +197,85 @@ struct connection::impl {
             throw error(std::string(what) + ": timed out");
         }
         if (result) {
-            lost(std::string(what) + ": " + result.message());
+            const std::string why = std::string(what) + ": " + (describe ? describe(result) : result.message());
+            lost(why);
             drain();
-            throw error(std::string(what) + ": " + result.message());
+            throw error(why);
         }
     }
 
     void write(std::string_view bytes, bool binary, time_point deadline) {
         if (!open) owner_.fail_closed();
-        ws->binary(binary);
-        perform("sending a message", deadline,
-                [&](auto handler) { ws->async_write(asio::buffer(bytes.data(), bytes.size()), std::move(handler)); });
-        ws->binary(true);
+        stream([&](auto& s) { s.binary(binary); });
+        perform("sending a message", deadline, [&](auto handler) {
+            stream([&](auto& s) { s.async_write(asio::buffer(bytes.data(), bytes.size()), std::move(handler)); });
+        });
+        stream([](auto& s) { s.binary(true); });
     }
+
+    tcp::resolver::results_type resolve(const endpoint& where, std::string_view url, time_point deadline);
+    void open_stream(const endpoint& where, std::string_view url, const std::string& ca_file, time_point deadline);
 };
+
+tcp::resolver::results_type connection::impl::resolve(const endpoint& where, std::string_view url,
+                                                      time_point deadline) {
+    tcp::resolver resolver(io);
+    tcp::resolver::results_type addresses;
+    bool done = false;
+    beast::error_code result;
+    resolver.async_resolve(where.host, where.port, [&](beast::error_code ec, tcp::resolver::results_type found) {
+        done = true;
+        result = ec;
+        addresses = std::move(found);
+    });
+    if (!run_until(done, deadline)) {
+        resolver.cancel();
+        run_until(done, clock_type::now() + drain_limit);
+        throw error("could not connect to " + std::string(url) + ": looking up the host timed out");
+    }
+    if (result) throw error("could not connect to " + std::string(url) + ": " + result.message());
+    return addresses;
+}
+
+// TCP, then TLS for wss://, then the WebSocket handshake; the stream is ready for frames after it.
+void connection::impl::open_stream(const endpoint& where, std::string_view url, const std::string& ca_file,
+                                   time_point deadline) {
+    const std::string failed = "could not connect to " + std::string(url);
+    auto found = std::make_shared<tls::verdict>();
+    if (where.tls) {
+        try {
+            if (!tls_context) tls_context = tls::make_context(ca_file);
+        } catch (const std::runtime_error& e) {
+            throw error(failed + ": " + e.what());
+        }
+        ws.emplace(std::in_place_type<tls_stream>, io, *tls_context);
+        tls::prepare(std::get<tls_stream>(*ws).next_layer(), where.host, found);
+    } else {
+        ws.emplace(std::in_place_type<plain_stream>, io);
+    }
+    const auto addresses = resolve(where, url, deadline);
+    perform(failed, deadline, [&](auto handler) {
+        stream([&](auto& s) { beast::get_lowest_layer(s).async_connect(addresses, std::move(handler)); });
+    });
+    if (where.tls)
+        perform(
+            failed, deadline,
+            [&](auto handler) {
+                std::get<tls_stream>(*ws).next_layer().async_handshake(asio::ssl::stream_base::client,
+                                                                       std::move(handler));
+            },
+            [&](beast::error_code ec) { return tls::handshake_failure(ec, *found, where.host); });
+    perform("the WebSocket handshake with " + std::string(url) + " failed", deadline, [&](auto handler) {
+        stream([&](auto& s) { s.async_handshake(where.host + ":" + where.port, where.target, std::move(handler)); });
+    });
+    stream([](auto& s) {
+        beast::error_code ignored;  // small frames, one at a time: don't let Nagle hold them back
+        beast::get_lowest_layer(s).socket().set_option(tcp::no_delay(true), ignored);
+        s.binary(true);
+        s.read_message_max(max_frame_bytes);
+        s.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    });
+}
 
 connection::connection() : impl_(std::make_unique<impl>(*this)) {}
 
@@ -213,39 +294,12 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
     url_ = std::string(url);
     client_name_ = std::string(client_name);
     const auto where = parse_url(url);
-    if (!where) throw error("not a WebSocket URL of the form ws://HOST:PORT/PATH: '" + std::string(url) + "'");
+    if (!where)
+        throw error("not a WebSocket URL of the form ws://HOST:PORT/PATH or wss://HOST:PORT/PATH: '" +
+                    std::string(url) + "'");
     const auto deadline = clock_type::now() + timeout;
     const std::string context = "connecting to " + std::string(url);  // for failures after the handshake
-    impl_->ws.emplace(impl_->io);
-
-    tcp::resolver resolver(impl_->io);
-    tcp::resolver::results_type addresses;
-    {
-        bool done = false;
-        beast::error_code result;
-        resolver.async_resolve(where->host, where->port, [&](beast::error_code ec, tcp::resolver::results_type found) {
-            done = true;
-            result = ec;
-            addresses = std::move(found);
-        });
-        if (!impl_->run_until(done, deadline)) {
-            resolver.cancel();
-            impl_->run_until(done, clock_type::now() + drain_limit);
-            throw error("could not connect to " + std::string(url) + ": looking up the host timed out");
-        }
-        if (result) throw error("could not connect to " + std::string(url) + ": " + result.message());
-    }
-    impl_->perform("could not connect to " + std::string(url), deadline, [&](auto handler) {
-        beast::get_lowest_layer(*impl_->ws).async_connect(addresses, std::move(handler));
-    });
-    impl_->perform("the WebSocket handshake with " + std::string(url) + " failed", deadline, [&](auto handler) {
-        impl_->ws->async_handshake(where->host + ":" + where->port, where->target, std::move(handler));
-    });
-    beast::error_code ignored;  // small frames, one at a time: don't let Nagle hold them back
-    beast::get_lowest_layer(*impl_->ws).socket().set_option(tcp::no_delay(true), ignored);
-    impl_->ws->binary(true);
-    impl_->ws->read_message_max(max_frame_bytes);
-    impl_->ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    impl_->open_stream(*where, url, ca_file_, deadline);
     impl_->open = true;
     impl_->do_read();
 
@@ -326,7 +380,8 @@ void connection::close(duration timeout) {
     const auto deadline = clock_type::now() + timeout;
     if (close_reason_.empty()) close_reason_ = "closed by this client";
     bool done = false;
-    impl_->ws->async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; });
+    impl_->stream(
+        [&](auto& s) { s.async_close(websocket::close_code::normal, [&](beast::error_code) { done = true; }); });
     // The pending read sees the server's close frame; without an answer in time the socket is simply dropped.
     impl_->run_while([&] { return !done || impl_->reading; }, deadline);
     impl_->open = false;

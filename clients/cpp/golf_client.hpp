@@ -57,8 +57,10 @@ struct endpoint {
     std::string host;
     std::string port;
     std::string target;  // the path, e.g. "/ws"
+    bool tls = false;    // wss://
 };
-// "ws://HOST:PORT/PATH" (the port defaults to 80, the path to "/ws"); nullopt when it is not such a URL.
+// "ws://HOST:PORT/PATH" or "wss://HOST:PORT/PATH" (the port defaults to 80 or 443, the path to "/ws"); nullopt
+// when it is not such a URL.
 std::optional<endpoint> parse_url(std::string_view url);
 
 class connection {
@@ -69,7 +71,8 @@ public:
     connection& operator=(const connection&) = delete;
 
     // Opens the WebSocket and does the Hello/Welcome handshake. Throws error on failure (a refused connection, a
-    // bad URL, an Error reply, no answer within `timeout`).
+    // bad URL, a certificate not trusted or not for the host, an Error reply, no answer within `timeout`).
+    // wss:// verifies the server's certificate against the system's authorities (and trust_ca_file's).
     void connect(std::string_view url, std::string_view client_name, duration timeout = default_timeout);
     // Before connect(): ask the server to answer each accepted Act with the TableUpdate it causes instead of an Ok
     // (Hello.update_answers_act: one frame fewer per move; welcome().update_answers_act() says whether it will).
@@ -77,6 +80,9 @@ public:
     void ask_update_answers_act(bool on = true) { update_answers_act_ = on; }
     // Before connect(): say another protocol version in the Hello than protocol_version (tests of refusals).
     void speak_protocol(std::uint32_t version) { spoken_protocol_ = version; }
+    // Before connect(): for wss://, also trust the authorities in this PEM file (e.g. a private authority's root,
+    // as Caddy's `tls internal` makes). Empty: the system's authorities only.
+    void trust_ca_file(std::string path) { ca_file_ = std::move(path); }
 
     // Sends `message` with a fresh request_id and waits for the reply carrying it (which may be an Error: the
     // caller decides). Pushes that arrive meanwhile stay queued for next(). Throws error on timeout or loss.
@@ -172,6 +178,7 @@ private:
     std::string close_reason_;
     std::string url_;
     std::string client_name_;
+    std::string ca_file_;
     std::function<void(const v1::ServerMessage&)> observer_;
     std::optional<v1::SignedIn> signed_in_;
     v1::SignIn credential_;  // how to sign in again: a session token or an API key
