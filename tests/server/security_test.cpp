@@ -1,7 +1,7 @@
 // The server's front door for browsers and proxies: the security headers on every kind of answer, the Origin check
 // on the WebSocket upgrade, --allowed-origin and --trusted-proxy as flags and variables, and the client's address
-// behind a trusted proxy (X-Forwarded-For) for the per-address connection limit and the registration limit. Real
-// sockets on 127.0.0.1.
+// behind a trusted proxy (X-Forwarded-For) for the per-address connection limit and the registration and sign-in
+// limits. Real sockets on 127.0.0.1.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -223,6 +223,11 @@ TEST(TrustedProxy, TheRightmostUntrustedAddressIsTheClient) {
     EXPECT_EQ(forwarded_client(trusted, "127.0.0.1", "junk, 10.0.0.9"), "10.0.0.9");
     EXPECT_EQ(forwarded_client(trusted, "192.0.2.1", "203.0.113.7"), "192.0.2.1");  // an untrusted peer
     EXPECT_EQ(forwarded_client({}, "127.0.0.1", "203.0.113.7"), "127.0.0.1");
+    const std::vector<address_range> v6{*parse_address_range("::1/128"), *parse_address_range("fd00::/8")};
+    EXPECT_EQ(forwarded_client(v6, "::1", "203.0.113.7, fd12::3"), "203.0.113.7");
+    EXPECT_EQ(forwarded_client(v6, "127.0.0.1", "203.0.113.7"), "127.0.0.1");
+    EXPECT_TRUE(in_any(trusted, "::ffff:127.0.0.1"));                         // an IPv4 proxy on a dual-stack socket
+    EXPECT_TRUE(in_any({*parse_address_range("10.1.2.3/8")}, "10.200.0.1"));  // bits past the prefix are ignored
 }
 
 // Opens `n` upgrades carrying these X-Forwarded-For values, held open; returns their statuses in order.
@@ -298,6 +303,39 @@ TEST(TrustedProxy, TheRegistrationLimitFollowsTheForwardedAddress) {
         EXPECT_EQ(register_from("198.51.100.4", name), "") << name;
     EXPECT_TRUE(register_from("198.51.100.4", "Fabio").starts_with("too many registrations from your address"));
     EXPECT_EQ(register_from("198.51.100.5", "Fabio"), "");
+}
+
+// One connection from `forwarded` (through the trusted proxy at 127.0.0.1): the answers to sign-ins with an
+// unknown session token, until the first that is not a plain refusal (at most `tries`).
+std::vector<std::string> failed_sign_ins(std::uint16_t port, const std::string& forwarded, int tries) {
+    ws_client c(port);
+    c.stream().set_option(websocket::stream_base::decorator(
+        [forwarded](websocket::request_type& r) { r.set("X-Forwarded-For", forwarded); }));
+    c.greet();
+    std::vector<std::string> answers;
+    for (std::uint32_t id = 1; id <= static_cast<std::uint32_t>(tries); ++id) {
+        v1::ClientMessage m = account_requests::sign_in_with_token(std::string(32, 'f'));
+        m.set_request_id(id);
+        EXPECT_FALSE(c.write(serialize(m)));
+        std::optional<v1::ServerMessage> reply;
+        for (int i = 0; i < 50 && !(reply && reply->request_id() == id); ++i) reply = c.read();
+        answers.push_back(reply && reply->has_error() ? reply->error().message() : "no error");
+        if (answers.back() != "that session has ended; sign in again") break;
+    }
+    return answers;
+}
+
+TEST(TrustedProxy, TheSignInLimitFollowsTheForwardedAddress) {
+    site s;
+    s.config.trusted_proxies = {*parse_address_range("127.0.0.1/32")};
+    running_server server(s.config);
+    const auto first = failed_sign_ins(server.port(), "198.51.100.6", 40);
+    ASSERT_GT(first.size(), 1u);
+    EXPECT_LE(first.size(), 21u);  // an address has 20 free failures
+    EXPECT_TRUE(first.back().starts_with("too many failed sign-ins from your address")) << first.back();
+    // Another client behind the same proxy is not held back by the first one's failures.
+    EXPECT_EQ(failed_sign_ins(server.port(), "198.51.100.7", 1),
+              std::vector<std::string>{"that session has ended; sign in again"});
 }
 
 }  // namespace
