@@ -196,16 +196,14 @@ std::unique_ptr<client::connection> connect_to(const bot_settings& config, clien
 }
 
 // After a dropped connection (a server restarting for an upgrade, a node draining or dying): a new connection
-// takes the seat back with its token, as a person's client does; a few tries with growing pauses, since another
-// node may need a second or two to take the table over.
+// takes the seat back with its token, as a person's client does, tried with growing pauses (at most 2 s) for up
+// to --timeout, since a server may take a while to come back and another node a second to take the table over.
 std::unique_ptr<client::connection> reseat(const bot_settings& config, const std::string& token, std::string why,
                                            client::duration timeout) {
-    constexpr int attempts = 6;
-    for (int attempt = 1; attempt <= attempts; ++attempt) {
-        std::cerr << "golf bot: connection lost (" << why << "); reconnecting, try " << attempt << " of " << attempts
-                  << std::endl;
-        std::this_thread::sleep_for(
-            std::min<std::chrono::milliseconds>(std::chrono::milliseconds(250 << attempt), std::chrono::seconds(4)));
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (int attempt = 1; std::chrono::steady_clock::now() < deadline; ++attempt) {
+        std::cerr << "golf bot: connection lost (" << why << "); reconnecting, try " << attempt << std::endl;
+        std::this_thread::sleep_for(std::chrono::milliseconds(std::min(250 << std::min(attempt, 3), 2000)));
         try {
             auto link = connect_to(config, timeout);
             link->reclaim(token, timeout);
@@ -216,7 +214,8 @@ std::unique_ptr<client::connection> reseat(const bot_settings& config, const std
             why = e.what();
         }
     }
-    throw run_failure("lost the connection to " + config.url + ": " + why);
+    throw run_failure("lost the connection to " + config.url + " and could not take the seat back within --timeout (" +
+                      std::to_string(config.timeout.count()) + " s): " + why);
 }
 
 // Follows every update of `table` into `piles`, starting with the newest that arrived before.
@@ -358,7 +357,7 @@ std::string_view bot_usage() {
            "put its own bots in the other seats); with --join it sits at an existing table. It plays its seat\n"
            "deciding only from what the server shows it, rematches as host until K matches are finished, and\n"
            "prints each match's scorecard. A dropped connection (a server restarting for an upgrade, a node\n"
-           "draining) is taken up again with the seat's token, a few tries over about 15 s.\n"
+           "draining) is taken up again with the seat's token, tried for up to --timeout.\n"
            "\n"
            "  --url URL           the server's WebSocket, e.g. ws://localhost:8080/ws, or wss://HOST/ws through\n"
            "                      a TLS proxy (the certificate is checked against the system's authorities)\n"

@@ -428,12 +428,12 @@ TEST(golf_bot, takes_its_seat_back_when_the_server_restarts_and_plays_on) {
         GOLF_SERVER_PATH, golf::testing::server_options{.db = dir.path() / "golf.db"});
     const std::uint16_t port = first->port();
     ASSERT_NE(port, 0) << first->log();
+    const std::string url = first->url();
     process_result bot;
-    std::thread runner([&] {
-        bot = run_process(
-            {GOLF_CLI_PATH, "bot", "--url", first->url(), "--create", "six-card", "--seats", "2", "--fill-bots",
-             "--level", "search:300", "--set", "holes=1", "--matches", "6", "--timeout", "20"},
-            120s);
+    std::thread runner([&] {  // --timeout bounds the wait for the second server too (slow to start when sanitized)
+        bot = run_process({GOLF_CLI_PATH, "bot", "--url", url, "--create", "six-card", "--seats", "2", "--fill-bots",
+                           "--level", "search:300", "--set", "holes=1", "--matches", "6", "--timeout", "60"},
+                          180s);
     });
     const auto deadline = std::chrono::steady_clock::now() + 30s;  // the first match is over: stop mid-session
     while (first->log().find("match finished") == std::string::npos && std::chrono::steady_clock::now() < deadline)
