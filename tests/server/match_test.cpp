@@ -432,11 +432,13 @@ TEST(golf_bot, takes_its_seat_back_when_the_server_restarts_and_plays_on) {
     process_result bot;
     std::thread runner([&] {  // --timeout bounds the wait for the second server too (slow to start when sanitized)
         bot = run_process({GOLF_CLI_PATH, "bot", "--url", url, "--create", "six-card", "--seats", "2", "--fill-bots",
-                           "--level", "search:300", "--set", "holes=1", "--matches", "6", "--timeout", "60"},
+                           "--level", "search:300", "--set", "holes=3", "--matches", "2", "--timeout", "60"},
                           180s);
     });
-    const auto deadline = std::chrono::steady_clock::now() + 30s;  // the first match is over: stop mid-session
-    while (first->log().find("match finished") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    // Stopped mid-match (after its first hole of three), so the restarted server restores the table: a match
+    // already over and not yet followed by another leaves nothing to restore and no seat to take back.
+    const auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (first->log().find("hole 1 finished") == std::string::npos && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(20ms);
     first->signal(SIGTERM);
     EXPECT_EQ(first->wait(), 0);
@@ -444,7 +446,7 @@ TEST(golf_bot, takes_its_seat_back_when_the_server_restarts_and_plays_on) {
     golf::testing::server_process second(GOLF_SERVER_PATH, {.db = dir.path() / "golf.db", .port = port});
     runner.join();
     EXPECT_EQ(bot.status, 0) << bot.out << second.log();
-    EXPECT_NE(bot.out.find("match 6 of 6"), std::string::npos) << bot.out;
+    EXPECT_NE(bot.out.find("match 2 of 2"), std::string::npos) << bot.out;
     EXPECT_NE(second.log().find("restored"), std::string::npos) << second.log();
 }
 
