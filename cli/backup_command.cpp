@@ -128,15 +128,7 @@ int run_backup(std::span<const std::string_view> words) {
     r.db = *db;
     r.out = *out;
     quiet_store_logs();
-    try {
-        return run(r);
-    } catch (const refusal& e) {
-        std::cerr << "golf backup: " << e.what() << '\n';
-        return exit_bad_input;
-    } catch (const run_failure& e) {
-        std::cerr << "golf backup: " << e.what() << '\n';
-        return exit_failure;
-    }
+    return backup::run_reporting("backup", [&] { return run(r); });
 }
 
 }  // namespace golf::cli

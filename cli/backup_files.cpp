@@ -14,10 +14,25 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
+
+#include "cli/commands.hpp"
 
 extern char** environ;
 
 namespace golf::cli::backup {
+
+int run_reporting(const std::string& command, const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const refusal& e) {
+        std::cerr << "golf " << command << ": " << e.what() << '\n';
+        return exit_bad_input;
+    } catch (const run_failure& e) {
+        std::cerr << "golf " << command << ": " << e.what() << '\n';
+        return exit_failure;
+    }
+}
 
 fs::path with_suffix(const fs::path& path, const std::string& suffix) {
     fs::path out = path;

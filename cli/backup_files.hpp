@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -18,6 +19,10 @@ namespace fs = std::filesystem;
 struct refusal : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// Runs `body`, the work of golf backup or golf restore: a refusal is said as "golf COMMAND: ..." with exit
+// status 2, a failed run with exit status 1.
+int run_reporting(const std::string& command, const std::function<int()>& body);
 
 // `path` with `suffix` appended to its name ("golf.db" -> "golf.db.partial").
 fs::path with_suffix(const fs::path& path, const std::string& suffix);

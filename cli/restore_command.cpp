@@ -204,15 +204,7 @@ int run_restore(std::span<const std::string_view> words) {
     r.from = *from;
     r.db = *db;
     quiet_store_logs();
-    try {
-        return run(r);
-    } catch (const refusal& e) {
-        std::cerr << "golf restore: " << e.what() << '\n';
-        return exit_bad_input;
-    } catch (const run_failure& e) {
-        std::cerr << "golf restore: " << e.what() << '\n';
-        return exit_failure;
-    }
+    return backup::run_reporting("restore", [&] { return run(r); });
 }
 
 }  // namespace golf::cli
