@@ -17,6 +17,7 @@ std::shared_ptr<match_store> open_store(const store_settings& settings) {
         o.open_retry_for = settings.connect_retry_for;
         o.read_only = settings.read_only;
         o.node = settings.node;
+        o.node_timeout = settings.node_timeout;
         return std::make_shared<pg_store>(std::move(o));
     }
     if (!settings.node.empty()) {

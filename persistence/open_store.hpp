@@ -19,6 +19,7 @@ struct store_settings {
     std::chrono::milliseconds connect_retry_for{0};
     bool read_only = false;  // reads only: nothing created, migrated or written
     std::string node{};      // PostgreSQL: this node's name among several sharing the database (empty: the only one)
+    std::chrono::milliseconds node_timeout{3000};  // with a node: how long a silent node is given (pg_options)
 };
 
 // Opens (creating and migrating unless read-only); throws store_error with a sentence naming the problem.

@@ -122,7 +122,10 @@ std::int64_t pg_rows::affected() const {
 }
 
 pg_connection::pg_connection(std::string url, std::chrono::seconds connect_timeout)
-    : url_(std::move(url)), connect_timeout_(connect_timeout) {
+    : pg_connection(std::move(url), connect_timeout, {}) {}
+
+pg_connection::pg_connection(std::string url, std::chrono::seconds connect_timeout, std::string session)
+    : url_(std::move(url)), connect_timeout_(connect_timeout), session_(std::move(session)) {
     connect();
 }
 
@@ -144,6 +147,13 @@ void pg_connection::connect() {
         throw failed;
     }
     PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+    if (session_.empty()) return;
+    try {
+        exec(session_.c_str());
+    } catch (...) {
+        PQfinish(std::exchange(conn_, nullptr));
+        throw;
+    }
 }
 
 bool pg_connection::alive() const { return conn_ != nullptr && PQstatus(conn_) == CONNECTION_OK; }

@@ -81,6 +81,8 @@ class pg_connection {
 public:
     // Connects; throws pg_failure (connection_lost) when it cannot. `url` is a libpq URI or key=value string.
     pg_connection(std::string url, std::chrono::seconds connect_timeout);
+    // Also runs `session` (SET statements) on this connection and on every one it makes anew.
+    pg_connection(std::string url, std::chrono::seconds connect_timeout, std::string session);
     ~pg_connection();
     pg_connection(const pg_connection&) = delete;
     pg_connection& operator=(const pg_connection&) = delete;
@@ -121,6 +123,7 @@ private:
 
     std::string url_;
     std::chrono::seconds connect_timeout_;
+    std::string session_;
     pg_conn* conn_ = nullptr;
     std::string where_;
     std::unordered_map<const char*, std::string> prepared_;  // SQL constant -> statement name on this connection

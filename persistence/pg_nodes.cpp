@@ -89,9 +89,9 @@ std::vector<std::string> claim(pg_connection& db, const char* sql, const pg_para
 
 }  // namespace
 
-pg_nodes::pg_nodes(std::unique_ptr<pg_connection> db, std::string node,
+pg_nodes::pg_nodes(std::unique_ptr<pg_connection> lease_db, std::unique_ptr<pg_connection> db, std::string node,
                    std::function<std::unique_ptr<pg_connection>()> connect)
-    : db_(std::move(db)), node_(std::move(node)), connect_(std::move(connect)) {
+    : lease_db_(std::move(lease_db)), db_(std::move(db)), node_(std::move(node)), connect_(std::move(connect)) {
     rejoin();
 }
 
@@ -103,8 +103,14 @@ auto pg_nodes::call(F&& body) {
     return with_reconnect(*db_, std::forward<F>(body));
 }
 
+template <typename F>
+auto pg_nodes::call_lease(F&& body) {
+    std::lock_guard lock(lease_mutex_);
+    return with_reconnect(*lease_db_, std::forward<F>(body));
+}
+
 void pg_nodes::rejoin() {
-    incarnation_ = call([&](pg_connection& db) {
+    incarnation_ = call_lease([&](pg_connection& db) {
         std::int64_t incarnation = 0;
         db.in_transaction("BEGIN", [&] {
             incarnation = db.run(sql::join, pg_params().text(node_)).int64(0, 0);
@@ -117,7 +123,7 @@ void pg_nodes::rejoin() {
 }
 
 bool pg_nodes::heartbeat(int tables, bool draining) {
-    return call([&](pg_connection& db) {
+    return call_lease([&](pg_connection& db) {
         return db.run(sql::heartbeat,
                       pg_params().text(node_).number(incarnation_).number(tables).text(draining ? "true" : "false"))
                    .affected() == 1;

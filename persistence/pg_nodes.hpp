@@ -1,4 +1,6 @@
-// The PostgreSQL store's node directory (internal to persistence/): a connection of its own, one caller at a time.
+// The PostgreSQL store's node directory (internal to persistence/): two connections of its own, one caller at a
+// time on each. The heartbeat has one to itself, so a lookup or a claim waiting on the database never delays it
+// (a late heartbeat would let another node take this node's tables while it plays them).
 #pragma once
 
 #include <atomic>
@@ -15,9 +17,9 @@ class pg_connection;
 
 class pg_nodes final : public node_directory {
 public:
-    // Joins the cluster under `node` (a new incarnation); throws store_error. `connect` makes the connections of
-    // lobby feeds.
-    pg_nodes(std::unique_ptr<pg_connection> db, std::string node,
+    // Joins the cluster under `node` (a new incarnation) on `lease_db`, which then carries only heartbeats and
+    // joins; throws store_error. `connect` makes the connections of lobby feeds.
+    pg_nodes(std::unique_ptr<pg_connection> lease_db, std::unique_ptr<pg_connection> db, std::string node,
              std::function<std::unique_ptr<pg_connection>()> connect);
     ~pg_nodes() override;
 
@@ -40,7 +42,11 @@ private:
     // Runs `body` with the connection under the lock (reconnecting once if it was lost); a failure is a store_error.
     template <typename F>
     auto call(F&& body);
+    template <typename F>
+    auto call_lease(F&& body);
 
+    std::unique_ptr<pg_connection> lease_db_;
+    std::mutex lease_mutex_;
     std::unique_ptr<pg_connection> db_;
     std::string node_;
     std::function<std::unique_ptr<pg_connection>()> connect_;

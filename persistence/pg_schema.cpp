@@ -159,6 +159,10 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_account ON rating_history(account_id, preset, id);
 CREATE INDEX rating_history_by_match ON rating_history(match_id);
 )sql",
+    // 4: the table's own wait between holes, so that a table taken over keeps the one its host chose.
+    R"sql(
+ALTER TABLE tables ADD COLUMN between_holes_ms BIGINT NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

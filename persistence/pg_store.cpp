@@ -2,6 +2,8 @@
 // first blocks of match ids, then wires the write queue into the writer and serves reads from the reader.
 #include "persistence/pg_store.hpp"
 
+#include <algorithm>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -20,12 +22,13 @@ namespace golf::persistence {
 namespace {
 
 // A connection, trying again with a growing pause while the server cannot be reached and `retry_for` lasts.
-std::unique_ptr<detail::pg_connection> connect(const pg_options& o) {
+// `session`: SET statements for the connection (and its later reconnections).
+std::unique_ptr<detail::pg_connection> connect(const pg_options& o, const std::string& session = {}) {
     const auto give_up = std::chrono::steady_clock::now() + o.open_retry_for;
     auto pause = std::chrono::milliseconds(100);
     for (;;) {
         try {
-            return std::make_unique<detail::pg_connection>(o.url, o.connect_timeout);
+            return std::make_unique<detail::pg_connection>(o.url, o.connect_timeout, session);
         } catch (const detail::pg_failure& f) {
             const store_error error = detail::describe("", f);
             if (error.kind() != store_error_kind::unreachable || std::chrono::steady_clock::now() + pause > give_up) {
@@ -38,10 +41,22 @@ std::unique_ptr<detail::pg_connection> connect(const pg_options& o) {
     }
 }
 
+// The node directory's: a claim or a lookup never waits out another node's locks.
+std::string directory_session(const pg_options& o) {
+    const auto half = std::max<std::int64_t>(1, o.node_timeout.count() / 2);
+    return pg_node_session(o) + "; SET lock_timeout = " + std::to_string(half);
+}
+
 }  // namespace
 
+std::string pg_node_session(const pg_options& o) {
+    if (o.node.empty()) return {};
+    const auto half = std::max<std::int64_t>(1, o.node_timeout.count() / 2);
+    return "SET idle_in_transaction_session_timeout = " + std::to_string(half);
+}
+
 pg_store::pg_store(pg_options options) : options_(std::move(options)) {
-    auto first = connect(options_);
+    auto first = connect(options_, pg_node_session(options_));
     where_ = first->where();
     set_name("the PostgreSQL " + where_);
     try {
@@ -58,12 +73,13 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
         if (!options_.node.empty()) {
             pg_options once = options_;  // a lobby feed connects again on its own later calls: no waiting here
             once.open_retry_for = {};
-            nodes_ =
-                std::make_unique<detail::pg_nodes>(connect(options_), options_.node, [once] { return connect(once); });
+            const std::string session = directory_session(options_);
+            nodes_ = std::make_unique<detail::pg_nodes>(connect(options_, session), connect(options_, session),
+                                                        options_.node, [once] { return connect(once); });
         }
         writer_ = std::make_unique<detail::pg_writer>(std::move(first), *ids_, nodes_.get());
-        reader_ = std::make_unique<detail::pg_reader>(connect(options_));
-        accounts_ = std::make_unique<detail::pg_accounts>(connect(options_), false);
+        reader_ = std::make_unique<detail::pg_reader>(connect(options_, pg_node_session(options_)));
+        accounts_ = std::make_unique<detail::pg_accounts>(connect(options_, pg_node_session(options_)), false);
     } catch (const detail::pg_failure& f) {
         throw detail::describe(where_, f);
     }

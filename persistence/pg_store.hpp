@@ -41,7 +41,15 @@ struct pg_options {
     bool read_only = false;
     // This node's name in a cluster of nodes sharing the database (node_directory.hpp); empty: the only node.
     std::string node;
+    // With a node: how long a silent node is given before others take its tables. A transaction of ours left
+    // open half as long (the process paused mid-write) is ended by the server, so its locks never hold up a
+    // take-over; the node directory's statements wait half as long for a lock at most.
+    std::chrono::milliseconds node_timeout{3000};
 };
+
+// The SET statements every connection of a node runs with: a transaction of its left open (the process paused
+// mid-write) ends after half the node timeout, so its locks never hold up a take-over. Empty without a node.
+std::string pg_node_session(const pg_options& o);
 
 class pg_store final : public queued_store {
 public:

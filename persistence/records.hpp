@@ -23,7 +23,8 @@ struct table_record {
     std::string password_hash;  // SHA-256 hex of the password; empty: none
     std::int64_t turn_clock_ms = 0;
     bool forfeit_when_away = false;
-    std::int64_t claim_window_ms = 0;  // 0: the server's default
+    std::int64_t claim_window_ms = 0;   // 0: the server's default
+    std::int64_t between_holes_ms = 0;  // the longest wait for every NextHole; 0: the server's default
 
     friend bool operator==(const table_record&, const table_record&) = default;
 };

@@ -142,6 +142,10 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_account ON rating_history(account_id, preset, id);
 CREATE INDEX rating_history_by_match ON rating_history(match_id);
 )sql",
+    // 5: the table's own wait between holes, so that a restored table keeps the one its host chose.
+    R"sql(
+ALTER TABLE tables ADD COLUMN between_holes_ms INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

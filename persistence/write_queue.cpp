@@ -193,15 +193,20 @@ void write_queue::write(std::span<const write_op> batch, std::uint64_t first_seq
             ++health_.transactions;
             return;
         }
+        const bool refused = result.status == write_status::refused;
         bool stopping = false;
         {
             std::lock_guard lock(mutex_);
-            health_.ok = false;
-            ++health_.failed_attempts;
+            // A refusal is the database's answer, not its absence (a fenced write of a table another node took
+            // over): nothing waits to be retried, so the store stays healthy.
+            if (!refused) {
+                health_.ok = false;
+                ++health_.failed_attempts;
+            }
             health_.last_error = result.error;
             stopping = stopping_;
         }
-        if (result.status == write_status::refused) {
+        if (refused) {
             if (batch.size() > 1) {
                 // Find the refused record: write the others one by one.
                 for (std::size_t i = 0; i < batch.size(); ++i) write(batch.subspan(i, 1), first_seq + i);

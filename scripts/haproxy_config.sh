@@ -37,9 +37,14 @@ defaults
   mode http
   option redispatch
   retries 3
+  # A request is sent again, to another node on the last try, when the node refused, cut or dropped it before
+  # answering (a node dying or paused mid-failover): clients see an answer, not a 502. Only until a WebSocket's
+  # 101: after it, the tunnel's bytes are never replayed.
+  retry-on all-retryable-errors
   timeout connect 2s
   timeout client 75s
-  timeout server 75s
+  # Until the first byte of an answer: a paused node that took the connection is given up on in 10 s.
+  timeout server 10s
   timeout http-request 10s
   timeout tunnel 1h
 CONFIG

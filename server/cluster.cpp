@@ -26,7 +26,9 @@ cluster::cluster(std::shared_ptr<persistence::match_store> store, std::shared_pt
       timeout_(node_timeout),
       interval_(std::max(std::chrono::milliseconds(50), node_timeout / 6)),
       lease_(std::chrono::steady_clock::now()),
-      lobby_(games_->public_tables(), nodes_, timeout_, interval_) {}
+      lobby_(games_->public_tables(), nodes_, timeout_, interval_) {
+    games_->lease()->end();  // held from start()'s first heartbeat on
+}
 
 cluster::~cluster() { stop(); }
 
@@ -40,9 +42,16 @@ void cluster::refresh_live() {
     live_ = std::move(live);
 }
 
+void cluster::renew(std::chrono::steady_clock::time_point sent) {
+    lease_ = sent;
+    // A tenth of the timeout covers the two clocks' rates and a check made just before the lease ends.
+    games_->lease()->renew(sent, timeout_ - timeout_ / 10);
+}
+
 int cluster::start() {
+    const auto sent = std::chrono::steady_clock::now();
     nodes_.heartbeat(0, false);
-    lease_ = std::chrono::steady_clock::now();
+    renew(sent);
     refresh_live();
     int restored = 0;
     for (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty();
@@ -67,6 +76,7 @@ void cluster::stop() {
 }
 
 void cluster::release() {
+    games_->lease()->end();
     try {
         nodes_.release_tables();
         nodes_.heartbeat(0, true);
@@ -96,11 +106,12 @@ void cluster::round() {
     try {
         const auto counts = games_->count_tables();
         const auto tables = static_cast<int>(counts.waiting + counts.playing + counts.between_holes + counts.finished);
+        const auto sent = std::chrono::steady_clock::now();
         if (!nodes_.heartbeat(tables, false)) {
             step_down("a newer incarnation took its name");
             return;
         }
-        lease_ = std::chrono::steady_clock::now();
+        renew(sent);
         refresh_live();
         if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty()) take_over(codes);
     } catch (const std::exception& e) {
@@ -110,10 +121,12 @@ void cluster::round() {
 
 void cluster::step_down(const char* why) {
     spdlog::warn("node {} steps down ({}): its tables move to the live nodes", node(), why);
+    games_->lease()->end();
     games_->hand_over("this node lost its place in the cluster; connect again to play on");
     try {
+        const auto sent = std::chrono::steady_clock::now();
         nodes_.rejoin();
-        lease_ = std::chrono::steady_clock::now();
+        renew(sent);
     } catch (const std::exception& e) {
         spdlog::warn("node {} could not join again yet: {}", node(), e.what());
     }

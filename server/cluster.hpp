@@ -51,6 +51,8 @@ private:
     void run();
     void round();
     void step_down(const char* why);
+    // The heartbeat sent at `sent` was taken: the tables are this node's until a margin before others may claim them.
+    void renew(std::chrono::steady_clock::time_point sent);
     void refresh_live();
     int take_over(const std::vector<std::string>& codes);
     location find(std::string code, const std::string& token_hash);
@@ -59,8 +61,10 @@ private:
     persistence::node_directory& nodes_;
     std::shared_ptr<registry> games_;
     std::chrono::milliseconds timeout_;
-    std::chrono::milliseconds interval_;           // between heartbeats: a sixth of the timeout
-    std::chrono::steady_clock::time_point lease_;  // the last heartbeat the database took (loop thread only)
+    std::chrono::milliseconds interval_;  // between heartbeats: a sixth of the timeout
+    // When the last heartbeat the database took was sent (loop thread only): the lease runs from then, not from its
+    // answer, which may come late (node_lease.hpp).
+    std::chrono::steady_clock::time_point lease_;
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;

@@ -84,6 +84,10 @@ table_settings settings_of(const persistence::match_detail& record) {
         // Only a value a CreateTable could have set; anything else (0 from an older schema) keeps the default.
         if (table_settings::claim_window_allowed(record.table->claim_window_ms))
             settings.claim_window = std::chrono::milliseconds(record.table->claim_window_ms);
+        // Likewise a wait a CreateTable could have asked for, else the server's.
+        if (record.table->between_holes_ms > 0 &&
+            record.table->between_holes_ms <= table_settings::max_between_holes_seconds * 1000)
+            settings.between_holes = std::chrono::milliseconds(record.table->between_holes_ms);
     }
     return settings;
 }
@@ -130,7 +134,7 @@ std::shared_ptr<table> registry::open_table_locked(const std::string& code, std:
                                                    table_settings settings, v1::TableState state) {
     if (impl_->tables.contains(code)) return nullptr;
     auto t = std::make_shared<table>(io_, weak_from_this(), config_, metrics_, code, std::move(preset),
-                                     std::move(rules), seats, std::move(settings), store_, thinking_);
+                                     std::move(rules), seats, std::move(settings), store_, thinking_, lease_);
     auto& e = impl_->tables[code];
     e.t = t;
     e.summary.set_code(code);
@@ -153,15 +157,15 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
             spdlog::error("match {} cannot be restored: its table code or seats are not valid", m.id);
             continue;
         }
-        std::shared_ptr<table> t;
-        {
-            std::lock_guard lock(impl_->mutex);
-            t = open_table_locked(code, m.preset, replayed.rules, seats, settings_of(record), v1::TABLE_STATE_PLAYING);
-        }
+        std::lock_guard lock(impl_->mutex);
+        auto t = open_table_locked(code, m.preset, replayed.rules, seats, settings_of(record), v1::TABLE_STATE_PLAYING);
         if (!t) {
-            spdlog::error("match {} cannot be restored: table {} is already open with another match", m.id, code);
+            // Two take-overs of one table at once (the cluster's round and a client's lookup): the first restores it.
+            spdlog::info("match {} at table {} is not restored again: the table is open here", m.id, code);
             continue;
         }
+        // Under the lock: whoever finds the table from now on (a reclaim) is queued on its strand after the restore,
+        // which sets the seats' tokens; posted after the unlock, a reclaim could come first and find none.
         boost::asio::post(t->strand(), [t, record, match = std::move(*replayed.match)]() mutable {
             t->restore(record, std::move(match));
         });
@@ -321,7 +325,8 @@ void registry::reclaim_seat(const std::shared_ptr<client_link>& link, const v1::
     if (refuse_seating(link, message)) return;
     const bool valid = !token.empty() && token.size() <= token_max_bytes;
     auto t = valid ? find_by_token(token) : nullptr;
-    if (!t && valid && router_ && !located) return route(link, message, {}, secure::to_hex(secure::sha256(token)));
+    if (!t && valid && router_ && !located)
+        return route(link, message, secure::table_code_of_token(token), secure::to_hex(secure::sha256(token)));
     // Just taken over here: its restore, which registers the tokens, is queued on the table's strand before this.
     if (!t && valid && located) t = find(code);
     if (!t) return refuse(link, message, v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");

@@ -20,6 +20,7 @@
 #include "server/client_link.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
+#include "server/node_lease.hpp"
 #include "server/table_router.hpp"
 #include "server/table_settings.hpp"
 
@@ -56,6 +57,8 @@ public:
     void stop_thinking();
     // Several nodes: where to look for a table that is not here (set before accepting; none with a single node).
     void set_router(std::shared_ptr<table_router> router) { router_ = std::move(router); }
+    // Whether this node still holds its tables: every table reads it before a change, the cluster renews it.
+    const std::shared_ptr<node_lease>& lease() const { return lease_; }
     // The account service (null: no accounts; guests may take any name) and quick play, which reads its ratings.
     // Set before accepting; without it QuickPlay is refused.
     void set_accounts(std::shared_ptr<accounts> service);
@@ -127,6 +130,7 @@ private:
     std::unique_ptr<impl> impl_;
     std::shared_ptr<lobby> lobby_;  // the public tables and who watches them
     std::shared_ptr<table_router> router_;
+    const std::shared_ptr<node_lease> lease_ = std::make_shared<node_lease>();
     std::shared_ptr<accounts> accounts_;
     std::shared_ptr<quick_play> quick_play_;
     // Where every table's search bots think (config.bot_threads threads; null with 0: they think on the strand).

@@ -30,6 +30,13 @@ std::string new_seat_token() {
     return to_hex(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
+std::string seat_token_at(std::string_view code) { return std::string(code) + "." + new_seat_token(); }
+
+std::string table_code_of_token(std::string_view token) {
+    const auto dot = token.find('.');
+    return dot == std::string_view::npos ? std::string() : normalize_join_code(token.substr(0, dot));
+}
+
 std::string new_join_code() {
     static_assert(code_alphabet.size() == 32, "256 is a multiple of the alphabet's size, so no bias");
     std::array<unsigned char, code_length> bytes{};

@@ -17,6 +17,11 @@ std::uint64_t random_u64();
 
 // 128 random bits as 32 lowercase hex characters.
 std::string new_seat_token();
+// A seat's token at table `code`: "CODE." and new_seat_token(). The code, public anyway, lets any node send a
+// reclaim to the table's node even before the match is recorded; the secret is the random part.
+std::string seat_token_at(std::string_view code);
+// The table code a token made by seat_token_at names, or "" (a token of the older form, or not a token at all).
+std::string table_code_of_token(std::string_view token);
 
 inline constexpr std::string_view code_alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";  // no 0/O, 1/I
 inline constexpr std::size_t code_length = 6;

@@ -34,6 +34,7 @@ server::server(server_config config)
     settings.progress_delay = state_->config().db_move_delay;
     settings.connect_retry_for = state_->config().db_connect_retry;
     settings.node = state_->config().node;
+    settings.node_timeout = state_->config().node_timeout;
     auto store = persistence::open_store(settings);
     auto past = std::make_shared<history>(store);
     state_->set_persistence(store, past);

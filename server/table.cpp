@@ -18,6 +18,10 @@ namespace golf::server {
 
 namespace {
 
+// A change asked for after this node's lease ended (node_lease.hpp): the table may be another node's by now.
+constexpr std::string_view lease_lapsed =
+    "this server is making sure it still holds the table; connect again in a moment";
+
 bool only_spaces(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
 }
@@ -27,7 +31,7 @@ bool only_spaces(std::string_view text) {
 table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
              std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
              table_settings settings, std::shared_ptr<persistence::match_store> store,
-             std::shared_ptr<bot_thinking> thinking)
+             std::shared_ptr<bot_thinking> thinking, std::shared_ptr<const node_lease> lease)
     : owner_(std::move(owner)),
       metrics_(counters),
       code_(std::move(code)),
@@ -43,6 +47,7 @@ table::table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const s
       recorder_(std::move(store), code_, preset_, rules_),
       bot_timer_(strand_),
       thinking_(std::move(thinking)),
+      lease_(std::move(lease)),
       clock_timer_(strand_),
       hole_timer_(strand_),
       claim_timer_(strand_),
@@ -98,6 +103,7 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
         reply_error(link, rid, code, text);
     };
     if (closed_) return refuse(v1::ERROR_CODE_NO_SUCH_TABLE, "that table has closed");
+    if (!plays_here()) return refuse(v1::ERROR_CODE_UNAVAILABLE, lease_lapsed);
     if (!settings_.password_hash.empty() && !secure::equal(secure::sha256(request.password()), settings_.password_hash))
         return refuse(v1::ERROR_CODE_WRONG_PASSWORD, "the password is wrong");
 
@@ -144,6 +150,10 @@ void table::reclaim(const std::shared_ptr<client_link>& link, const std::string&
         release(link);
         return reply_error(link, rid, v1::ERROR_CODE_BAD_TOKEN, "that seat token is not valid at any table");
     }
+    if (!plays_here()) {
+        release(link);
+        return reply_error(link, rid, v1::ERROR_CODE_UNAVAILABLE, lease_lapsed);
+    }
     seat& st = seats_[static_cast<std::size_t>(found)];
     if (auto old = st.link.lock(); old && old != link) {
         // The same person on a new connection: the old one loses the seat.
@@ -170,6 +180,7 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
     }
     if (seat_of(link.get()) < 0 && spectator_of(link.get()) < 0)
         return reply_error(link, rid, v1::ERROR_CODE_NOT_AT_TABLE, "you are not at this table");
+    if (!plays_here()) return reply_error(link, rid, v1::ERROR_CODE_UNAVAILABLE, lease_lapsed);
     switch (message.body_case()) {
         case v1::ClientMessage::kTakeSeat: return take_seat(link, message.take_seat(), rid);
         case v1::ClientMessage::kLeaveTable: return leave(link, rid);
@@ -424,11 +435,13 @@ void table::begin_match() {
     commitment_.clear();
     commitment_hole_ = 0;
     if (recorder_.wants_seats()) recorder_.record_match_start(seat_records());
+    hand_version_ = match_hand_version();
     spdlog::info("table {}: match {} started (record {})", code_, match_number_, recorder_.match_id());
     deal_next_hole();
 }
 
 void table::deal_next_hole() {
+    if (!plays_here()) return;
     const std::uint64_t seed = secure::random_u64();
     if (!match_->start_hole(seed)) return;
     commitment_ = secure::commitment(seed);
@@ -533,37 +546,46 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         state_ = v1::TABLE_STATE_PLAYING;
         commitment_ = secure::commitment(match_->current_hand()->seed());
         commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
-        restore_log(record.in_play);
+        restore_log(commitment_hole_);
     } else if (match_->over()) {
         state_ = v1::TABLE_STATE_FINISHED;  // only the result was missing
         recorder_.record_result(*match_);
     } else {
+        if (match_->current_hand()) restore_log(static_cast<int>(match_->holes().size()));  // its review's log
         schedule_next_hole();
     }
-    ++hand_version_;
+    hand_version_ = match_hand_version();
     spdlog::info("table {}: match {} restored at hole {}", code_, recorder_.match_id(),
                  match_->holes().size() + (match_->hole_in_play() ? 1 : 0));
     changed("the match was restored after a server restart");
     check_empty();
 }
 
-// The hole's log as it was: its deal, then the events of its recorded moves, replayed on the hand as dealt, so a
-// receiver's events keep their indexes across a restart or a move to another node (the table's own events, such
-// as a clock running out, are not recorded and are not told again).
-void table::restore_log(const std::optional<persistence::hand_progress>& in_play) {
+// The log of the last hole dealt (`hole`, in play or just finished) as it was: its deal, then the events of its
+// moves replayed on the hand as dealt, so a receiver's events keep their indexes across a restart or a move to
+// another node (the table's own events, such as a clock running out, are not recorded and are not told again).
+void table::restore_log(int hole) {
     const hand& now = *match_->current_hand();
-    log_.start(commitment_hole_);
+    log_.start(hole);
     log_.add_table(v1::EVENT_KIND_HOLE_DEALT, now.dealer());
-    if (!in_play || in_play->hole != commitment_hole_) return;
-    const auto moves = decode_action_log(in_play->actions);
-    if (!moves) return;
     hand replay(rules_, now.players(), now.dealer(), now.seed());
     std::vector<event> events;
-    for (const logged_action& m : *moves) {
+    for (const logged_action& m : now.log()) {
         events.clear();
         if (replay.apply(m.seat, m.act, &events) != action_error::none) return;
+        // Every claim was the first of its race (a later one is refused before the engine): apply_claim's preface.
+        if (m.act.kind == action_kind::claim) log_.add_table(v1::EVENT_KIND_CLAIM_FIRST, m.seat);
         log_.add(events);
     }
+}
+
+std::uint64_t table::match_hand_version() const {
+    const std::uint64_t match =
+        recorder_.match_id() > 0 ? static_cast<std::uint64_t>(recorder_.match_id()) : match_number_;
+    std::uint64_t changes = 0;
+    for (const hole_record& h : match_->holes()) changes += 1 + h.actions.size();
+    if (match_->hole_in_play()) changes += 1 + match_->current_hand()->log().size();
+    return (match << 32) + changes;
 }
 
 action_error table::apply_move(int s, action a, v1::EventKind preface) {

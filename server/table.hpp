@@ -31,6 +31,7 @@
 #include "server/hole_log.hpp"
 #include "server/match_recorder.hpp"
 #include "server/metrics.hpp"
+#include "server/node_lease.hpp"
 #include "server/printable_text.hpp"
 #include "server/table_settings.hpp"
 #include "server/table_timer.hpp"
@@ -64,7 +65,7 @@ public:
     table(boost::asio::io_context& io, std::weak_ptr<registry> owner, const server_config& config, metrics& counters,
           std::string code, std::string preset, std::shared_ptr<const ruleset> rules, int seats,
           table_settings settings, std::shared_ptr<persistence::match_store> store = nullptr,
-          std::shared_ptr<bot_thinking> thinking = nullptr);
+          std::shared_ptr<bot_thinking> thinking = nullptr, std::shared_ptr<const node_lease> lease = nullptr);
 
     // Fixed at creation: any thread.
     const std::string& code() const { return code_; }
@@ -167,6 +168,8 @@ private:
     void begin_match();
     void deal_next_hole();
     void after_move(std::string& note);
+    // False once this node's lease has ended: another node may be playing the table, so nothing changes here.
+    bool plays_here() const { return !lease_ || lease_->held(); }
     // Every move goes through here: the engine applies it and its events join the hole's log, after `preface` (one
     // of the table's own kinds, by `s`) when one is given.
     action_error apply_move(int s, action a, v1::EventKind preface = v1::EVENT_KIND_UNSPECIFIED);
@@ -174,7 +177,10 @@ private:
     std::vector<persistence::seat_record> seat_records() const;
     persistence::seat_record seat_record_of(int s) const;
     void record_progress();
-    void restore_log(const std::optional<persistence::hand_progress>& in_play);
+    void restore_log(int hole);
+    // The match's record id (its number here when nothing is recorded) above its deals and moves so far: a value
+    // the node that restores the match finds again, so hand_version goes on from where it was.
+    std::uint64_t match_hand_version() const;
     // After every change: clock, claim window, lobby, updates to everyone, bots.
     void changed(const std::string& note);
 
@@ -307,7 +313,8 @@ private:
         std::uint64_t id = 0;
         std::optional<action> answer;
     };
-    const std::shared_ptr<bot_thinking> thinking_;  // null: no bot threads (a test harness), search on the strand
+    const std::shared_ptr<bot_thinking> thinking_;   // null: no bot threads (a test harness), search on the strand
+    const std::shared_ptr<const node_lease> lease_;  // null: the only node, which holds its tables for good
     thought thought_;
     std::uint64_t thought_ids_ = 0;
     bool thought_awaited_ = false;

@@ -17,6 +17,7 @@ bool contains(const std::vector<int>& seats, int s) { return std::find(seats.beg
 }  // namespace
 
 bool table::apply_for(int s, action a) {
+    if (!plays_here()) return false;  // the node steps down and closes the table soon
     const action_error error = apply_move(s, a);
     if (error != action_error::none) {
         spdlog::warn("table {} seat {}: the server's move {} was refused: {}", code_, s, move_note(s, a),

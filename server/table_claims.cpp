@@ -86,7 +86,7 @@ std::optional<action> table::bot_claim_for(int s) const {
 
 // Server bots (and stand-ins) claim a discard when they are sure of a card that matches it.
 bool table::bot_claims() {
-    if (!claim_timer_.pending() || !match_ || !match_->hole_in_play()) return false;
+    if (!claim_timer_.pending() || !match_ || !match_->hole_in_play() || !plays_here()) return false;
     for (int s = 0; s < seat_count(); ++s) {
         const auto chosen = bot_claim_for(s);
         std::string note;

@@ -12,7 +12,7 @@ namespace golf::server {
 
 void table::seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid) {
     seat& st = seats_[static_cast<std::size_t>(s)];
-    const std::string token = secure::new_seat_token();
+    const std::string token = secure::seat_token_at(code_);
     st.kind = seat_kind::person;
     st.name = name;
     st.account = account_of(*link, name);

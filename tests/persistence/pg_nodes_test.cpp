@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "persistence/pg_connection.hpp"
 #include "persistence/pg_store.hpp"
 #include "tests/persistence/sample_records.hpp"
 #include "tests/support/pg_database.hpp"
@@ -24,11 +25,19 @@ protected:
         if (golf::testing::pg_test_dir().empty()) GTEST_SKIP() << "no PostgreSQL for the tests (GOLF_TEST_PG_DIR)";
         db_ = std::make_unique<golf::testing::pg_database>();
     }
-    std::unique_ptr<pg_store> node(const std::string& name) const {
+    std::unique_ptr<pg_store> node(const std::string& name) const { return std::make_unique<pg_store>(options(name)); }
+    pg_options options(const std::string& name) const {
         pg_options o;
         o.url = db_->url();
         o.node = name;
-        return std::make_unique<pg_store>(std::move(o));
+        o.node_timeout = dead_after;
+        return o;
+    }
+    // A connection holding `code`'s row locked as a node's write does (its fence), in a transaction left open.
+    std::unique_ptr<detail::pg_connection> holding(const std::string& code, const std::string& session = {}) const {
+        auto c = std::make_unique<detail::pg_connection>(db_->url(), 5s, session);
+        c->exec(("BEGIN; SELECT 1 FROM tables WHERE code = '" + code + "' FOR SHARE").c_str());
+        return c;
     }
     // A table with an unfinished match, recorded by `store`.
     static match_id table_in_play(pg_store& store, const std::string& code) {
@@ -86,6 +95,7 @@ TEST_F(pg_nodes_test, the_old_owner_cannot_write_to_a_table_taken_over_and_the_n
     a->record_hand_progress(progress(id, 3, 4));
     ASSERT_TRUE(a->flush(flush_limit));
     EXPECT_EQ(a->health().dropped, 2u);
+    EXPECT_TRUE(a->health().ok) << "a refusal is an answer: the woken node's /healthz must not stay 503";
     EXPECT_EQ(b->match(id)->holes.size(), 1u);
     EXPECT_FALSE(b->match(id)->in_play.has_value());
     // Nor can it take the table back by recording it again.
@@ -100,6 +110,51 @@ TEST_F(pg_nodes_test, the_old_owner_cannot_write_to_a_table_taken_over_and_the_n
     ASSERT_TRUE(b->flush(flush_limit));
     EXPECT_EQ(b->health().dropped, 0u);
     EXPECT_EQ(b->match(id)->holes.size(), 2u);
+}
+
+// A node paused in the middle of a write keeps its transaction, and the locks of its fence, open: the database ends
+// it after half the node timeout, so the table is taken over on time instead of when the node wakes.
+TEST_F(pg_nodes_test, a_transaction_a_paused_node_left_open_does_not_hold_up_the_take_over) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    const auto paused_mid_write = holding("TABLE1", pg_node_session(options("a")));
+    std::this_thread::sleep_for(dead_after + 300ms);
+    ASSERT_TRUE(b->nodes()->heartbeat(0, false));
+    EXPECT_EQ(b->nodes()->claim_orphans(dead_after, 10), std::vector<std::string>{"TABLE1"});
+    EXPECT_THROW(paused_mid_write->exec("COMMIT"), detail::pg_failure) << "the server ended the open transaction";
+}
+
+// A lookup that claims a table whose row is locked gives up after half the timeout rather than wait, and the
+// heartbeat, on a connection of its own, never waits behind it: a late heartbeat would let a third node take this
+// node's tables while it plays them.
+TEST_F(pg_nodes_test, a_claim_waiting_on_a_lock_neither_hangs_nor_holds_up_the_heartbeat) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    std::this_thread::sleep_for(dead_after + 300ms);  // a is gone
+    const auto locked = holding("TABLE1");            // by someone who does not let go for 3 s
+    std::thread release([&] {
+        std::this_thread::sleep_for(3s);
+        locked->exec("ROLLBACK");
+    });
+    const auto started = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::duration claim_took{};
+    std::thread claim([&] {
+        EXPECT_THROW(b->nodes()->claim_orphan("TABLE1", dead_after), store_error);
+        claim_took = std::chrono::steady_clock::now() - started;
+    });
+    std::this_thread::sleep_for(100ms);
+    for (int i = 0; i < 3; ++i) {
+        const auto sent = std::chrono::steady_clock::now();
+        EXPECT_TRUE(b->nodes()->heartbeat(0, false));
+        EXPECT_LT(std::chrono::steady_clock::now() - sent, 300ms) << "the heartbeat waited behind the claim";
+        std::this_thread::sleep_for(100ms);
+    }
+    claim.join();
+    EXPECT_LT(claim_took, 2s) << "the claim waited for the lock";
+    release.join();
+    EXPECT_TRUE(b->nodes()->claim_orphan("TABLE1", dead_after)) << "once the lock is gone, the claim succeeds";
 }
 
 TEST_F(pg_nodes_test, nodes_claiming_together_take_each_orphan_exactly_once) {

@@ -52,7 +52,8 @@ inline table_record full_table() {
             "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
             30'000,
             true,
-            1'500};
+            1'500,
+            45'000};
 }
 
 inline match_start match_with_a_bot() {

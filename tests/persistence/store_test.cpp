@@ -225,6 +225,7 @@ TEST_P(store_test, every_new_field_round_trips) {
     changed.turn_clock_ms = 0;
     changed.forfeit_when_away = false;
     changed.claim_window_ms = 0;
+    changed.between_holes_ms = 0;
     changed.seats = 2;
     store.record_table(changed);
     ASSERT_TRUE(store.flush(flush_limit));

@@ -224,6 +224,23 @@ TEST(write_queue, a_refused_record_is_dropped_alone_and_its_waiter_hears_false) 
     EXPECT_EQ(log.read(), (std::vector<std::string>{"waiter false 2"}));
 }
 
+// A node woken after a long pause finds its late records fenced: the database answered, so nothing is failing
+// and its /healthz must not stay 503 until some later write happens to succeed.
+TEST(write_queue, records_the_database_refuses_leave_the_store_healthy) {
+    recording_backend backend;
+    backend.answer = [](const std::vector<std::string>&) { return write_status::refused; };
+    write_queue queue(backend, {});
+    queue.push(hole(1, 12));
+    queue.push(hole(1, 13));
+    ASSERT_TRUE(queue.flush(limit));
+    const auto health = queue.health();
+    EXPECT_TRUE(health.ok);
+    EXPECT_EQ(health.dropped, 2u);
+    EXPECT_EQ(health.failed_attempts, 0u);
+    EXPECT_EQ(health.last_error, "refused");
+    EXPECT_EQ(health.pending, 0u);
+}
+
 TEST(write_queue, flush_writes_a_waiting_move_at_once_and_times_out_while_the_writer_is_held) {
     recording_backend backend;
     write_queue queue(backend, {.max_batch = 1000, .progress_delay = 1h, .shutdown_retries = 5});

@@ -131,14 +131,22 @@ struct two_players {
     std::string code;
     std::vector<std::string> tokens;
 
-    // `house`: house rules on top of the preset (its hole count is set to `holes`).
-    two_players(const std::string& url, const std::string& preset, int holes, v1::Ruleset house = {}) {
+    // `house`: house rules on top of the preset (its hole count is set to `holes`); `review_s`: the table's own
+    // wait between holes (0: the server's).
+    two_players(const std::string& url, const std::string& preset, int holes, v1::Ruleset house = {},
+                std::uint32_t review_s = 0) {
         for (int s = 0; s < 2; ++s) {
             seats.push_back(std::make_unique<client::connection>());
             seats.back()->connect(url, "persistence_test");
         }
         house.set_holes(holes);
-        const v1::TableJoined created = seats[0]->create_table("Ann", preset, 2, house);
+        v1::CreateTable create;
+        create.set_player_name("Ann");
+        create.set_preset(preset);
+        create.set_seats(2);
+        *create.mutable_house_rules() = house;
+        create.set_between_holes_seconds(review_s);
+        const v1::TableJoined created = seats[0]->create_table(create);
         seats[1]->join(created.code(), "Bob");
         code = created.code();
         rules = golf::wire::to_ruleset(created.rules()).value();

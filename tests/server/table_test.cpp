@@ -449,7 +449,8 @@ TEST_F(TableTest, AWholeSixCardMatchWithTwoPeopleAndABot) {
     auto alice = connect("alice"), bob = connect("bob"), carol = connect("carol");
     const v1::TableJoined created = open(alice, create("alice", "six-card", 3));
     EXPECT_EQ(created.seat(), 0);
-    EXPECT_EQ(created.seat_token().size(), 32u);
+    EXPECT_EQ(created.seat_token(), created.code() + "." + created.seat_token().substr(7));
+    EXPECT_EQ(created.seat_token().size(), 7u + 32u);  // "CODE." and 128 bits in hex
     EXPECT_EQ(created.preset(), "six-card");
     EXPECT_EQ(created.rules().rows(), 2);
     const std::string code = created.code();
@@ -639,7 +640,7 @@ TEST_F(TableTest, EveryRefusalAtATableLeavesItUnchanged) {
     const v1::ServerMessage seated = call(carol, simple([](auto& m) { m.mutable_take_seat()->set_seat(2); }));
     ASSERT_TRUE(seated.has_table_joined());
     EXPECT_EQ(seated.table_joined().seat(), 2);
-    EXPECT_EQ(seated.table_joined().seat_token().size(), 32u);
+    EXPECT_EQ(seated.table_joined().seat_token().size(), 7u + 32u);
     refused(alice, add_bot(), v1::ERROR_CODE_TABLE_FULL);
     ASSERT_TRUE(call(alice, start_match()).has_ok());
     refused(alice, start_match(), v1::ERROR_CODE_MATCH_RUNNING);

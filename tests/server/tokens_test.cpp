@@ -81,8 +81,11 @@ TEST(Tokens, TheServerGivesEverySeatItsOwnToken) {
     }
     EXPECT_EQ(tokens.size(), people.size());
     for (const std::string& token : tokens) {
-        EXPECT_EQ(token.size(), 32u) << token;
-        EXPECT_TRUE(is_lower_hex(token)) << token;
+        // "CODE." and the secret: the table's code lets any node send a reclaim to the table's node.
+        ASSERT_EQ(token.size(), secure::code_length + 1 + 32) << token;
+        EXPECT_FALSE(secure::normalize_join_code(token.substr(0, secure::code_length)).empty()) << token;
+        EXPECT_EQ(secure::table_code_of_token(token), token.substr(0, secure::code_length)) << token;
+        EXPECT_TRUE(is_lower_hex(token.substr(secure::code_length + 1))) << token;
     }
 }
 
@@ -101,11 +104,12 @@ std::string database_bytes(const std::string& db) {
 
 void expect_no_token_in(const std::string& bytes, const std::vector<std::string>& tokens, const std::string& when) {
     for (const std::string& token : tokens) {
-        std::string upper = token;
+        const std::string secret = token.substr(token.find('.') + 1);  // after the table's code
+        std::string upper = secret;
         for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        EXPECT_EQ(bytes.find(token), std::string::npos) << when << ": the token " << token << " in clear";
+        EXPECT_EQ(bytes.find(secret), std::string::npos) << when << ": the token " << token << " in clear";
         EXPECT_EQ(bytes.find(upper), std::string::npos) << when << ": the token in upper-case hex";
-        EXPECT_EQ(bytes.find(*secure::from_hex(token)), std::string::npos) << when << ": the token's 16 raw bytes";
+        EXPECT_EQ(bytes.find(*secure::from_hex(secret)), std::string::npos) << when << ": the token's 16 raw bytes";
         // The positive control: the file does hold what the server keeps, the token's SHA-256.
         EXPECT_NE(bytes.find(secure::to_hex(secure::sha256(token))), std::string::npos)
             << when << ": the token's digest is not in the database, so this test looked in the wrong place";
