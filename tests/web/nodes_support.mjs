@@ -40,9 +40,9 @@ async function healthy(url) {
   }
 }
 
-// Starts nodes `names` on a new database and HAProxy in front; resolves to { url (the proxy's http://), db (the
-// database's URL), nodes (by name), stop() }.
-export async function startNodes(names) {
+// Starts nodes `names` (with golf-server flags `extra`) on a new database and HAProxy in front; resolves to { url
+// (the proxy's http://), db (the database's URL), nodes (by name), stop() }.
+export async function startNodes(names, extra = []) {
   if (!PG_DIR) throw new Error("set GOLF_TEST_PG_DIR (CTest's PostgreSQL fixture, scripts/local_postgres.sh)");
   const admin = readFileSync(join(PG_DIR, "url"), "utf8").trim();
   const database = `golf_web_${process.pid}`;
@@ -63,7 +63,7 @@ export async function startNodes(names) {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const name of names) nodes[name] = await startServer(["--node", name], { db });
+    for (const name of names) nodes[name] = await startServer(["--node", name, ...extra], { db });
     const port = await freePort();
     const config = execFileSync("/bin/bash", [CONFIG_SCRIPT, `127.0.0.1:${port}`,
                                               ...names.map((name) => `${name}=${nodes[name].url.replace("http://", "")}`)],

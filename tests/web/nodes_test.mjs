@@ -6,7 +6,7 @@
 // still leads to the seat.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { checkScreen, createTable, launchBrowser, newPlayer, openDetails, playOne, screenshot, seeded, until } from "./support.mjs";
+import { checkScreen, createTable, joinByLink, launchBrowser, newPlayer, openDetails, playOne, screenshot, seeded, until } from "./support.mjs";
 import { psql, startNodes } from "./nodes_support.mjs";
 import { playNow } from "./accounts_support.mjs";
 
@@ -119,6 +119,54 @@ test("a table on n1 joined through n2 is followed there, played and resumed", { 
     await sameHand(ann, bob);
     await screenshot(bob, "nodes-3-played-360");
     for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
+  } finally {
+    await browser.close();
+    await cluster.stop();
+  }
+});
+
+// The table's node dies mid-hand (kill -9): each page says it is reconnecting (never a silent freeze, never an
+// error), and within seconds both play on at the other node, on the hand as it was (no acknowledged move lost).
+test("a table whose node is killed mid-hand moves to the other node while the pages say so", { timeout: 200_000 }, async () => {
+  const cluster = await startNodes(["n1", "n2"], ["--durability", "moves", "--node-timeout-ms", "1500"]);
+  const browser = await launchBrowser();
+  try {
+    const ann = await newPlayer(browser, { width: 1280, height: 800 });
+    const code = await createTable(ann, `${cluster.url}/?node=n1`, { name: "Ann", preset: "six-card", seats: 2,
+                                                                      rules: { holes: "2" } });
+    const bob = await newPlayer(browser, { width: 360, height: 800 });
+    await joinByLink(bob, `${cluster.url}`, code, "Bob");
+    await until(async () => (await nodeOf(bob)) === "n1", "Bob at the table's node");
+    await ann.click("#start-match");
+    await bob.waitForSelector(".play");
+    const random = seeded(11);
+    for (let made = 0, tries = 0; made < 6 && tries < 400; ++tries)
+      for (const page of [ann, bob]) if (await playOne(page, random)) ++made;
+    await sameHand(ann, bob);
+    const before = await ann.evaluate(() => window.golf.update.hand.seats.map((s) => s.positions.map((p) => p.card?.rank ?? 0).join(",")).join("/"));
+    for (const page of [ann, bob]) await recordNotices(page);
+
+    const killed = Date.now();
+    await cluster.nodes.n1.kill();
+    await until(() => bob.evaluate(() => window.golf.status !== "open"), "Bob's page to notice");
+    await screenshot(bob, "nodes-4-failover-360");
+    await screenshot(ann, "nodes-4-failover-1280");
+    for (const page of [ann, bob])
+      await until(() => page.evaluate(() => window.golf.atTable && window.golf.status === "open" && window.golf.conn.reachedNode === "n2"),
+                  "the page back at the table on n2", 30_000);
+    console.log(`# kill -9 of the table's node to both pages back at the table on n2: ${Date.now() - killed} ms`);
+    await sameHand(ann, bob);
+    const after = await ann.evaluate(() => window.golf.update.hand.seats.map((s) => s.positions.map((p) => p.card?.rank ?? 0).join(",")).join("/"));
+    assert.equal(after, before, "the hand as it was before the kill");
+    for (const page of [ann, bob]) {
+      const notices = await page.evaluate(() => window.__notices);
+      assert.ok(notices.some((n) => n.startsWith("connection:")), `the page said it was reconnecting:\n${notices.join("\n")}`);
+      assert.deepEqual(notices.filter((n) => n.startsWith("flash:error")), [], "no error shown");
+    }
+    for (let made = 0, tries = 0; made < 4 && tries < 400; ++tries)
+      for (const page of [ann, bob]) if (await playOne(page, random)) ++made;
+    await sameHand(ann, bob);
+    for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();
     await cluster.stop();

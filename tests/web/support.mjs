@@ -39,8 +39,15 @@ export async function startServer(extra = [], { db, holeWait = false } = {}) {
   return {
     url,
     log: () => log,
+    // kill -9: no goodbye to its clients, nothing flushed.
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {  // not ended already (by kill())
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
         const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
