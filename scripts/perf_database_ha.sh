@@ -5,14 +5,15 @@
 # PostgreSQL with a synchronous standby (scripts/pg_ha.sh, through its HAProxy), with --durability holes and moves,
 # the runs taken in turns so both see the same minutes. Then the failover: kill -9 of the primary to the first move
 # accepted after it, PERF_FAILOVERS times (5), by database_failover_tests repeated on one set-up (it heals the set-up
-# before each run). Uses the build as it is, with its tests (GOLF_BUILD_TESTS=ON). Not in CI.
+# before each run). PERF_DB_DIR (/tmp) holds both databases: /dev/shm takes the disks' fsyncs out of the figures.
+# GOLF_PG_HA_TTL (8) is Patroni's. Uses the build as it is, with its tests (GOLF_BUILD_TESTS=ON). Not in CI.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 DURATION="${PERF_DURATION:-10}"
 TABLES="${PERF_TABLES:-50}"
 FAILOVERS="${PERF_FAILOVERS:-5}"
-work="$(mktemp -d /tmp/golf-perf-db.XXXXXX)"
+work="$(mktemp -d "${PERF_DB_DIR:-/tmp}/golf-perf-db.XXXXXX")"
 chmod 755 "$work"  # the postgres user makes its clusters inside
 server_pid=""
 finish() {
