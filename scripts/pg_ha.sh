@@ -17,7 +17,7 @@
 #   scripts/pg_ha.sh kill DIR NAME   kill -9 a server's Patroni and PostgreSQL, as if its machine died
 #   scripts/pg_ha.sh heal DIR        starts every killed server again (each rejoins as a standby, rewound with
 #                                    pg_rewind) and waits (60 s at most) for a synchronous standby
-# Bad input (too few etcd members, no standby, an address that is not this machine's or is taken) is refused with
+# Bad input (too few etcd members, no standby, a proxy address not on loopback or taken) is refused with
 # one sentence and exit 2 before anything starts. GOLF_PG_HA_MISSING_OK=1 (the tests' fixture) makes a machine
 # without patroni or etcd write DIR/missing and exit 0, so the tests that need it are skipped with that sentence.
 # Patroni's timing (GOLF_PG_HA_TTL, 8 s): the leader key lives that long without its primary, so a dead primary's
@@ -52,12 +52,12 @@ pick_port() {  # pick_port VAR: a loopback port nothing listens on and that this
   fail "no free loopback port found"
 }
 
-check_proxy_address() {  # ADDRESS:PORT must be an IPv4 address of this machine with the port free
+check_proxy_address() {  # ADDRESS:PORT must be a loopback address (everything here is) with the port free
   local address="${1%:*}" port="${1##*:}"
   [[ "$1" =~ ^[0-9]{1,3}(\.[0-9]{1,3}){3}:[0-9]{1,5}$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] ||
     bad "--proxy must be IPV4-ADDRESS:PORT, e.g. 127.0.0.1:5000 (got '$1')"
-  [[ "$address" == 127.* ]] || ip -o -4 addr show | grep -q " inet $address/" ||
-    bad "--proxy $1: $address is not an address of this machine, so HAProxy could not listen there"
+  [[ "$address" == 127.* ]] ||
+    bad "--proxy $1: $address is not a loopback address (127.0.0.0/8), where this set-up listens"
   ! (exec 3<>"/dev/tcp/$address/$port") 2>/dev/null || bad "--proxy $1: something already listens there"
 }
 
