@@ -15,8 +15,9 @@
 #   scripts/pg_ha.sh status DIR      each server's role (patronictl list)
 #   scripts/pg_ha.sh primary DIR     the primary's name (pg1, pg2, ...), or nothing during a failover
 #   scripts/pg_ha.sh kill DIR NAME   kill -9 a server's Patroni and PostgreSQL, as if its machine died
-#   scripts/pg_ha.sh heal DIR        starts every killed server again (each rejoins as a standby, rewound with
-#                                    pg_rewind) and waits (60 s at most) for a synchronous standby
+#   scripts/pg_ha.sh heal DIR        starts again whatever is not running (etcd members, servers: each rejoins
+#                                    as a standby, rewound with pg_rewind; HAProxy) and waits (60 s at most) for a
+#                                    synchronous standby
 # Bad input (too few etcd members, no standby, a proxy address not on loopback or taken) is refused with
 # one sentence and exit 2 before anything starts. GOLF_PG_HA_MISSING_OK=1 (the tests' fixture) makes a machine
 # without patroni or etcd write DIR/missing and exit 0, so the tests that need it are skipped with that sentence.
@@ -140,6 +141,8 @@ postgresql:
     rewind: {username: rewinder, password: $replication_password}
   parameters:
     unix_socket_directories: $home
+    # Its segments in the data directory rather than /dev/shm: a server killed -9 leaves none behind once DIR goes.
+    dynamic_shared_memory_type: mmap
   pg_hba:
     - local all all trust
     - host replication replicator 127.0.0.1/32 scram-sha-256
@@ -194,7 +197,14 @@ launch() {  # launch NAME COMMAND...: in a session of its own, output to DIR/NAM
   echo $! >"$dir/$name.pid"
 }
 
-alive() { [ -f "$dir/$1.pid" ] && kill -0 "$(cat "$dir/$1.pid")" 2>/dev/null; }
+running() {  # running PID: the process exists and is not a zombie (one killed stays so until it is reaped)
+  local stat
+  stat="$(cat "/proc/$1/stat" 2>/dev/null)" || return 1
+  stat="${stat##*) }"
+  [ "${stat%% *}" != Z ]
+}
+
+alive() { [ -f "$dir/$1.pid" ] && running "$(cat "$dir/$1.pid")"; }
 
 start_server() {  # start_server N: Patroni for pgN (it starts, bootstraps or clones PostgreSQL itself)
   local home="$dir/pg$1"
@@ -208,7 +218,7 @@ kill_server() {  # kill -9 pgN's Patroni, then its postmaster and every backend 
   [ -d "$dir/pg$n" ] || bad "no server pg$n in $dir"
   alive "pg$n" && pids+=("$(cat "$dir/pg$n.pid")")
   pm="$(postmaster_pid "$n")"
-  if [ -n "$pm" ] && kill -0 "$pm" 2>/dev/null; then
+  if [ -n "$pm" ] && running "$pm"; then
     pids+=("$pm")
     mapfile -t -O "${#pids[@]}" pids < <(ps -o pid= --ppid "$pm" | tr -d ' ')
   fi
@@ -218,7 +228,7 @@ kill_server() {  # kill -9 pgN's Patroni, then its postmaster and every backend 
 
 any_alive() {
   local pid
-  for pid in "$@"; do kill -0 "$pid" 2>/dev/null && return 0; done
+  for pid in "$@"; do running "$pid" && return 0; done
   return 1
 }
 
@@ -248,7 +258,7 @@ until_true() {
   while [ "$SECONDS" -lt "$deadline" ]; do
     "$@" && return 0
     for pidfile in "$dir"/*.pid; do
-      [ -e "$pidfile" ] && ! kill -0 "$(cat "$pidfile")" 2>/dev/null || continue
+      [ -e "$pidfile" ] && ! running "$(cat "$pidfile")" || continue
       tail -5 "${pidfile%.pid}.log" >&2 || true
       fail "$(basename "$pidfile" .pid) exited while waiting for $what (its log's end above; logs in $dir)"
     done
@@ -387,7 +397,9 @@ start_all() {
   start_proxy_and_wait
 }
 
-resume() {  # a set-up `halt` stopped: the same ports and data, every server at once (Patroni picks the primary)
+# A set-up `halt` stopped, or one with processes killed (heal): whatever is not running is started again with the
+# same ports and data, etcd members first, then the servers at once (Patroni picks the primary), then HAProxy.
+resume() {
   load_state
   need_tools
   start_etcd
@@ -419,7 +431,7 @@ down() {
     n="${n#pg}"
     [ -f "$home/data/postmaster.pid" ] || continue
     shmid="$(sed -n 7p "$home/data/postmaster.pid" | awk '{print $2}')"
-    if kill -0 "$(postmaster_pid "$n")" 2>/dev/null; then
+    if running "$(postmaster_pid "$n")"; then
       as_postgres "$bin/pg_ctl" -D "$home/data" -m immediate -w -t 20 stop >/dev/null 2>&1 || kill_server "$n"
     fi
     # A postmaster killed with -9 leaves its System V segment behind: nobody is attached now.
@@ -430,13 +442,6 @@ down() {
   stop_all KILL "${names[@]}"
   for _ in $(seq 1 20); do rm -rf "$dir" 2>/dev/null && return; sleep 0.25; done
   rm -rf "$dir"
-}
-
-heal() {
-  local n
-  for n in $(seq 1 "$server_count"); do alive "pg$n" || start_server "$n"; done
-  until_true 60 "a standby becoming synchronous" sync_standby
-  until_true 30 "HAProxy at $proxy reaching the primary" proxy_answers
 }
 
 server_number() {  # pgN -> N
@@ -456,7 +461,7 @@ case "$action" in
   status) load_state; patronictl -c "$dir/pg1/patroni.yml" list ;;
   primary) load_state; primary ;;
   kill) load_state; kill_server "$(server_number "${1:-}")" ;;
-  heal) load_state; heal ;;
+  heal) resume >/dev/null ;;
   halt) halt ;;
   *) bad "unknown action '$action' (expected up, halt, down, status, primary, kill or heal)" ;;
 esac
