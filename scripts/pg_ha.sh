@@ -287,9 +287,9 @@ sync_standby() {
   return 1
 }
 
-proxy_answers() {
-  PGPASSWORD="$golf_password" PGCONNECT_TIMEOUT=2 psql -h "${proxy%:*}" -p "${proxy##*:}" -U golf -d golf \
-    -Atqc "SELECT NOT pg_is_in_recovery()" 2>/dev/null | grep -q t
+proxy_answers() {  # golf's login through HAProxy reaches a server out of recovery
+  [ "$(PGPASSWORD="$golf_password" PGCONNECT_TIMEOUT=2 psql -h "${proxy%:*}" -p "${proxy##*:}" -U golf -d golf \
+    -Atqc "SELECT NOT pg_is_in_recovery()" 2>/dev/null)" = t ]
 }
 
 # --- the state a running set-up keeps in DIR --------------------------------------------------------------------

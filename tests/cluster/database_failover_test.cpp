@@ -5,7 +5,6 @@
 // in the record afterwards, in order, the match finishes and replays, and the ownership fence held.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -86,6 +85,7 @@ protected:
             GTEST_SKIP() << golf::testing::read_first_line(std::string(dir) + "/missing");
         ha_ = std::make_unique<ha_database>(dir);
         ha_->run("heal");  // a test before this one may have killed a server: a primary and a synchronous standby
+        ASSERT_FALSE(HasFailure()) << "the database set-up could not be healed";
     }
     void TearDown() override {
         if (node_) {
