@@ -279,7 +279,7 @@ sync_standby() {
   n="$(primary)"
   n="${n#pg}"
   [ -n "$n" ] || return 1
-  [ "$(as_postgres psql -h "$dir/pg$n" -p "${pg_port[$n]}" -U postgres -d postgres -Atqc \
+  [ "$(PGCONNECT_TIMEOUT=2 as_postgres psql -h "$dir/pg$n" -p "${pg_port[$n]}" -U postgres -d postgres -Atqc \
     "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'" 2>/dev/null || echo 0)" -ge 1 ] || return 1
   for m in $(seq 1 "$server_count"); do
     [ "$m" != "$n" ] && [ "$(rest "${rest_port[$m]}" /sync)" = 200 ] && return 0
