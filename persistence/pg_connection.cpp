@@ -28,6 +28,8 @@ std::string describe_target(pg_conn* conn) {
 
 void ignore_notice(void*, const char*) {}  // "relation already exists, skipping" and the like are not news
 
+constexpr std::string_view read_only_server = "25006";  // read_only_sql_transaction
+
 }  // namespace
 
 bool pg_failure::permanent() const {
@@ -169,8 +171,15 @@ void pg_connection::fail(pg_result* result) {
         PQclear(result);
     }
     if (f.message.empty() || f.message == "unknown error") f.message = first_line(PQerrorMessage(conn_));
-    // Classes 08 (connection exception) and 57P (the server shutting down) mean the connection must be made anew.
-    if (f.sqlstate.starts_with("08") || f.sqlstate.starts_with("57P")) f.connection_lost = true;
+    // Classes 08 (connection exception) and 57P (the server shutting down) mean the connection must be made anew,
+    // and so does 25006, a write refused as read-only: this server is a standby now (a demoted primary, or a stale
+    // route to one). Closed here, nothing more is tried on it; the next try connects again, and through HAProxy's
+    // check of Patroni's /primary that reaches whichever server is primary now.
+    if (f.sqlstate.starts_with("08") || f.sqlstate.starts_with("57P") || f.sqlstate == read_only_server) {
+        f.connection_lost = true;
+        PQfinish(std::exchange(conn_, nullptr));
+        prepared_.clear();
+    }
     throw f;
 }
 
@@ -231,6 +240,11 @@ store_error describe(const std::string& where, const pg_failure& f) {
     if (m.find("does not exist") != std::string::npos) {
         return store_error(store_error_kind::cannot_open,
                            "cannot open " + target + ": " + m + "; create it first (createdb) or name another in --db");
+    }
+    if (f.sqlstate == read_only_server) {
+        return store_error(store_error_kind::unreachable,
+                           target + " is read-only (a standby, or a primary since demoted): " + m +
+                               "; point --db at the primary, e.g. through HAProxy's check of Patroni's /primary");
     }
     if (f.connection_lost) {
         return store_error(store_error_kind::unreachable,

@@ -24,7 +24,9 @@ namespace golf::persistence::detail {
 struct pg_failure {
     std::string sqlstate;
     std::string message;
-    bool connection_lost = false;  // the connection is gone: reconnect before the next try
+    // The connection is gone, or was closed because the server turned read-only (a demoted primary): reconnect
+    // before the next try.
+    bool connection_lost = false;
 
     // A failure the database will repeat however often it is retried: the data itself is refused (classes 22, 23)
     // or the record has nothing to apply to ("P0002", ours) or is for a table another node owns ("GF001", ours).

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Several golf-server nodes on one machine, as a host would run them on several:
-#   scripts/cluster.sh up [N]   installs what is missing, builds, then starts PostgreSQL, N golf-server nodes
+#   scripts/cluster.sh up [N] [--ha-db]
+#                               installs what is missing, builds, then starts PostgreSQL, N golf-server nodes
 #                               (default 3, named n1..nN) and HAProxy in front, all on loopback, and prints the one
-#                               URL to use (http://127.0.0.1:8080/, GOLF_PORT to change it)
+#                               URL to use (http://127.0.0.1:8080/, GOLF_PORT to change it). With --ha-db the
+#                               database has no single point of failure: a primary and a synchronous standby under
+#                               Patroni with three etcd members, reached through a HAProxy of its own
+#                               (scripts/pg_ha.sh; GOLF_HA_DB_FLAGS adds its flags, e.g. "--standbys 2")
 #   scripts/cluster.sh down     stops what `up` started (nodes first, so each hands its tables over); the
 #                               database stays in GOLF_CLUSTER_DIR, so the next `up` restores unfinished matches
-#   scripts/cluster.sh status   which nodes run, and the proxy's address
+#   scripts/cluster.sh status   which nodes run, the database's servers, and the proxy's address
 # Everything lives in GOLF_CLUSTER_DIR (default /tmp/golf-cluster): the database, each node's log, haproxy.cfg.
 # GOLF_NODE_FLAGS adds flags to every node (e.g. "--durability moves"); GOLF_CLUSTER_NO_BUILD=1 uses the build as
 # it is (scripts/perf_cluster.sh).
@@ -19,18 +23,29 @@ dir="${GOLF_CLUSTER_DIR:-/tmp/golf-cluster}"
 proxy_port="${GOLF_PORT:-8080}"
 
 up() {
-  local count="${1:-3}"
+  local count=3 ha=""
+  for arg in "$@"; do
+    if [ "$arg" = --ha-db ]; then ha=1; else count="$arg"; fi
+  done
   [[ "$count" =~ ^[1-9][0-9]?$ ]] || { echo "cluster.sh: N is a number of nodes from 1 to 99 (got '$count')" >&2; exit 2; }
   [ ! -e "$dir/haproxy.pid" ] || { echo "cluster.sh: already up in $dir (scripts/cluster.sh down first)" >&2; exit 1; }
   if [ -z "${GOLF_CLUSTER_NO_BUILD:-}" ]; then
     GOLF_PACKAGES+=(postgresql haproxy)
+    [ -z "$ha" ] || GOLF_PACKAGES+=(patroni etcd-server etcd-client)
     install_missing
     configure_and_build -DGOLF_BUILD_TESTS=OFF
   fi
   mkdir -p "$dir"
-  GOLF_PG_FSYNC=on bash "$GOLF_ROOT/scripts/local_postgres.sh" up "$dir/pg"  # keeps the matches of the last run
   local url nodes=()
-  url="$(cat "$dir/pg/url")"
+  if [ -n "$ha" ]; then
+    chmod 755 "$dir"  # the postgres user's servers live inside
+    # shellcheck disable=SC2086 # GOLF_HA_DB_FLAGS is a list of flags
+    bash "$GOLF_ROOT/scripts/pg_ha.sh" up "$dir/pg-ha" ${GOLF_HA_DB_FLAGS:-}  # resumes the last run's data
+    url="$(cat "$dir/pg-ha/url")"
+  else
+    GOLF_PG_FSYNC=on bash "$GOLF_ROOT/scripts/local_postgres.sh" up "$dir/pg"  # keeps the matches of the last run
+    url="$(cat "$dir/pg/url")"
+  fi
   for i in $(seq 1 "$count"); do
     local port=$((proxy_port + i))
     # shellcheck disable=SC2086 # GOLF_NODE_FLAGS is a list of flags
@@ -67,6 +82,7 @@ down() {
   for file in "$dir"/n*.pid; do [ -e "$file" ] && stop_pid "$file" TERM; done
   stop_pid "$dir/haproxy.pid" TERM
   [ ! -d "$dir/pg" ] || bash "$GOLF_ROOT/scripts/local_postgres.sh" halt "$dir/pg"  # the data stays for the next up
+  [ ! -d "$dir/pg-ha" ] || bash "$GOLF_ROOT/scripts/pg_ha.sh" halt "$dir/pg-ha"
   echo "cluster in $dir stopped"
 }
 
@@ -77,12 +93,13 @@ status() {
     name="$(basename "$file" .pid)"
     if kill -0 "$(cat "$file")" 2>/dev/null; then echo "$name: running"; else echo "$name: gone"; fi
   done
+  [ ! -f "$dir/pg-ha/url" ] || bash "$GOLF_ROOT/scripts/pg_ha.sh" status "$dir/pg-ha"
   echo "proxy: http://127.0.0.1:$proxy_port/"
 }
 
 case "${1:-}" in
-  up) up "${2:-3}" ;;
+  up) shift; up "$@" ;;
   down) down ;;
   status) status ;;
-  *) echo "usage: $0 up [N] | down | status" >&2; exit 2 ;;
+  *) echo "usage: $0 up [N] [--ha-db] | down | status" >&2; exit 2 ;;
 esac

@@ -1,8 +1,8 @@
 // Tests of what only the PostgreSQL store does, on the tests' own server (a database per test): its schema
 // version and migration (twice at once, as nodes starting together would), match ids from a shared sequence, each
 // refusal with its sentence (a newer schema, a wrong password, a missing database, an unreachable server; never the
-// password), a connection cut mid-write and a database that stays away for a while (retried, nothing lost), and
-// read-only stores.
+// password), a connection cut mid-write and a database that stays away for a while (retried, nothing lost), a
+// server turned read-only as a demoted primary is (left, and connected to again), and read-only stores.
 #include <future>
 #include <set>
 #include <thread>
@@ -210,6 +210,31 @@ TEST_F(pg_store_test, records_made_while_the_database_is_away_are_written_when_i
     ASSERT_EQ(detail->holes.size(), 2u);
     EXPECT_EQ(detail->holes[1], hole(id, 2));
     EXPECT_FALSE(detail->in_play.has_value());  // hole 2's record came after its progress
+}
+
+// A primary demoted to a standby refuses writes as read-only (SQLSTATE 25006) on connections that stay open,
+// and a stale route can land a new connection there: the writer leaves such a connection and connects again
+// rather than retrying on it forever. Here new sessions are read-only until the setting is lifted.
+TEST_F(pg_store_test, a_writer_on_a_server_turned_read_only_connects_again_and_loses_nothing) {
+    pg_store store(options());
+    const auto id = store.start_match(two_player_match());
+    ASSERT_TRUE(store.flush(flush_limit));
+    db_->admin("ALTER DATABASE " + db_->name() + " SET default_transaction_read_only = on");
+    cut_store_connections();
+    store.record_hole(hole(id, 1));
+    for (int i = 0; i < 3000 && store.health().failed_attempts < 2; ++i) std::this_thread::sleep_for(10ms);
+    const auto failing = store.health();
+    EXPECT_FALSE(failing.ok);
+    EXPECT_TRUE(contains(failing.last_error, "read-only transaction")) << failing.last_error;
+    // Without a new connection the writer would stay on its read-only session, and the flush would never end.
+    db_->admin("ALTER DATABASE " + db_->name() + " RESET default_transaction_read_only");
+    ASSERT_TRUE(store.flush(flush_limit));
+    EXPECT_TRUE(store.health().ok);
+    EXPECT_EQ(store.health().dropped, 0u);
+    const auto detail = store.match(id);
+    ASSERT_TRUE(detail.has_value());
+    ASSERT_EQ(detail->holes.size(), 1u);
+    EXPECT_EQ(detail->holes[0], hole(id, 1));
 }
 
 TEST_F(pg_store_test, a_read_only_store_reads_and_never_writes_or_migrates) {

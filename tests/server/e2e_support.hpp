@@ -84,10 +84,12 @@ private:
 };
 
 // One move by whichever of `players` has something to do, chosen by that seat's bot from its own view: the move
-// the server accepted, or nullopt when nobody moved (the match is over, or nobody had a move within `wait`).
+// the server accepted, or nullopt when nobody moved (the match is over, or nobody had a move within `wait`). A
+// move's answer is awaited for `answer_wait` (a database failing over holds a durable move's for seconds).
 inline std::optional<logged_action> step(const std::vector<client::connection*>& players, const ruleset& rules,
                                          const seat_bots& bot_for, random_source& random,
-                                         std::chrono::milliseconds wait = 5000ms) {
+                                         std::chrono::milliseconds wait = 5000ms,
+                                         client::duration answer_wait = client::default_timeout) {
     const auto deadline = std::chrono::steady_clock::now() + wait;
     while (std::chrono::steady_clock::now() < deadline) {
         for (client::connection* c : players) drain(*c);
@@ -107,7 +109,7 @@ inline std::optional<logged_action> step(const std::vector<client::connection*>&
             if (owed == view->legal.end()) continue;
             action chosen = bot_for(c->seat()).choose(rules, *view, random);
             if (chosen.kind == action_kind::claim) chosen = *owed;
-            const v1::ServerMessage reply = c->act(chosen);
+            const v1::ServerMessage reply = c->act(chosen, answer_wait);
             if (!reply.has_error()) return logged_action{static_cast<std::uint8_t>(c->seat()), chosen};
             if (reply.error().code() == v1::ERROR_CODE_STALE) break;  // another update is on its way
             ADD_FAILURE() << "seat " << c->seat() << "'s legal move was refused: " << reply.error().message();
