@@ -100,9 +100,11 @@ void cluster::run() {
 }
 
 // One heartbeat and one batch of take-overs. A lease older than the timeout (this process was paused, or the
-// database out of reach) means another node may hold our tables now: step down before anything else.
+// database out of reach) means another node may hold our tables now: step down before anything else, once, then
+// join again as a new incarnation before heartbeating (the old one's heartbeat would still be taken).
 void cluster::round() {
-    if (std::chrono::steady_clock::now() - lease_ > timeout_) step_down("its lease ran out");
+    if (!rejoin_due_ && std::chrono::steady_clock::now() - lease_ > timeout_) step_down("its lease ran out");
+    if (rejoin_due_ && !rejoin()) return;
     try {
         const auto counts = games_->count_tables();
         const auto tables = static_cast<int>(counts.waiting + counts.playing + counts.between_holes + counts.finished);
@@ -123,12 +125,23 @@ void cluster::step_down(const char* why) {
     spdlog::warn("node {} steps down ({}): its tables move to the live nodes", node(), why);
     games_->lease()->end();
     games_->hand_over("this node lost its place in the cluster; connect again to play on");
+    rejoin_due_ = true;
+    rejoin();
+}
+
+bool cluster::rejoin() {
     try {
         const auto sent = std::chrono::steady_clock::now();
         nodes_.rejoin();
         renew(sent);
+        if (rejoin_failures_ > 0) spdlog::info("node {} joined again after {} tries", node(), rejoin_failures_ + 1);
+        rejoin_due_ = false;
+        rejoin_failures_ = 0;
+        return true;
     } catch (const std::exception& e) {
-        spdlog::warn("node {} could not join again yet: {}", node(), e.what());
+        // Said once: while the database is away, every round tries again.
+        if (rejoin_failures_++ == 0) spdlog::warn("node {} could not join again yet: {}", node(), e.what());
+        return false;
     }
 }
 

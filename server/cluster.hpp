@@ -51,6 +51,8 @@ private:
     void run();
     void round();
     void step_down(const char* why);
+    // Joins again as a new incarnation after stepping down; false while the database cannot take it.
+    bool rejoin();
     // The heartbeat sent at `sent` was taken: the tables are this node's until a margin before others may claim them.
     void renew(std::chrono::steady_clock::time_point sent);
     void refresh_live();
@@ -65,6 +67,8 @@ private:
     // When the last heartbeat the database took was sent (loop thread only): the lease runs from then, not from its
     // answer, which may come late (node_lease.hpp).
     std::chrono::steady_clock::time_point lease_;
+    bool rejoin_due_ = false;  // stepped down, not joined again yet (loop thread only)
+    int rejoin_failures_ = 0;
 
     mutable std::mutex mutex_;
     std::condition_variable wake_;

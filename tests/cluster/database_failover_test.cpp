@@ -101,6 +101,11 @@ protected:
         node_ = std::make_unique<testing::server_process>(GOLF_SERVER_PATH, o);
         ASSERT_NE(node_->port(), 0) << node_->log();
     }
+    static int count_of(const std::string& text, const std::string& what) {
+        int n = 0;
+        for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+        return n;
+    }
     std::string owner_of(const std::string& code) const {
         return ha_->sql("SELECT owner_node || '/' || owner_incarnation FROM tables WHERE code = '" + code + "'");
     }
@@ -235,6 +240,10 @@ TEST_F(database_failover_test, a_node_whose_lease_runs_out_in_the_failover_takes
     EXPECT_EQ(next, run.acked.size()) << "acknowledged move " << next << " is not in the record, in order";
     EXPECT_LE(recorded.size(), run.acked.size() + static_cast<std::size_t>(run.drops));
     EXPECT_EQ(owner_of(t.code).substr(0, 3), "n1/");
+    // It stepped down while the database was away, so it could not join again at once: it did before its next
+    // heartbeat, and holds the table as a new incarnation, not the one that closed it.
+    EXPECT_NE(owner_of(t.code), "n1/1");
+    EXPECT_LE(count_of(node_->log(), "steps down"), run.drops) << "one step-down a drop, not one a round";
 }
 
 }  // namespace
