@@ -198,11 +198,9 @@ void write_queue::write(std::span<const write_op> batch, std::uint64_t first_seq
         {
             std::lock_guard lock(mutex_);
             // A refusal is the database's answer, not its absence (a fenced write of a table another node took
-            // over): nothing waits to be retried, so the store stays healthy.
-            if (!refused) {
-                health_.ok = false;
-                ++health_.failed_attempts;
-            }
+            // over): nothing waits to be retried, and the database is there, so the store is healthy.
+            health_.ok = refused;
+            if (!refused) ++health_.failed_attempts;
             health_.last_error = result.error;
             stopping = stopping_;
         }

@@ -239,6 +239,16 @@ TEST(write_queue, records_the_database_refuses_leave_the_store_healthy) {
     EXPECT_EQ(health.failed_attempts, 0u);
     EXPECT_EQ(health.last_error, "refused");
     EXPECT_EQ(health.pending, 0u);
+
+    // Failing first (the database away), then refusing (back, and the table moved on): healthy again.
+    int calls = 0;
+    backend.answer = [&](const std::vector<std::string>&) {
+        return ++calls == 1 ? write_status::failed : write_status::refused;
+    };
+    queue.push(hole(1, 14));
+    ASSERT_TRUE(queue.flush(limit));
+    EXPECT_TRUE(queue.health().ok) << "the refusal came from a database that answers";
+    EXPECT_EQ(queue.health().failed_attempts, 1u);
 }
 
 TEST(write_queue, flush_writes_a_waiting_move_at_once_and_times_out_while_the_writer_is_held) {
