@@ -25,20 +25,23 @@ constexpr const char* join =
     "incarnation = nodes.incarnation + 1, heartbeat_at = now(), tables = 0, draining = FALSE RETURNING incarnation";
 constexpr const char* heartbeat =
     "UPDATE nodes SET heartbeat_at = now(), tables = $3, draining = $4 WHERE name = $1 AND incarnation = $2";
-// An owner is alive when its row has this incarnation and a heartbeat within the timeout ($1 milliseconds).
-#define GOLF_DEAD_OWNER                                                                                      \
+// A table is claimable when its owner is not alive (no row with its incarnation and a heartbeat within the
+// timeout, $1 milliseconds), and only by the claimer's ($2, $3) current incarnation: an old one's claim, sent
+// before it stepped down, takes nothing.
+#define GOLF_CLAIMABLE                                                                                       \
     "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = t.owner_node AND n.incarnation = t.owner_incarnation " \
-    "AND n.heartbeat_at > now() - make_interval(secs => $1 / 1000.0))"
+    "AND n.heartbeat_at > now() - make_interval(secs => $1 / 1000.0)) AND EXISTS (SELECT 1 FROM nodes me "   \
+    "WHERE me.name = $2 AND me.incarnation = $3)"
 constexpr const char* claim_orphans =
-    "WITH orphan AS (SELECT t.code FROM tables t WHERE t.owner_node IS NOT NULL AND " GOLF_DEAD_OWNER
+    "WITH orphan AS (SELECT t.code FROM tables t WHERE t.owner_node IS NOT NULL AND " GOLF_CLAIMABLE
     " AND EXISTS (SELECT 1 FROM matches m WHERE m.table_code = t.code AND m.ended_at IS NULL) "
     "ORDER BY t.code LIMIT $4 FOR UPDATE OF t SKIP LOCKED) "
     "UPDATE tables SET owner_node = $2, owner_incarnation = $3 FROM orphan WHERE tables.code = orphan.code "
     "RETURNING tables.code";
 constexpr const char* claim_one =
-    "UPDATE tables t SET owner_node = $2, owner_incarnation = $3 WHERE t.code = $4 AND " GOLF_DEAD_OWNER
+    "UPDATE tables t SET owner_node = $2, owner_incarnation = $3 WHERE t.code = $4 AND " GOLF_CLAIMABLE
     " RETURNING t.code";
-#undef GOLF_DEAD_OWNER
+#undef GOLF_CLAIMABLE
 constexpr const char* release =
     "UPDATE tables SET owner_incarnation = -1 WHERE owner_node = $1 AND owner_incarnation = $2";
 constexpr const char* owner =

@@ -45,7 +45,7 @@ void cluster::refresh_live() {
 void cluster::renew(std::chrono::steady_clock::time_point sent) {
     lease_ = sent;
     // A tenth of the timeout covers the two clocks' rates and a check made just before the lease ends.
-    games_->lease()->renew(sent, timeout_ - timeout_ / 10);
+    games_->lease()->renew(sent, timeout_ - timeout_ / 10, nodes_.incarnation());
 }
 
 int cluster::start() {
@@ -54,9 +54,11 @@ int cluster::start() {
     renew(sent);
     refresh_live();
     int restored = 0;
-    for (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty();
-         codes = nodes_.claim_orphans(timeout_, claims_per_round)) {
-        restored += take_over(codes);
+    for (int more = 1; more > 0;) {
+        const std::int64_t incarnation = nodes_.incarnation();
+        const auto codes = nodes_.claim_orphans(timeout_, claims_per_round);
+        more = static_cast<int>(codes.size());
+        restored += take_over(codes, incarnation);
     }
     loop_ = std::thread([this] { run(); });
     lobby_.start();
@@ -115,7 +117,9 @@ void cluster::round() {
         }
         renew(sent);
         refresh_live();
-        if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty()) take_over(codes);
+        const std::int64_t incarnation = nodes_.incarnation();
+        if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty())
+            take_over(codes, incarnation);
     } catch (const std::exception& e) {
         spdlog::warn("node {}: the cluster round failed: {}", node(), e.what());
     }
@@ -145,9 +149,11 @@ bool cluster::rejoin() {
     }
 }
 
-// Restores the unfinished matches of tables this node has just claimed.
-int cluster::take_over(const std::vector<std::string>& codes) {
-    const int restored = games_->restore(store_->unfinished_matches_at(codes));
+// Restores the unfinished matches of tables this node has just claimed as `incarnation`; none if the node has
+// stepped down since (the claim is an old incarnation's: the tables are orphans again, for whoever claims next).
+int cluster::take_over(const std::vector<std::string>& codes, std::int64_t incarnation) {
+    if (codes.empty()) return 0;
+    const int restored = games_->restore(store_->unfinished_matches_at(codes), incarnation);
     spdlog::info("node {} took over {} tables and restored {} matches", node(), codes.size(), restored);
     return restored;
 }
@@ -187,6 +193,7 @@ table_router::location cluster::find(std::string code, const std::string& token_
     location found{location::kind::not_found, {}, code};
     if (code.empty()) return found;
     for (int attempt = 0; attempt < 2; ++attempt) {
+        const std::int64_t incarnation = nodes_.incarnation();
         const auto owner = nodes_.owner_of_table(code, timeout_);
         if (!owner) return found;
         if (owner->live && owner->name != node()) {
@@ -196,8 +203,9 @@ table_router::location cluster::find(std::string code, const std::string& token_
         }
         // Ours already (a take-over in flight), or its owner is gone: take it over now rather than wait a round.
         if ((owner->live && owner->name == node()) || nodes_.claim_orphan(code, timeout_)) {
-            take_over({code});
-            found.where = location::kind::here;
+            // Not restored because the node stepped down meanwhile: not here after all; ask again in a moment.
+            const bool refused = take_over({code}, incarnation) == 0 && !games_->lease()->held_by(incarnation);
+            found.where = refused ? location::kind::unavailable : location::kind::here;
             return found;
         }
         // Another node claimed it first: ask again who.

@@ -56,7 +56,7 @@ private:
     // The heartbeat sent at `sent` was taken: the tables are this node's until a margin before others may claim them.
     void renew(std::chrono::steady_clock::time_point sent);
     void refresh_live();
-    int take_over(const std::vector<std::string>& codes);
+    int take_over(const std::vector<std::string>& codes, std::int64_t incarnation);
     location find(std::string code, const std::string& token_hash);
 
     std::shared_ptr<persistence::match_store> store_;

@@ -142,7 +142,8 @@ std::shared_ptr<table> registry::open_table_locked(const std::string& code, std:
     return t;
 }
 
-int registry::restore(const std::vector<persistence::match_detail>& unfinished) {
+int registry::restore(const std::vector<persistence::match_detail>& unfinished,
+                      std::optional<std::int64_t> claimed_by) {
     int restored = 0;
     for (const persistence::match_detail& record : unfinished) {
         const persistence::match_summary& m = record.summary;
@@ -158,6 +159,13 @@ int registry::restore(const std::vector<persistence::match_detail>& unfinished) 
             continue;
         }
         std::lock_guard lock(impl_->mutex);
+        // Checked under the lock: a step-down ends the lease before it closes the tables, so a table opened
+        // after this check is closed with the rest.
+        if (claimed_by && !lease_->held_by(*claimed_by)) {
+            spdlog::warn("match {} at table {} is not restored: incarnation {} claimed it and has stepped down", m.id,
+                         code, *claimed_by);
+            continue;
+        }
         auto t = open_table_locked(code, m.preset, replayed.rules, seats, settings_of(record), v1::TABLE_STATE_PLAYING);
         if (!t) {
             // Two take-overs of one table at once (the cluster's round and a client's lookup): the first restores it.

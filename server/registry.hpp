@@ -6,9 +6,11 @@
 
 #include <boost/asio/io_context.hpp>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -42,8 +44,10 @@ public:
 
     // At start-up, before accepting: each recorded unfinished match is replayed and its table opened again under
     // its code, seats held for their owners' tokens. A record that does not replay is logged and left alone.
-    // Returns how many matches were restored.
-    int restore(const std::vector<persistence::match_detail>& unfinished);
+    // Returns how many matches were restored. `claimed_by`: the incarnation whose claim gave this node the tables;
+    // none is restored unless the lease is still held by it.
+    int restore(const std::vector<persistence::match_detail>& unfinished,
+                std::optional<std::int64_t> claimed_by = std::nullopt);
 
     // Called from the session for every message after the handshake; `received` is when its frame arrived.
     void handle(const std::shared_ptr<client_link>& link, v1::ClientMessage message,

@@ -21,6 +21,8 @@ namespace {
 // A change asked for after this node's lease ended (node_lease.hpp): the table may be another node's by now.
 constexpr std::string_view lease_lapsed =
     "this server is making sure it still holds the table; connect again in a moment";
+// How soon a deal the lapsed lease held back is tried again.
+constexpr std::chrono::milliseconds lease_retry{100};
 
 bool only_spaces(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
@@ -355,7 +357,8 @@ std::string table::move_note(int s, action a, std::string_view joiner) const {
 // A person's move or claim has been applied: the answer, then the consequences and everyone's update.
 void table::accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::string note,
                      clock::time_point received) {
-    if (link->update_answers_act()) act_answers_.push_back({link, rid});
+    // With --durability moves every answer waits for the move's record, whether it rides on the update or not.
+    if (link->update_answers_act() || durable_moves_) act_answers_.push_back({link, rid});
     else reply_ok(link, rid);
     after_move(note);
     changed(note);
@@ -440,10 +443,15 @@ void table::begin_match() {
     deal_next_hole();
 }
 
-void table::deal_next_hole() {
-    if (!plays_here()) return;
+// False when no hole was dealt. While the lease is lapsed the deal waits: either the lease is renewed (a slow
+// heartbeat) and the deal comes a moment late, or the node steps down and closes the table.
+bool table::deal_next_hole() {
+    if (!plays_here()) {
+        arm_deal(lease_retry);
+        return false;
+    }
     const std::uint64_t seed = secure::random_u64();
-    if (!match_->start_hole(seed)) return;
+    if (!match_->start_hole(seed)) return false;
     commitment_ = secure::commitment(seed);
     claim_outcome_.reset();  // a race of the last hole is over
     commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
@@ -455,6 +463,7 @@ void table::deal_next_hole() {
     record_progress();  // the seed is committed to: a restart must deal this hand again, not a new one
     if (durable_moves_) hold_until_written(false);
     spdlog::info("table {}: hole {} dealt", code_, commitment_hole_);
+    return true;
 }
 
 // After a move that the engine accepted: a new version, and the end of the hole or the match when it came.

@@ -166,7 +166,7 @@ private:
 
     // The match (table.cpp).
     void begin_match();
-    void deal_next_hole();
+    bool deal_next_hole();
     void after_move(std::string& note);
     // False once this node's lease has ended: another node may be playing the table, so nothing changes here.
     bool plays_here() const { return !lease_ || lease_->held(); }
@@ -235,6 +235,7 @@ private:
 
     // Between holes (table_holes.cpp).
     void schedule_next_hole();
+    void arm_deal(std::chrono::milliseconds after);
     void next_hole(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     bool deal_if_all_read();
     // Between holes: the connected people who have not sent NextHole yet.
@@ -341,8 +342,9 @@ private:
     // What publish() last told the registry (the lobby line and whether it is listed), to skip telling it again.
     std::string published_;
 
-    // Accepted Acts being answered by the update they cause (Hello.update_answers_act): broadcast puts a
-    // request_id on its mover's frame; answer_acts_without_update() sends an Ok for any no update carried.
+    // Accepted Acts not answered yet: by the update they cause (Hello.update_answers_act: broadcast puts a
+    // request_id on its mover's frame), or, with --durability moves, by an Ok once the record is written;
+    // answer_acts_without_update() sends an Ok for any no update carried.
     struct act_answer {
         std::weak_ptr<client_link> link;
         std::uint32_t request_id;

@@ -12,10 +12,14 @@ void table::schedule_next_hole() {
     state_ = v1::TABLE_STATE_BETWEEN_HOLES;
     next_hole_pending_ = true;
     for (seat& st : seats_) st.read_review = false;
-    hole_timer_.arm(between_holes_, shared_from_this(), [this] {
+    arm_deal(between_holes_);
+}
+
+// The next hole is dealt `after` from now, unless someone's Next hole deals it first.
+void table::arm_deal(std::chrono::milliseconds after) {
+    hole_timer_.arm(after, shared_from_this(), [this] {
         if (closed_ || !match_ || match_->over() || match_->hole_in_play()) return;
-        deal_next_hole();
-        changed("hole " + std::to_string(commitment_hole_) + " dealt");
+        if (deal_next_hole()) changed("hole " + std::to_string(commitment_hole_) + " dealt");
     });
 }
 
@@ -38,7 +42,7 @@ bool table::deal_if_all_read() {
     if (!next_hole_pending_ || state_ != v1::TABLE_STATE_BETWEEN_HOLES || !still_reading().empty()) return false;
     if (std::none_of(seats_.begin(), seats_.end(), [](const seat& st) { return st.read_review; })) return false;
     hole_timer_.cancel();
-    deal_next_hole();
+    if (!deal_next_hole()) return false;  // tried again in a moment
     changed("hole " + std::to_string(commitment_hole_) + " dealt");
     return true;
 }

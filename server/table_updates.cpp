@@ -100,8 +100,11 @@ void table::broadcast(const std::string& note) {
         const auto link = seats_[s].kind == seat_kind::person ? seats_[s].link.lock() : nullptr;
         if (!link) continue;
         std::uint32_t answers = 0;
-        const auto answer = std::find_if(act_answers_.begin(), act_answers_.end(),
-                                         [&](const act_answer& a) { return a.link.lock() == link; });
+        // A link that did not ask for answers on updates gets its Ok after the update (table_durability.cpp).
+        const auto answer = !link->update_answers_act()
+                                ? act_answers_.end()
+                                : std::find_if(act_answers_.begin(), act_answers_.end(),
+                                               [&](const act_answer& a) { return a.link.lock() == link; });
         if (answer != act_answers_.end()) {
             answers = answer->request_id;
             act_answers_.erase(answer);

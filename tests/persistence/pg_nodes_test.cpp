@@ -191,6 +191,21 @@ TEST_F(pg_nodes_test, a_node_that_joins_again_leaves_its_old_tables_to_be_taken_
     EXPECT_TRUE(a->nodes()->owner_of_table("TABLE1", 60s)->live);
 }
 
+// A claim sent by an incarnation a newer one of the same name has replaced (its process stepped down and joined
+// again while the claim was on its way, or a second process took the name) takes nothing: a table it took would
+// be played by no live incarnation, and another node could claim it at once.
+TEST_F(pg_nodes_test, an_incarnation_that_was_replaced_claims_nothing) {
+    auto a = node("a");
+    table_in_play(*a, "TABLE1");
+    table_in_play(*a, "TABLE2");
+    a->nodes()->release_tables();  // both orphans now
+    auto again = node("a");        // a newer incarnation of a
+    ASSERT_GT(again->nodes()->incarnation(), a->nodes()->incarnation());
+    EXPECT_TRUE(a->nodes()->claim_orphans(60s, 10).empty());
+    EXPECT_FALSE(a->nodes()->claim_orphan("TABLE1", 60s));
+    EXPECT_EQ(again->nodes()->claim_orphans(60s, 10), (std::vector<std::string>{"TABLE1", "TABLE2"}));
+}
+
 TEST_F(pg_nodes_test, a_released_table_is_taken_over_at_once_while_its_node_lives_on) {
     auto a = node("a");
     auto b = node("b");

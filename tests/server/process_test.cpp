@@ -237,7 +237,8 @@ TEST_P(ProcessOn, WithDurableMovesKillNineRightAfterAnAnswerLosesNoMove) {
 }
 
 // --durability moves with the database away: a move gets no answer and nobody sees it while its record cannot be
-// written; once the database is back, both seats see it.
+// written; once the database is back, its mover gets the Ok and both seats see it. The mover takes its answers as
+// Ok frames (no Hello.update_answers_act), which must wait for the record like the update.
 TEST_P(ProcessOn, WithDurableMovesAMoveWaitsForTheDatabase) {
     child_process server = start_server(db(), {"--durability", "moves"});
     ASSERT_TRUE(server.wait_for_output("listening on 127.0.0.1:")) << server.out() << server.err();
@@ -248,12 +249,28 @@ TEST_P(ProcessOn, WithDurableMovesAMoveWaitsForTheDatabase) {
     auto failing = fail_writes();
     client::connection& mover = *table.seats[client::my_move(*table.seats[0]->latest()) ? 0 : 1];
     const auto view = wire::to_hand_view(mover.latest()->hand()).value();
-    EXPECT_THROW(mover.act(table.bot->choose(table.rules, view, table.random), 1500ms), client::error);
+    v1::ClientMessage act;
+    *act.mutable_act()->mutable_action() = wire::to_proto(table.bot->choose(table.rules, view, table.random));
+    act.mutable_act()->set_hand_version(version);
+    const std::uint32_t id = mover.send(act);
+    const auto answer_within = [&](std::chrono::milliseconds limit) -> std::optional<v1::ServerMessage> {
+        const auto deadline = std::chrono::steady_clock::now() + limit;
+        while (std::chrono::steady_clock::now() < deadline)
+            if (auto m = mover.next(20ms); m && m->request_id() == id) return m;
+        return std::nullopt;
+    };
+    const auto early = answer_within(1500ms);
+    EXPECT_FALSE(early) << "the move was answered before its record was written: " << early->ShortDebugString();
     for (auto& c : table.seats) {
         e2e::drain(*c);
         EXPECT_EQ(c->latest()->hand_version(), version) << "a move was shown before it was written";
     }
     failing.reset();
+    if (!early) {
+        const auto late = answer_within(30000ms);
+        ASSERT_TRUE(late) << "the move was never answered";
+        EXPECT_TRUE(late->has_ok()) << late->ShortDebugString();
+    }
     for (auto& c : table.seats) c->wait_until([&](const v1::TableUpdate& u) { return u.hand_version() > version; });
     server.signal(SIGTERM);
     EXPECT_EQ(server.wait_exit(), 0);
