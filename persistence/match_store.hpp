@@ -88,6 +88,14 @@ public:
                 out.push_back(std::move(m));
         return out;
     }
+    // The newest match at `table_code` if it ended at `ended_since` (unix seconds) or later and was not given up: a
+    // node that takes a table over for a player's lookup shows a match that ended as the table moved (its last
+    // move written, its update never sent) as it ended. None on a store of a single node.
+    virtual std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since) {
+        (void)table_code;
+        (void)ended_since;
+        return std::nullopt;
+    }
     // Ranked by wins, then lower average total, then name. An empty preset ranks every preset together.
     virtual std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) = 0;
     // A player's finished matches, per preset (by preset name).

@@ -38,6 +38,9 @@ constexpr const char* all_matches = "SELECT id FROM matches ORDER BY started_at 
 constexpr const char* unfinished = "SELECT id FROM matches WHERE ended_at IS NULL ORDER BY id";
 constexpr const char* unfinished_at =
     "SELECT id FROM matches WHERE ended_at IS NULL AND table_code = ANY($1::text[]) ORDER BY id";
+constexpr const char* finished_at =
+    "SELECT id FROM matches WHERE id = (SELECT max(id) FROM matches WHERE table_code = $1) AND ended_at >= $2 "
+    "AND NOT abandoned";
 
 // Every ranked seat of every finished match (of one preset, or of all), with whether it had the lowest total.
 #define GOLF_RANKED_SEATS(preset_filter)                                                                      \
@@ -222,6 +225,12 @@ std::vector<match_detail> pg_reader::unfinished_matches_at(const std::vector<std
         array += '"';
     }
     return details(sql::unfinished_at, pg_params().text(array + "}"));
+}
+
+std::optional<match_detail> pg_reader::finished_match_at(const std::string& table_code, std::int64_t ended_since) {
+    auto found = details(sql::finished_at, pg_params().text(table_code).number(ended_since));
+    if (found.empty()) return std::nullopt;
+    return std::move(found.front());
 }
 
 std::vector<leaderboard_entry> pg_reader::leaderboard(std::string_view preset, std::size_t limit) {

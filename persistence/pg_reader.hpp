@@ -28,6 +28,7 @@ public:
     std::optional<match_detail> match(match_id id);
     std::vector<match_detail> unfinished_matches();
     std::vector<match_detail> unfinished_matches_at(const std::vector<std::string>& table_codes);
+    std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since);
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit);
     std::vector<preset_stats> player_stats(std::string_view display_name);
     // The first id of a block of match ids nobody else will be given (pg_schema.hpp).

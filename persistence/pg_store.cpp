@@ -119,6 +119,10 @@ std::vector<match_detail> pg_store::unfinished_matches_at(const std::vector<std:
     return reader_->unfinished_matches_at(table_codes);
 }
 
+std::optional<match_detail> pg_store::finished_match_at(const std::string& table_code, std::int64_t ended_since) {
+    return reader_->finished_match_at(table_code, ended_since);
+}
+
 std::vector<leaderboard_entry> pg_store::leaderboard(std::string_view preset, std::size_t limit) {
     return reader_->leaderboard(preset, limit);
 }

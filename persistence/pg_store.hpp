@@ -64,6 +64,7 @@ public:
     std::optional<match_detail> match(match_id id) override;
     std::vector<match_detail> unfinished_matches() override;
     std::vector<match_detail> unfinished_matches_at(const std::vector<std::string>& table_codes) override;
+    std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since) override;
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 

@@ -19,12 +19,13 @@ constexpr int claims_per_round = 32;  // a dead node's tables are shared among t
 }  // namespace
 
 cluster::cluster(std::shared_ptr<persistence::match_store> store, std::shared_ptr<registry> games,
-                 std::chrono::milliseconds node_timeout)
+                 std::chrono::milliseconds node_timeout, std::chrono::seconds keep_finished)
     : store_(std::move(store)),
       nodes_(*store_->nodes()),
       games_(std::move(games)),
       timeout_(node_timeout),
       interval_(std::max(std::chrono::milliseconds(50), node_timeout / 6)),
+      keep_finished_(keep_finished),
       lease_(std::chrono::steady_clock::now()),
       lobby_(games_->public_tables(), nodes_, timeout_, interval_) {
     games_->lease()->end();  // held from start()'s first heartbeat on
@@ -158,6 +159,19 @@ int cluster::take_over(const std::vector<std::string>& codes, std::int64_t incar
     return restored;
 }
 
+// A table claimed for a lookup with no match left to play may have finished one as it moved: its last move
+// written, the update never sent. Opened as it ended, its players see the result and may ask for a rematch.
+int cluster::reopen_finished(const std::string& code, std::int64_t incarnation) {
+    if (games_->find(code)) return 0;
+    const auto since = std::chrono::system_clock::now() - keep_finished_;
+    const auto match = store_->finished_match_at(
+        code, std::chrono::duration_cast<std::chrono::seconds>(since.time_since_epoch()).count());
+    if (!match) return 0;
+    const int opened = games_->restore({*match}, incarnation);
+    if (opened > 0) spdlog::info("node {} opened table {} again to show its finished match", node(), code);
+    return opened;
+}
+
 std::string cluster::quick_play_node(const std::string& queue) const {
     std::lock_guard lock(mutex_);
     std::string best;
@@ -204,7 +218,8 @@ table_router::location cluster::find(std::string code, const std::string& token_
         // Ours already (a take-over in flight), or its owner is gone: take it over now rather than wait a round.
         if ((owner->live && owner->name == node()) || nodes_.claim_orphan(code, timeout_)) {
             // Not restored because the node stepped down meanwhile: not here after all; ask again in a moment.
-            const bool refused = take_over({code}, incarnation) == 0 && !games_->lease()->held_by(incarnation);
+            const bool refused = take_over({code}, incarnation) + reopen_finished(code, incarnation) == 0 &&
+                                 !games_->lease()->held_by(incarnation);
             found.where = refused ? location::kind::unavailable : location::kind::here;
             return found;
         }

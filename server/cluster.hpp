@@ -27,9 +27,10 @@ class registry;
 
 class cluster final : public table_router, public std::enable_shared_from_this<cluster> {
 public:
-    // `store` must be a node of a cluster (store->nodes() not null).
+    // `store` must be a node of a cluster (store->nodes() not null). A match that ended as its table moved is
+    // shown as it ended to players who come back within `keep_finished` (the seat grace).
     cluster(std::shared_ptr<persistence::match_store> store, std::shared_ptr<registry> games,
-            std::chrono::milliseconds node_timeout);
+            std::chrono::milliseconds node_timeout, std::chrono::seconds keep_finished);
     ~cluster() override;  // stop()
 
     // Takes over what is orphaned now (this node's previous incarnation included) and restores it, then starts
@@ -57,6 +58,7 @@ private:
     void renew(std::chrono::steady_clock::time_point sent);
     void refresh_live();
     int take_over(const std::vector<std::string>& codes, std::int64_t incarnation);
+    int reopen_finished(const std::string& code, std::int64_t incarnation);
     location find(std::string code, const std::string& token_hash);
 
     std::shared_ptr<persistence::match_store> store_;
@@ -64,6 +66,7 @@ private:
     std::shared_ptr<registry> games_;
     std::chrono::milliseconds timeout_;
     std::chrono::milliseconds interval_;  // between heartbeats: a sixth of the timeout
+    std::chrono::seconds keep_finished_;
     // When the last heartbeat the database took was sent (loop thread only): the lease runs from then, not from its
     // answer, which may come late (node_lease.hpp).
     std::chrono::steady_clock::time_point lease_;

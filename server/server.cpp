@@ -42,7 +42,8 @@ server::server(server_config config)
     accounts_ = std::make_shared<accounts>(store);
     state_->games()->set_accounts(accounts_);
     if (store->nodes()) {
-        cluster_ = std::make_shared<cluster>(store, state_->games(), state_->config().node_timeout);
+        cluster_ = std::make_shared<cluster>(store, state_->games(), state_->config().node_timeout,
+                                             state_->config().seat_grace);
         state_->games()->set_router(cluster_);
     }
 }

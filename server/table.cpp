@@ -556,12 +556,15 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         commitment_ = secure::commitment(match_->current_hand()->seed());
         commitment_hole_ = static_cast<int>(match_->holes().size()) + 1;
         restore_log(commitment_hole_);
-    } else if (match_->over()) {
-        state_ = v1::TABLE_STATE_FINISHED;  // only the result was missing
-        recorder_.record_result(*match_);
     } else {
-        if (match_->current_hand()) restore_log(static_cast<int>(match_->holes().size()));  // its review's log
-        schedule_next_hole();
+        // The last hole's log, for its review or the match's end.
+        if (match_->current_hand()) restore_log(static_cast<int>(match_->holes().size()));
+        if (!match_->over()) {
+            schedule_next_hole();
+        } else {
+            state_ = v1::TABLE_STATE_FINISHED;
+            if (!record.summary.ended_at) recorder_.record_result(*match_);  // only the result was missing
+        }
     }
     hand_version_ = match_hand_version();
     spdlog::info("table {}: match {} restored at hole {}", code_, recorder_.match_id(),

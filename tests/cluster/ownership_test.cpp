@@ -1,7 +1,8 @@
 // One owner for every table (docs/ownership.md), on three nodes behind a real HAProxy: a node woken after a pause
 // many times its timeout takes no table another node plays, answers for the table's real owner, and is healthy
 // again at once though its late writes were refused; before a match starts, a seat reclaimed through another node
-// is sent to the table's node rather than refused as an unknown token.
+// is sent to the table's node rather than refused as an unknown token; after it ends, a seat reclaimed once the
+// table's node died finds the match as it ended.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -81,6 +82,32 @@ TEST_F(cluster_test, before_its_match_starts_a_seat_reclaimed_through_another_no
     const v1::TableJoined joined = back.reclaim(token);
     EXPECT_EQ(joined.code(), created.code());
     EXPECT_EQ(node_of(back), "n1") << "sent on to the node that plays the table";
+}
+
+// The last move of a match written, the node gone before anyone saw the update (it died, or stepped down):
+// players who come back find the table on another node as it ended, the result on it, not a refused token.
+TEST_F(cluster_test, a_match_that_ended_as_its_node_died_is_shown_ended_to_its_players) {
+    server::e2e::two_players table(proxy_url("n1"), "six-card", 1);
+    ASSERT_EQ(node_of(*table.seats[0]), "n1");
+    for (int m = 0; m < 2000 && server::e2e::step(table.players(), table.rules, *table.bot, table.random); ++m) {}
+    const auto& last = table.seats[0]->wait_until([](const v1::TableUpdate& u) { return u.scorecard().match_over(); });
+    const v1::Scorecard card = last.scorecard();
+    ASSERT_TRUE(within(10s, [&] {
+        return db_->run("SELECT count(*) FROM matches WHERE ended_at IS NOT NULL AND table_code = '" + table.code +
+                        "'") == "1";
+    }));
+    nodes_[index_of("n1")]->stop(SIGKILL);
+    table.seats.clear();
+    for (const auto& token : table.tokens) {
+        const auto back = reclaim_through_proxy(token);
+        ASSERT_TRUE(back);
+        EXPECT_NE(node_of(*back), "n1");
+        const auto& shown = back->wait_until([](const v1::TableUpdate& u) { return u.has_scorecard(); });
+        EXPECT_EQ(shown.state(), v1::TABLE_STATE_FINISHED);
+        EXPECT_TRUE(MessageDifferencer::Equals(shown.scorecard(), card)) << shown.scorecard().DebugString();
+    }
+    EXPECT_EQ(db_->run("SELECT count(*) FROM matches WHERE table_code = '" + table.code + "'"), "1")
+        << "the finished match was recorded again";
 }
 
 }  // namespace

@@ -132,8 +132,8 @@ using link_ptr = std::shared_ptr<recorder>;
 
 // ---- messages --------------------------------------------------------------------------------------------------
 
-inline v1::ClientMessage create(const std::string& name, const std::string& preset, std::uint32_t seats, bool is_public = true,
-                         const std::string& password = "", std::uint32_t clock = 0) {
+inline v1::ClientMessage create(const std::string& name, const std::string& preset, std::uint32_t seats,
+                                bool is_public = true, const std::string& password = "", std::uint32_t clock = 0) {
     v1::ClientMessage m;
     auto& c = *m.mutable_create_table();
     c.set_player_name(name);
@@ -146,7 +146,7 @@ inline v1::ClientMessage create(const std::string& name, const std::string& pres
 }
 
 inline v1::ClientMessage join(const std::string& code, const std::string& name, bool spectate = false,
-                       std::optional<std::uint32_t> seat = std::nullopt, const std::string& password = "") {
+                              std::optional<std::uint32_t> seat = std::nullopt, const std::string& password = "") {
     v1::ClientMessage m;
     auto& j = *m.mutable_join_table();
     j.set_code(code);
@@ -171,7 +171,7 @@ inline v1::ClientMessage reclaim(const std::string& token) {
 }
 
 inline v1::ClientMessage add_bot(std::optional<std::uint32_t> seat = std::nullopt,
-                          v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC) {
+                                 v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC) {
     v1::ClientMessage m;
     if (seat) m.mutable_add_bot()->set_seat(*seat);
     m.mutable_add_bot()->set_level(level);
