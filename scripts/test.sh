@@ -37,8 +37,9 @@ fi
 [ -z "$sanitizers" ] || GOLF_PACKAGES+=(clang-14 libclang-rt-14-dev)  # the sanitizer and libFuzzer runtimes
 # The tests start PostgreSQL servers of their own (scripts/local_postgres.sh: initdb in /tmp, loopback and a socket)
 # and HAProxy in front of golf-server nodes (tests/cluster), each in the foreground and stopped by the tests, and
-# PostgreSQL with a synchronous standby under Patroni and etcd (scripts/pg_ha.sh, database_failover_tests).
-GOLF_PACKAGES+=(postgresql haproxy patroni etcd-server etcd-client)
+# PostgreSQL with a synchronous standby under Patroni and etcd (scripts/pg_ha.sh, database_failover_tests); the
+# fault harness (tests/faults) cuts and drops in network namespaces with ip and nft.
+GOLF_PACKAGES+=(postgresql haproxy patroni etcd-server etcd-client iproute2 nftables)
 builds="$(dirname "$GOLF_BUILD")"
 # Instrumented code makes GCC's flow warnings (-Wmaybe-uninitialized in Boost) unreliable: the plain build is the
 # one that holds warnings as errors. -g1 keeps stack traces with lines.
