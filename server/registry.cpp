@@ -229,13 +229,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kGetLeaderboard:
         case v1::ClientMessage::kGetPlayerStats:
         case v1::ClientMessage::kGetProfile: return ask_history(link, message);
-        case v1::ClientMessage::kPing: {
-            v1::ServerMessage out;
-            out.mutable_pong()->set_nonce(message.ping().nonce());
-            return reply(link, out, message.request_id());
-        }
-        case v1::ClientMessage::kHello:
-            return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "Hello comes only once, first");
+        // Hello and Ping are the session's (websocket_session.cpp) and never reach here.
         default: return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "the message has no request in it");
     }
 }
