@@ -361,8 +361,9 @@ export class App {
     this.ui.busy = true;
     this.onChange();
     try {
-      // In the start everyone moves at once, so another seat's peek can make ours stale on its way: then it is
-      // sent again (once) against the newer view, if that still offers it. Elsewhere a stale move is dropped.
+      // In the start everyone moves at once, so other seats' flips and peeks can make ours stale on its way: then
+      // it is sent again against the newer view while that still offers it (a few times: bots flip quickly).
+      // Elsewhere a stale move is dropped.
       for (let attempt = 0; ; ++attempt) {
         const sent = this.update.handVersion;
         try {
@@ -372,7 +373,7 @@ export class App {
           break;
         } catch (error) {
           const stale = error instanceof RequestError && error.code === ErrorCode.STALE;
-          if (stale && attempt === 0 && this.update.handVersion !== sent && this.update.hand?.phase === Phase.START &&
+          if (stale && attempt < 4 && this.update.handVersion !== sent && this.update.hand?.phase === Phase.START &&
               this.update.hand.legal.some((a) => sameAction(a, action))) continue;
           throw error;
         }
