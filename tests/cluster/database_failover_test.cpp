@@ -134,7 +134,8 @@ protected:
     };
 
     // Plays `t` to its end while another thread kills the primary once `before_kill` moves are acknowledged;
-    // seats the node drops are reclaimed. Prints the time from the kill to the first move accepted after it.
+    // seats the node drops are reclaimed. Prints the time from the kill to the first move accepted after it. The
+    // players wait for the kill before their next move: on a busy machine pg_ha.sh's kill can outlast the match.
     play_record play_through_a_failover(server::e2e::two_players& t, int before_kill) {
         const std::string old_primary = ha_->primary();
         EXPECT_FALSE(old_primary.empty());
@@ -148,6 +149,8 @@ protected:
         play_record out;
         std::optional<clock_type::duration> first_after;
         for (int m = 0; m < 20000 && out.drops < 5; ++m) {
+            for (int i = 0; i < 1800 && acked.load() >= before_kill && killed_at == 0; ++i)
+                std::this_thread::sleep_for(50ms);
             const auto sent = clock_type::now().time_since_epoch().count();
             std::optional<logged_action> moved;
             try {
