@@ -134,7 +134,7 @@ load() {  # load NAME ARGS...: one golf load run, its JSON line kept as $OUT/NAM
 
 # 1. Saturation: closed loop, 4-seat six-card tables, each as fast as its updates come back; and right after each,
 #    the echo baseline: the same client code against a Beast echo server over as many connections, closed loop,
-#    frames of the size of a typical TableUpdate. Then the floor under a move (issue 30): the echo server writing
+#    frames of the size of a typical TableUpdate. Then the floor under a move: the echo server writing
 #    each frame to its group of four (--fanout), one frame in and four out as a move is, and nothing else.
 [ "$QUICK" = quick ] && SATURATION_TABLES="${PERF_SATURATION_TABLES:-100}"
 for tables in $SATURATION_TABLES; do
@@ -149,7 +149,7 @@ done
 # 2. Latency at 5,000 moves/s offered (open loop), and a sweep of offered loads.
 start_golf
 load latency-5000 --tables "$SWEEP_TABLES" --rate 5000 --duration "$DURATION" --threads "$OPEN_LOOP_THREADS"
-# The cost of a move at a moderate load (issue 30): 2,000 moves/s over 200 tables, where wake-ups, not work, set it.
+# The cost of a move at a moderate load: 2,000 moves/s over 200 tables, where wake-ups, not work, set it.
 start_golf
 load moderate-2000 --tables 200 --rate 2000 --duration "$DURATION" --threads "$OPEN_LOOP_THREADS"
 start_echo --fanout

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The house's size rule (issue 26): no product source file over 700 lines, no function over 80.
+"""The house's size rule: no product source file over 700 lines, no function over 80.
 
 Tests, generated code and tables of data (DATA_TABLES) are aside. Function extents come from universal-ctags
 (C++ gives its end line; for TypeScript the body's braces are matched here). Prints offenders; exits 1 if any.

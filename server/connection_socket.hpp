@@ -1,6 +1,6 @@
 // The socket of one client connection, its strand part of its type. Beast's tcp_stream and Asio's tcp::socket keep
 // their executor as an any_io_executor, so every read, write and post of a frame went through that type erasure
-// (copying, preferring and destroying the wrapped strand; about 3 % of golf-server's CPU at saturation). The
+// (copying, preferring and destroying the wrapped strand, a visible share of the CPU at saturation). The
 // listener accepts straight into this type, and the HTTP and WebSocket sessions keep it.
 #pragma once
 

@@ -1,8 +1,7 @@
 // The I/O threads. The first runs the io_context all the time; the others join it only while that is not enough.
 // Why: a thread inside io_context::run is woken for every handler posted while it idles (a futex and two context
-// switches), and at the loads servers mostly see, that cost more than the work itself. At 2,000 moves/s on two
-// cores the server spent 87-100 µs of CPU a move with both threads inside run() and 62-76 µs with this
-// (docs/PERFORMANCE.md, "Cost per move"). A watcher measures the running threads' CPU time every tenth of a
+// switches), and at the loads servers mostly see, that cost more than the work itself (docs/PERFORMANCE.md,
+// "Cost per move", has the figures). A watcher measures the running threads' CPU time every tenth of a
 // second and adds a thread when they are busy, parks one when they are idle or when they only take turns on a
 // core another process holds: at saturation on a machine with cores to spare all of them run.
 #pragma once
@@ -28,8 +27,7 @@ struct io_thread_rule {
     // With more than one running, a mean waiting share above this means the machine has no core for the extra
     // thread (another process holds it): the threads only take turns, paying for the switches. One parks, and
     // none joins for a hold that starts at first_hold and doubles each time up to longest_hold; a look with more
-    // than one running and not crowded ends the doubling. (On two cores shared with the load tool at saturation,
-    // two threads waited 87-96 % as long as they ran, one 3 %; docs/PERFORMANCE.md.)
+    // than one running and not crowded ends the doubling (docs/PERFORMANCE.md shows the waits that set it).
     double crowded_above = 0.25;
     std::chrono::milliseconds first_hold{1000};
     std::chrono::milliseconds longest_hold{60000};

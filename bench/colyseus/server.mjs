@@ -1,4 +1,4 @@
-// The peer golf-server's cost per move is measured against (issue 30, docs/PERFORMANCE.md): Colyseus 0.18 playing
+// The peer golf-server's cost per move is measured against (docs/PERFORMANCE.md): Colyseus 0.18 playing
 // four-seat six-card Golf as a Colyseus developer would write it. Each seat's hidden cards are filtered by its own
 // StateView, a patch is broadcast after every move, nothing is persisted. The rules are the load's, not the whole
 // game: a turn draws from the stock or the discard pile, then places the card over one of six (which turns face up)

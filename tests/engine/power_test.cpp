@@ -1,4 +1,4 @@
-// The power-card family (issue 7): one scripted deal per power, match rule, claim rule and call rule, with the
+// The power-card family: one scripted deal per power, match rule, claim rule and call rule, with the
 // secrets each one moves checked in every seat's view.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The catalogue of bad input (issue 9, docs/bad-input.md): each test sends one kind of hostile input over a real
+// The catalogue of bad input (docs/bad-input.md): each test sends one kind of hostile input over a real
 // socket on 127.0.0.1 to an in-process golf-server with a match in play, asserts the documented outcome (an Error
 // with its code, or Closing with its reason and the connection's end), and then that the table is unchanged: the
 // next view another seat receives carries a HandView byte-identical to the one before, at the same hand_version.

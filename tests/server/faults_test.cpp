@@ -1,4 +1,4 @@
-// Faults (issue 9), over real sockets on 127.0.0.1 with real golf-server processes where one must die:
+// Faults, over real sockets on 127.0.0.1 with real golf-server processes where one must die:
 // - kill -9 while many tables write: every hole any client saw finish is in the database afterwards, which passes
 //   PRAGMA integrity_check, and a restart restores the matches;
 // - a full disk (a small tmpfs holding the database, filled up): a clear error in the log, /healthz 503 with the

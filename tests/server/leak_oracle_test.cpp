@@ -1,4 +1,4 @@
-// The leak oracle at scale (issue 9: at least 10,000 hands in the CI run): matches of every preset, in a seeded
+// The leak oracle at scale (at least 10,000 hands in the CI run): matches of every preset, in a seeded
 // rotation of presets and seat counts, played through one real golf-server by real client connections (every
 // seat and a spectator), several tables at once, each hole checked frame by frame by tests/support/leak_oracle.hpp
 // (the same oracle as secrets_test.cpp, claims included). GOLF_LEAK_HANDS sets how many hands (10,000 by default;

@@ -1,4 +1,4 @@
-// The leak oracle (issue 9): plays a match through a real golf-server with real client connections (seats that
+// The leak oracle: plays a match through a real golf-server with real client connections (seats that
 // move from their own views and race out-of-turn claims, right and wrong, plus a spectator), records every frame
 // each receiver gets, and afterwards checks each hole against a truth rebuilt on its own. The revealed seed must
 // hash to the commitment shown before the hole's first move; the seed and the accepted moves must replay to the
