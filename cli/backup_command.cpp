@@ -17,31 +17,21 @@ namespace golf::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using backup::busy_limit;
+using backup::connect_timeout;
 using backup::refusal;
+using backup::rethrow;
 using persistence::database_summary;
 using persistence::store_error;
 using persistence::store_error_kind;
 
-constexpr std::chrono::seconds busy_limit{30};       // a step the server's writer keeps locked is retried this long
-constexpr std::chrono::seconds connect_timeout{10};  // an unreachable PostgreSQL fails within this
-
-struct request {
+struct backup_request {
     std::string db;
     fs::path out;
     bool force = false;
 };
 
-// The database's own problems are the run failing (exit 1); what it is not (ours, a database) is bad input.
-[[noreturn]] void rethrow(const store_error& e) {
-    switch (e.kind()) {
-        case store_error_kind::corrupt:
-        case store_error_kind::cannot_open:
-        case store_error_kind::newer_schema: throw refusal(e.what());
-        default: throw run_failure(e.what());
-    }
-}
-
-database_summary backup_sqlite(const request& r, backup::partial_file& partial) {
+database_summary backup_sqlite(const backup_request& r, backup::partial_file& partial) {
     backup::check_existing_file(r.db, "--db", "database");
     std::error_code error;
     if (fs::equivalent(r.db, r.out, error)) throw refusal("--out " + r.out.string() + " is the database itself");
@@ -52,7 +42,7 @@ database_summary backup_sqlite(const request& r, backup::partial_file& partial) 
     }
 }
 
-database_summary backup_postgres(const request& r, backup::partial_file& partial) {
+database_summary backup_postgres(const backup_request& r, backup::partial_file& partial) {
     const auto pg_dump = backup::find_pg_tool("pg_dump");
     if (!pg_dump) throw run_failure(backup::missing_pg_tool("pg_dump"));
     std::optional<persistence::pg_snapshot> snapshot;
@@ -69,7 +59,7 @@ database_summary backup_postgres(const request& r, backup::partial_file& partial
     return *snapshot->summary();
 }
 
-int run(const request& r) {
+int run(const backup_request& r) {
     backup::check_writable_place(r.out, "--out");
     std::error_code error;
     if (fs::exists(r.out, error) && !r.force)
@@ -111,7 +101,7 @@ std::string_view backup_usage() {
 }
 
 int run_backup(std::span<const std::string_view> words) {
-    request r;
+    backup_request r;
     std::optional<std::string> db;
     std::optional<std::string> out;
     command_line line(words);

@@ -225,4 +225,14 @@ tool_result run_tool(const std::vector<std::string>& argv, std::chrono::seconds 
     return result;
 }
 
+[[noreturn]] void rethrow(const persistence::store_error& e) {
+    using persistence::store_error_kind;
+    switch (e.kind()) {
+        case store_error_kind::corrupt:
+        case store_error_kind::cannot_open:
+        case store_error_kind::newer_schema: throw refusal(e.what());
+        default: throw run_failure(e.what());
+    }
+}
+
 }  // namespace golf::cli::backup

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "persistence/match_store.hpp"
+
 namespace golf::cli::backup {
 
 namespace fs = std::filesystem;
@@ -19,6 +21,13 @@ namespace fs = std::filesystem;
 struct refusal : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+constexpr std::chrono::seconds busy_limit{30};       // a step the server's writer keeps locked is retried this long
+constexpr std::chrono::seconds connect_timeout{10};  // an unreachable PostgreSQL fails within this
+
+// A store's error as both report it: the database's own problems are the run failing (exit 1); what it is not
+// (ours, a database) is bad input, a refusal.
+[[noreturn]] void rethrow(const persistence::store_error& e);
 
 // Runs `body`, the work of golf backup or golf restore: a refusal is said as "golf COMMAND: ..." with exit
 // status 2, a failed run with exit status 1.

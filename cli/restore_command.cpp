@@ -18,28 +18,19 @@ namespace golf::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using backup::busy_limit;
+using backup::connect_timeout;
 using backup::refusal;
+using backup::rethrow;
 using persistence::database_summary;
 using persistence::store_error;
 using persistence::store_error_kind;
 
-constexpr std::chrono::seconds busy_limit{30};
-constexpr std::chrono::seconds connect_timeout{10};
-
-struct request {
+struct restore_request {
     fs::path from;
     std::string db;
     bool force = false;
 };
-
-[[noreturn]] void rethrow(const store_error& e) {
-    switch (e.kind()) {
-        case store_error_kind::corrupt:
-        case store_error_kind::cannot_open:
-        case store_error_kind::newer_schema: throw refusal(e.what());
-        default: throw run_failure(e.what());
-    }
-}
 
 void rename_or_fail(const fs::path& from, const fs::path& to) {
     std::error_code error;
@@ -71,7 +62,7 @@ void swap_in(const fs::path& target, backup::partial_file& copy, const std::opti
     }
 }
 
-database_summary restore_sqlite(const request& r, std::string& kept) {
+database_summary restore_sqlite(const restore_request& r, std::string& kept) {
     const fs::path target = r.db;
     backup::check_writable_place(target, "--db");
     std::error_code error;
@@ -116,7 +107,7 @@ int archive_schema_version(const fs::path& pg_restore, const fs::path& file) {
     return version;
 }
 
-database_summary restore_postgres(const request& r) {
+database_summary restore_postgres(const restore_request& r) {
     const auto pg_restore = backup::find_pg_tool("pg_restore");
     if (!pg_restore) throw run_failure(backup::missing_pg_tool("pg_restore"));
     const int version = archive_schema_version(*pg_restore, r.from);
@@ -147,7 +138,7 @@ database_summary restore_postgres(const request& r) {
     }
 }
 
-int run(const request& r) {
+int run(const restore_request& r) {
     backup::check_existing_file(r.from, "--from", "backup");
     const bool postgres = persistence::is_postgres(r.db);
     std::string kept;
@@ -187,7 +178,7 @@ std::string_view restore_usage() {
 }
 
 int run_restore(std::span<const std::string_view> words) {
-    request r;
+    restore_request r;
     std::optional<std::string> from;
     std::optional<std::string> db;
     command_line line(words);

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
+#include "cli/rules_markdown.hpp"
 #include "engine/ruleset_options.hpp"
 
 namespace golf::cli {
@@ -241,13 +242,15 @@ std::string_view rules_usage() {
     return "usage: golf rules [--json]\n"
            "       golf rules PRESET [--set OPTION=VALUE ...] [--json]\n"
            "       golf rules --options [--json]\n"
+           "       golf rules --markdown\n"
            "\n"
            "With no PRESET, lists the presets: name, summary and rule source.\n"
            "With a PRESET, prints its ruleset grouped by option group (name = value  # help).\n"
            "\n"
            "  --set OPTION=VALUE  a house rule on top of the preset (repeatable; the result is validated)\n"
            "  --options           list every option with its kind, allowed values and help\n"
-           "  --json              print one JSON object instead of text\n";
+           "  --json              print one JSON object instead of text\n"
+           "  --markdown          print docs/rules.md: the presets and every option, for people\n";
 }
 
 int run_rules(std::span<const std::string_view> words) {
@@ -256,6 +259,7 @@ int run_rules(std::span<const std::string_view> words) {
     std::vector<std::string> house_rules;
     bool as_json = false;
     bool options = false;
+    bool markdown = false;
     while (args.next()) {
         if (!args.is_flag()) {
             if (preset_name)
@@ -268,11 +272,20 @@ int run_rules(std::span<const std::string_view> words) {
         } else if (args.word() == "--options") {
             args.expect_no_value();
             options = true;
+        } else if (args.word() == "--markdown") {
+            args.expect_no_value();
+            markdown = true;
         } else if (args.word() == "--set") {
             house_rules.emplace_back(args.value());
         } else {
             args.unknown_flag();
         }
+    }
+    if (markdown) {
+        if (preset_name || !house_rules.empty() || options || as_json)
+            throw usage_error("--markdown takes no PRESET, --set, --options or --json");
+        print_rules_markdown(std::cout);
+        return exit_ok;
     }
     if (options) {
         if (preset_name || !house_rules.empty()) throw usage_error("--options takes no PRESET or --set");
