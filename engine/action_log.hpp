@@ -6,7 +6,8 @@
 // "0:match:TARGET:SLOT:OTHER", "2:claim:TARGET:SLOT:OTHER" (OTHER: the actor's card given, 0 when TARGET is the
 // actor); use_power has no numbers. The rest of Powers' table: "0:power_place:TARGET:SLOT:CARD",
 // "0:power_flip:TARGET:SLOT", "0:power_lines:TARGET:SLOT:OTHER", "0:power_add:TARGET", "0:power_remove:SLOT" and
-// "0:choose_power:KIND" (KIND the engine's power_kind number, e.g. 1 for peek_own; the wire's PowerKind is one more).
+// "0:choose_power:KIND" (KIND the engine's power_kind number, e.g. 1 for peek_own; the wire's PowerKind is one more,
+// and stays so: docs/match-record.md says why).
 #pragma once
 
 #include <optional>

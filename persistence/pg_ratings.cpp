@@ -17,7 +17,7 @@ namespace {
 namespace sql {
 
 constexpr const char* already_rated = "SELECT 1 FROM rating_history WHERE match_id = $1 LIMIT 1";
-constexpr const char* match_preset = "SELECT preset, ended_at FROM matches WHERE id = $1";
+constexpr const char* match_preset = "SELECT preset, ended_at, ruleset FROM matches WHERE id = $1";
 constexpr const char* account_seats =
     "SELECT account_id, final_total FROM match_seats WHERE match_id = $1 AND account_id IS NOT NULL "
     "AND final_total IS NOT NULL ORDER BY seat";
@@ -35,7 +35,7 @@ constexpr const char* insert_history =
 // Every seat an account played at a finished, not abandoned match, in the order the rebuild replays them.
 constexpr const char* archived_seats =
     "WITH first_rated AS (SELECT match_id, MIN(id) AS first_id FROM rating_history GROUP BY match_id) "
-    "SELECT m.id, m.preset, m.ended_at, s.account_id, s.final_total FROM matches m "
+    "SELECT m.id, m.preset, m.ended_at, s.account_id, s.final_total, m.ruleset FROM matches m "
     "JOIN match_seats s ON s.match_id = m.id LEFT JOIN first_rated f ON f.match_id = m.id "
     "WHERE m.ended_at IS NOT NULL AND NOT m.abandoned AND s.account_id IS NOT NULL AND s.final_total IS NOT NULL "
     "ORDER BY f.first_id IS NULL, f.first_id, m.ended_at, m.id, s.seat";
@@ -92,6 +92,7 @@ void rate_finished_match(pg_connection& db, match_id id) {
     if (match.size() == 0) return;
     const std::string preset = match.text(0, 0);
     const std::int64_t ended_at = match.int64(0, 1);
+    if (!plays_preset_rules(preset, match.text(0, 2))) return;
     std::vector<rated_seat> seats;
     const auto rows = db.run(sql::account_seats, pg_params().number(id));
     for (int r = 0; r < rows.size(); ++r) seats.push_back({rows.int64(r, 0), rows.integer(r, 1)});
@@ -111,7 +112,8 @@ rating_snapshot read_rating_snapshot(pg_connection& db) {
     for (int r = 0; r < seats.size(); ++r) {
         const match_id id = seats.int64(r, 0);
         if (out.matches.empty() || out.matches.back().id != id) {
-            out.matches.push_back({id, seats.text(r, 1), seats.int64(r, 2), {}});
+            out.matches.push_back(
+                {id, seats.text(r, 1), seats.int64(r, 2), {}, plays_preset_rules(seats.text(r, 1), seats.text(r, 5))});
         }
         out.matches.back().seats.push_back({seats.int64(r, 3), seats.integer(r, 4)});
     }

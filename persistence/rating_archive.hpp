@@ -19,6 +19,7 @@ struct archived_match {
     std::string preset;
     std::int64_t ended_at = 0;
     std::vector<rated_seat> seats;  // the seats with an account and a final total, in seat order
+    bool preset_rules = true;       // played by its preset's rules (plays_preset_rules): only those are rated
 
     friend bool operator==(const archived_match&, const archived_match&) = default;
 };

@@ -25,6 +25,7 @@ rating_tables recompute_ratings(std::span<const archived_match> matches) {
     std::map<rating_key, rating_record> current;
     rating_tables out;
     for (const auto& m : matches) {
+        if (!m.preset_rules) continue;
         const auto seats = seats_to_rate(m.seats);
         if (seats.empty()) continue;
         std::vector<rating_record> before;

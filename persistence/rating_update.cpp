@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
+#include <variant>
 
+#include "engine/presets.hpp"
+#include "persistence/match_replay.hpp"
 #include "ratings/weng_lin.hpp"
 
 namespace golf::persistence {
@@ -19,6 +22,13 @@ const golf::ratings::model& rating_model() {
 }
 
 }  // namespace
+
+bool plays_preset_rules(std::string_view preset, std::string_view ruleset_text) {
+    const golf::preset* base = find_preset(preset);
+    if (!base) return false;
+    const auto rules = parse_ruleset_text(ruleset_text);
+    return std::holds_alternative<ruleset>(rules) && std::get<ruleset>(rules) == base->rules;
+}
 
 std::vector<rated_seat> seats_to_rate(std::span<const rated_seat> seats) {
     std::vector<rated_seat> out;

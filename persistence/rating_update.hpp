@@ -6,11 +6,17 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "persistence/account_store.hpp"
 
 namespace golf::persistence {
+
+// Whether a match recorded with `ruleset_text` (golf::to_text's lines) was played by its preset's own rules. Only
+// those are rated, under the preset's name: a rating says how one plays the preset, and a one-hole match where
+// every card is worth 0 says nothing of that. A match with house rules is still recorded and in every history.
+bool plays_preset_rules(std::string_view preset, std::string_view ruleset_text);
 
 // A seat of a finished match that an account played.
 struct rated_seat {

@@ -15,7 +15,7 @@ namespace {
 namespace sql {
 
 constexpr const char* already_rated = "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1";
-constexpr const char* match_preset = "SELECT preset, ended_at FROM matches WHERE id = ?";
+constexpr const char* match_preset = "SELECT preset, ended_at, ruleset FROM matches WHERE id = ?";
 constexpr const char* account_seats =
     "SELECT account_id, final_total FROM match_seats WHERE match_id = ? AND account_id IS NOT NULL "
     "AND final_total IS NOT NULL ORDER BY seat";
@@ -29,7 +29,7 @@ constexpr const char* insert_history =
 // Every seat an account played at a finished, not abandoned match, in the order the rebuild replays them.
 constexpr const char* archived_seats =
     "WITH first_rated AS (SELECT match_id, MIN(id) AS first_id FROM rating_history GROUP BY match_id) "
-    "SELECT m.id, m.preset, m.ended_at, s.account_id, s.final_total FROM matches m "
+    "SELECT m.id, m.preset, m.ended_at, s.account_id, s.final_total, m.ruleset FROM matches m "
     "JOIN match_seats s ON s.match_id = m.id LEFT JOIN first_rated f ON f.match_id = m.id "
     "WHERE m.ended_at IS NOT NULL AND m.abandoned = 0 AND s.account_id IS NOT NULL AND s.final_total IS NOT NULL "
     "ORDER BY f.first_id IS NULL, f.first_id, m.ended_at, m.id, s.seat";
@@ -78,6 +78,7 @@ void rate_finished_match(sqlite_database& db, match_id id) {
         if (!m.bind(1, id).step()) return;
         preset = m.text(0);
         ended_at = m.int64(1);
+        if (!plays_preset_rules(preset, m.text(2))) return;
     }
     std::vector<rated_seat> seats;
     {
@@ -102,7 +103,7 @@ rating_snapshot read_rating_snapshot(sqlite_database& db) {
         while (q.step()) {
             const match_id id = q.int64(0);
             if (out.matches.empty() || out.matches.back().id != id)
-                out.matches.push_back({id, q.text(1), q.int64(2), {}});
+                out.matches.push_back({id, q.text(1), q.int64(2), {}, plays_preset_rules(q.text(1), q.text(5))});
             out.matches.back().seats.push_back({q.int64(3), q.integer(4)});
         }
     }

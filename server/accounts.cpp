@@ -45,29 +45,14 @@ v1::ApiKeyInfo to_proto(const persistence::api_key_record& k) {
     return out;
 }
 
-attempt_throttle::policy registration_policy() {
-    attempt_throttle::policy p;
-    p.free_attempts = 5;  // a household behind one address may make a few accounts at once
-    p.first_wait = std::chrono::minutes(1);
-    p.max_wait = std::chrono::hours(1);
-    p.forget = std::chrono::hours(1);
-    return p;
-}
-
-attempt_throttle::policy address_policy() {
-    attempt_throttle::policy p;
-    p.free_attempts = 20;  // one address may be a whole club's
-    return p;
-}
-
 }  // namespace
 
 accounts::accounts(std::shared_ptr<persistence::match_store> store)
     : store_(std::move(store)),
       accounts_(store_ ? store_->accounts() : nullptr),
-      names_(attempt_throttle::policy{}),
-      addresses_(address_policy()),
-      registrations_(registration_policy()) {}
+      names_(attempt_throttle::sign_ins_per_name()),
+      addresses_(attempt_throttle::sign_ins_per_address()),
+      registrations_(attempt_throttle::registrations_per_address()) {}
 
 accounts::~accounts() { stop(); }
 
@@ -229,7 +214,7 @@ v1::ServerMessage accounts::sign_in_with_password(const std::shared_ptr<client_l
 
 v1::ServerMessage accounts::sign_out(const std::shared_ptr<client_link>& link, const v1::SignOut& request) {
     const link_identity who = current_identity(link);
-    if (who.account == 0) return error_message(v1::ERROR_CODE_NOT_SIGNED_IN, "you are not signed in");
+    if (who.account == 0) return ok();  // signed out already (or never in): the request's end holds, so Ok
     if (request.everywhere()) accounts_->remove_sessions(who.account, std::string());
     else if (!who.session_hash.empty()) accounts_->remove_session(who.session_hash);
     link->set_identity({});
@@ -257,8 +242,10 @@ v1::ServerMessage accounts::change_password(const std::shared_ptr<client_link>& 
         return error_message(v1::ERROR_CODE_BAD_CREDENTIALS, "the current password is wrong");
     }
     accounts_->set_password_hash(who.account, passwords::hash(request.new_password()));
-    // Whoever else held a session (perhaps the reason for the change) is signed out; this connection stays.
+    // Whoever else held a session (perhaps the reason for the change) is signed out; this connection stays. Keys
+    // go too: whoever learned the old password could have made some, and a new password takes the account back.
     accounts_->remove_sessions(who.account, who.session_hash);
+    for (const auto& k : accounts_->api_keys(who.account)) accounts_->revoke_api_key(who.account, k.id);
     return ok();
 }
 

@@ -4,6 +4,23 @@
 
 namespace golf::server {
 
+attempt_throttle::policy attempt_throttle::sign_ins_per_name() { return policy{}; }
+
+attempt_throttle::policy attempt_throttle::sign_ins_per_address() {
+    policy p;
+    p.free_attempts = 20;  // one address may be a whole club's
+    return p;
+}
+
+attempt_throttle::policy attempt_throttle::registrations_per_address() {
+    policy p;
+    p.free_attempts = 5;  // a household behind one address may make a few accounts at once
+    p.first_wait = std::chrono::minutes(1);
+    p.max_wait = std::chrono::hours(1);
+    p.forget = std::chrono::hours(1);
+    return p;
+}
+
 std::chrono::milliseconds attempt_throttle::wait(std::string_view key, clock::time_point now) {
     std::lock_guard lock(mutex_);
     const auto found = records_.find(std::string(key));

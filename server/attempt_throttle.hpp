@@ -26,6 +26,12 @@ public:
         std::size_t max_keys = 100000;
     };
 
+    // The account service's three (docs/protocol.md, "Accounts", states them): failed sign-ins per name and per
+    // address, and registrations per address.
+    static policy sign_ins_per_name();
+    static policy sign_ins_per_address();
+    static policy registrations_per_address();
+
     explicit attempt_throttle(policy p) : policy_(p) {}
 
     // How long until `key` may try again; zero: now.

@@ -120,7 +120,7 @@ std::string registration_problem(std::string_view name) {
     const std::int32_t found =
         uspoof_checkUTF8(sc, name.data(), static_cast<std::int32_t>(name.size()), nullptr, &status);
     if (U_FAILURE(status)) return "names cannot be checked now";
-    if (found & USPOOF_RESTRICTION_LEVEL) return "a registered name uses one script (with Latin letters at most)";
+    if (found & USPOOF_RESTRICTION_LEVEL) return std::string(mixed_scripts_problem);
     if (found & USPOOF_MIXED_NUMBERS) return "a registered name uses digits of one script";
     if (found & USPOOF_INVISIBLE) return "a registered name has no invisible characters";
     if (key(name).empty()) return "a registered name needs letters or digits";

@@ -17,6 +17,12 @@ inline constexpr int max_registered_chars = 24;
 
 inline constexpr std::size_t max_guest_chars = 24;
 
+// The refusal of a name that mixes scripts, in the words docs/protocol.md uses (UTS #39's Moderately Restrictive
+// level: Japanese may also mix Han, Hiragana and Katakana with Latin).
+inline constexpr std::string_view mixed_scripts_problem =
+    "a registered name uses letters of one script, or Latin letters with those of one other script that is not "
+    "Cyrillic, Greek or Cherokee";
+
 // Why `name` cannot be anyone's at a table (1 to 24 printable characters, not all spaces), or empty.
 std::string guest_problem(std::string_view name);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A small third-party golf-server client: joins a table by its code and plays legal moves until the match ends.
 
-Written from the README's "Writing a client" section and the proto/golf/v1/*.proto files alone. It needs
+Written from the protocol guide (docs/protocol.md) and the proto/golf/v1/*.proto files alone. It needs
 Debian's python3-websockets and python3-protobuf, and the Python code protoc generates from the .proto files:
 
     protoc --python_out=OUT -I proto proto/golf/v1/*.proto

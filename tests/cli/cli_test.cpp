@@ -20,6 +20,8 @@
 
 #include <sqlite3.h>
 
+#include "engine/presets.hpp"
+#include "engine/ruleset_options.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/sqlite_store.hpp"
 #include "tests/persistence/played_match.hpp"
@@ -763,7 +765,8 @@ protected:
         const auto bob = accounts.create_account("bob", "bob", "hash", 1'700'000'000)->id;
         const std::vector<persistence::seat_record> seats{{0, "ann", "t-ann", "", ann}, {1, "bob", "t-bob", "", bob}};
         for (int m = 0; m < 2; ++m) {
-            const auto id = store.start_match({"", "six-card", "standard", seats, 1'700'000'000});
+            const auto id =
+                store.start_match({"", "six-card", to_text(find_preset("six-card")->rules), seats, 1'700'000'000});
             store.finish_match({id, 1'700'000'600 + m, std::nullopt, {3 + m, 7}, false});
         }
         ASSERT_TRUE(store.flush(std::chrono::seconds(30)));

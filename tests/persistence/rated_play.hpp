@@ -43,7 +43,7 @@ protected:
     // A match of `preset` with these seats, finished at `ended_at` with these totals (or abandoned), and written.
     match_id play(const std::string& preset, std::vector<seat_record> seats, std::vector<int> totals,
                   std::int64_t ended_at, bool abandoned = false) {
-        const auto id = store_->start_match({"", preset, "standard", std::move(seats), ended_at - 600});
+        const auto id = store_->start_match({"", preset, preset_rules_text(preset), std::move(seats), ended_at - 600});
         store_->finish_match({id, ended_at, std::nullopt, std::move(totals), abandoned});
         EXPECT_TRUE(store_->flush(flush_limit));
         EXPECT_EQ(store_->health().dropped, 0u) << store_->health().last_error;

@@ -134,8 +134,11 @@ TEST_P(rating_rebuild_test, two_nodes_rating_matches_that_share_an_account_at_on
     const auto run = [&](match_store& store, int node) {
         for (int m = 0; m < per_node; ++m) {
             const auto other = others[static_cast<std::size_t>(node * 2 + m % 2)];
-            const auto id = store.start_match(
-                {"", "six-card", "standard", {account_seat(0, "ann", ann), account_seat(1, "x", other)}, rebuild_t0});
+            const auto id = store.start_match({"",
+                                               "six-card",
+                                               preset_rules_text("six-card"),
+                                               {account_seat(0, "ann", ann), account_seat(1, "x", other)},
+                                               rebuild_t0});
             store.finish_match({id, rebuild_t0 + m, std::nullopt, {m % 3, 1}, false});
             store.flush(flush_limit);  // one match per transaction: the nodes' transactions interleave
         }

@@ -2,6 +2,8 @@
 // golf::ratings itself, and the rebuild's replay and comparison.
 #include <gtest/gtest.h>
 
+#include "engine/presets.hpp"
+#include "engine/ruleset_options.hpp"
 #include "persistence/rating_rebuild.hpp"
 #include "persistence/rating_update.hpp"
 #include "ratings/weng_lin.hpp"
@@ -39,6 +41,24 @@ TEST(rating_update, the_new_ratings_are_weng_lins_and_count_the_match) {
     }
     EXPECT_EQ(got[1].place, 1);
     EXPECT_EQ(initial_rating("x"), (rating_record{"x", 25.0, 25.0 / 3.0, 0}));
+}
+
+// A rating says how one plays a preset: a match with house rules (even one hole fewer) is recorded, never rated.
+TEST(rating_update, only_a_match_played_by_its_presets_own_rules_is_rated) {
+    const ruleset six = find_preset("six-card")->rules;
+    EXPECT_TRUE(plays_preset_rules("six-card", to_text(six)));
+    ruleset one_hole = six;
+    one_hole.holes = 1;
+    EXPECT_FALSE(plays_preset_rules("six-card", to_text(one_hole)));
+    EXPECT_FALSE(plays_preset_rules("six-card", to_text(find_preset("nine-card")->rules)));
+    EXPECT_FALSE(plays_preset_rules("no-such-preset", to_text(six)));
+    EXPECT_FALSE(plays_preset_rules("six-card", "not a ruleset"));
+
+    // The rebuild leaves such a match out, as live play does.
+    const std::vector<archived_match> matches{{1, "six-card", 100, {{1, 5}, {2, 9}}, /*preset_rules=*/false}};
+    const auto tables = recompute_ratings(matches);
+    EXPECT_TRUE(tables.ratings.empty());
+    EXPECT_TRUE(tables.history.empty());
 }
 
 TEST(rating_rebuild, a_replay_chains_each_accounts_rating_through_its_matches_per_preset) {

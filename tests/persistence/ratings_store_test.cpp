@@ -227,8 +227,11 @@ TEST_F(account_migration_test, a_version_3_database_migrates_to_accounts_with_it
     auto& accounts = *store.accounts();
     const auto ann = accounts.create_account("ann", "ann", "h", t0)->id;
     const auto bob = accounts.create_account("bob", "bob", "h", t0)->id;
-    const auto id = store.start_match(
-        {"ABCD", "six-card", "standard", {account_seat(0, "ann", ann), account_seat(1, "bob", bob)}, t0 + 1000});
+    const auto id = store.start_match({"ABCD",
+                                       "six-card",
+                                       preset_rules_text("six-card"),
+                                       {account_seat(0, "ann", ann), account_seat(1, "bob", bob)},
+                                       t0 + 1000});
     EXPECT_EQ(id, 8);
     store.finish_match({id, t0 + 2000, 1, {9, 4}, false});
     ASSERT_TRUE(store.flush(flush_limit));

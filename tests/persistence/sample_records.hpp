@@ -6,6 +6,8 @@
 #include <string>
 #include <thread>
 
+#include "engine/presets.hpp"
+#include "engine/ruleset_options.hpp"
 #include "persistence/match_store.hpp"
 
 namespace golf::persistence::test_support {
@@ -13,6 +15,9 @@ namespace golf::persistence::test_support {
 using namespace std::chrono_literals;
 
 constexpr auto flush_limit = 60s;  // a bound for a hung writer, not a timing assertion
+
+// A preset's own rules as a match records them: the only matches that are rated (plays_preset_rules).
+inline std::string preset_rules_text(const std::string& preset) { return to_text(find_preset(preset)->rules); }
 
 inline match_start two_player_match() {
     return {"ABCD", "six-card", "standard", {{0, "ann", "hash-ann", ""}, {1, "bob", "hash-bob", ""}}, 1'700'000'000};

@@ -14,7 +14,9 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include "engine/action_log.hpp"
 #include "engine/hand.hpp"
+#include "engine/powers.hpp"
 #include "engine/presets.hpp"
 #include "engine/ruleset_options.hpp"
 #include "proto/convert.hpp"
@@ -434,6 +436,23 @@ TEST(ActionConversion, BadActionsAreRefused) {
     EXPECT_FALSE(from_proto(make(v1::ACTION_KIND_CHOOSE_POWER, v1::POWER_KIND_UNSPECIFIED, 0)));
     EXPECT_EQ(from_proto(make(v1::ACTION_KIND_CHOOSE_POWER, v1::POWER_KIND_SHIELD, 0)),
               (action{action_kind::choose_power, static_cast<std::uint8_t>(power_kind::shield), 0}));
+}
+
+// docs/match-record.md: the record's choose_power KIND is the power's place in `golf rules --options`'s list of
+// power_* choices (0 none), and the protocol's PowerKind of the same name is one more (0 is UNSPECIFIED there).
+TEST(ActionConversion, ARecordedChosenPowerIsItsOptionChoiceAndItsPowerKindIsOneMore) {
+    const option_info* king = find_option("power_king");
+    ASSERT_NE(king, nullptr);
+    ASSERT_EQ(king->choices.size(), static_cast<std::size_t>(power_kind_count));
+    const auto* kinds = v1::PowerKind_descriptor();
+    for (int k = 0; k < power_kind_count; ++k) {
+        const action chosen{action_kind::choose_power, static_cast<std::uint8_t>(k), 0};
+        EXPECT_EQ(to_text({2, chosen}), "2:choose_power:" + std::to_string(k));
+        const auto* wire = kinds->FindValueByNumber(k + 1);
+        ASSERT_NE(wire, nullptr) << k;
+        EXPECT_EQ(wire->name(), "POWER_KIND_" + upper(king->choices[static_cast<std::size_t>(k)]));
+        EXPECT_EQ(to_proto(chosen).position(), static_cast<std::uint32_t>(k + 1));
+    }
 }
 
 // ---- views

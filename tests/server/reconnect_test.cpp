@@ -186,6 +186,29 @@ TEST(reconnect, during_a_long_absence_a_bot_stands_in_and_gives_the_seat_back) {
     EXPECT_EQ(table.seats[2]->latest()->scorecard().holes_size(), 2);
 }
 
+// docs/protocol.md: a leave_table at a finished table keeps the seat and its token, as mid-match; the table closes
+// once no person has been connected for the grace period (and ten seconds).
+TEST(reconnect, leaving_a_finished_table_keeps_the_seat_and_its_token_reclaims_it) {
+    running_server server(60s);
+    table_of_four table(server.url(), 1);
+    table.play_to_the_end();
+    const std::string token = table.seats[3]->token();
+    v1::ClientMessage leave;
+    leave.mutable_leave_table();
+    ASSERT_TRUE(table.seats[3]->request(leave).has_ok());
+    const v1::TableUpdate& left = table.seats[0]->wait_until(
+        [](const v1::TableUpdate& u) { return u.state() == v1::TABLE_STATE_FINISHED && !u.seats(3).connected(); });
+    EXPECT_TRUE(left.seats(3).occupied()) << "the seat is kept for its person";
+
+    auto back = std::make_unique<connection>();
+    back->connect(server.url(), "reconnect_test again");
+    EXPECT_EQ(back->reclaim(token).seat(), 3);
+    const v1::TableUpdate& snapshot = back->wait_until([](const v1::TableUpdate& u) { return u.has_hand(); });
+    EXPECT_EQ(snapshot.state(), v1::TABLE_STATE_FINISHED);
+    EXPECT_TRUE(snapshot.scorecard().match_over());
+    table.seats[0]->wait_until([](const v1::TableUpdate& u) { return u.seats(3).connected(); });
+}
+
 TEST(reconnect, a_token_that_belongs_to_no_seat_is_refused) {
     running_server server(60s);
     connection c;

@@ -1,12 +1,12 @@
 // Shared pieces of the browser tests: a real golf-server on 127.0.0.1 (temp database, the built web client),
 // Debian's chromium through playwright-core, screenshots under the build tree, and page helpers that only click
 // what the app offers. Every wait here has a bound.
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { spawnServer, stopServer } from "../support/server_process.mjs";
 
 export const SERVER = process.env.GOLF_SERVER;
 export const WEB_ROOT = process.env.GOLF_WEB_ROOT;
@@ -19,26 +19,13 @@ export const WAIT_MS = 10_000;
 export async function startServer(extra = [], { db, holeWait = false } = {}) {
   if (!SERVER || !WEB_ROOT) throw new Error("set GOLF_SERVER (the golf-server binary) and GOLF_WEB_ROOT (the built web client)");
   const dir = mkdtempSync(join(tmpdir(), "golf-web-test-"));
-  const child = spawn(SERVER, ["--host", "127.0.0.1", "--port", "0", "--db", db ?? join(dir, "golf.db"), "--web-root", WEB_ROOT,
-                               "--log-level", "info", "--bot-delay-ms", "60",
-                               ...(holeWait ? [] : ["--between-holes-ms", "800"]), ...extra],
-                      { stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  const port = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`golf-server did not start in ${WAIT_MS} ms:\n${log}`)), WAIT_MS);
-    const read = (chunk) => {
-      log += chunk;
-      const m = /listening on 127\.0\.0\.1:(\d+)/.exec(log);
-      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
-    };
-    child.stdout.on("data", read);
-    child.stderr.on("data", read);
-    child.on("exit", (code) => { clearTimeout(timer); reject(new Error(`golf-server exited with ${code}:\n${log}`)); });
-  });
+  const { child, port, log } = await spawnServer(SERVER, ["--db", db ?? join(dir, "golf.db"), "--web-root", WEB_ROOT,
+                                                          "--log-level", "info", "--bot-delay-ms", "60",
+                                                          ...(holeWait ? [] : ["--between-holes-ms", "800"]), ...extra]);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
-    log: () => log,
+    log,
     // kill -9: no goodbye to its clients, nothing flushed.
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -47,13 +34,7 @@ export async function startServer(extra = [], { db, holeWait = false } = {}) {
       await exited;
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {  // not ended already (by kill())
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await stopServer(child);  // at once when kill() ended it already
       rmSync(dir, { recursive: true, force: true });
     },
   };

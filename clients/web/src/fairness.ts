@@ -1,5 +1,5 @@
-// The shuffle check (README "Checking a shuffle"): the commitment is SHA-256 of the hole's 8-byte big-endian seed;
-// when the hole ends the scorecard reveals the seed, and the browser hashes it itself and compares.
+// The shuffle check (docs/protocol.md, "Checking a shuffle"): the commitment is SHA-256 of the hole's 8-byte
+// big-endian seed; when the hole ends the scorecard reveals the seed, and the browser hashes it itself and compares.
 // Commitments are remembered per table and hole as seen while the hole is in play (a rematch deals hole 1 again
 // with a new commitment, which then replaces the old one).
 import { sha256 } from "@noble/hashes/sha2.js";
