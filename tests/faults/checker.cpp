@@ -166,6 +166,27 @@ void check_probes(const match_history& h, const golf::match& m, const std::vecto
     }
 }
 
+// What each receiver was last sent and who seated it, for the story of a problem the oracle found.
+std::string receivers_story(const match_history& h) {
+    std::string out = "seatings:";
+    for (const seating& s : h.seatings) out += " " + s.what + " by " + s.node + " at " + clock_text(s.from) + ";";
+    for (std::size_t r = 0; r < h.received.size(); ++r) {
+        out += "\n    receiver " + std::to_string(r) + "'s last updates:";
+        int shown = 0;
+        for (auto m = h.received[r].rbegin(); m != h.received[r].rend() && shown < 3; ++m) {
+            if (!m->has_table_update()) continue;
+            const v1::TableUpdate& u = m->table_update();
+            ++shown;
+            out += " [" + v1::TableState_Name(u.state()) + " v" + std::to_string(u.hand_version() & change_mask) +
+                   (u.has_hand() ? " hole " + std::to_string(u.hand().hole()) + " " + v1::Phase_Name(u.hand().phase())
+                                 : " no hand") +
+                   ", " + std::to_string(u.events_size()) + " events" +
+                   (u.events_from_start() ? " from the start" : "") + "]";
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 void check_figures::add(const check_figures& o) {
@@ -181,7 +202,13 @@ void check_match(const match_history& h, const std::optional<persistence::match_
                  const std::vector<owner_change>& owners, check_report& out, const owner_history* history) {
     const std::string name = h.code + " (" + h.preset + ", driver " + std::to_string(h.driver) + ")";
     const auto fail = [&](const std::string& what) { out.problems.add(name + ": " + what); };
-    for (const std::string& p : h.problems) fail(p);
+    // A refusal repeated while a client retries is told once, with its count.
+    for (std::size_t i = 0; i < h.problems.size();) {
+        std::size_t same = i + 1;
+        while (same < h.problems.size() && h.problems[same] == h.problems[i]) ++same;
+        fail(h.problems[i] + (same - i > 1 ? " (" + std::to_string(same - i) + " times)" : ""));
+        i = same;
+    }
     check_owners(h, owners, history, out, fail);
     if (h.match_id == 0) return;  // never started: nothing was recorded
     ++out.figures.matches;
@@ -204,7 +231,9 @@ void check_match(const match_history& h, const std::optional<persistence::match_
     std::vector<leak::accepted_move> moves;
     for (const change& c : changes)
         if (!c.deal) moves.push_back({c.hole, c.move});
+    const int before = out.problems.count;
     leak::check_match(*h.rules, h.players, *h.final_card, moves, h.received, name, out.oracle, out.problems);
+    if (out.problems.count > before) fail(receivers_story(h));
 }
 
 void check_matches(const std::vector<match_history>& matches, const std::string& db_url, check_report& out) {
@@ -212,8 +241,13 @@ void check_matches(const std::vector<match_history>& matches, const std::string&
     const owner_history owners = read_owner_history(db_url);
     const auto store = persistence::open_store({.db = db_url, .read_only = true});
     std::vector<std::optional<persistence::match_detail>> records;
-    for (const match_history& h : matches)
+    for (const match_history& h : matches) {
         records.push_back(h.match_id ? store->match(static_cast<persistence::match_id>(h.match_id)) : std::nullopt);
+        // A table its drivers left because it went with its node before any deal was shown: the database must
+        // indeed have no match to restore there, or the BAD_TOKEN they were given was a valid token refused.
+        if (h.match_id == 0 && h.gave_up == left_before_deal && !store->unfinished_matches_at({h.code}).empty())
+            out.problems.add(h.code + ": a valid seat token was refused: the table has a match to restore");
+    }
     static const std::vector<owner_change> none;
     for (std::size_t i = 0; i < matches.size(); ++i) {
         const auto it = owners.tables.find(matches[i].code);

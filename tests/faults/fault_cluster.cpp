@@ -105,12 +105,14 @@ fault_cluster::fault_cluster(cluster_settings settings)
 fault_cluster::~fault_cluster() {
     proxy_.reset();  // child_process kills what still runs
     nodes_.clear();
-    if (const char* keep = std::getenv("GOLF_FAULTS_KEEP")) {  // the logs, for reading after the run
+    if (const char* keep_root = std::getenv("GOLF_FAULTS_KEEP")) {  // the logs, for reading after the run
+        static int clusters = 0;  // each cluster of the process in a folder of its own
+        const std::filesystem::path keep = std::filesystem::path(keep_root) / std::to_string(++clusters);
         std::error_code ignored;
         std::filesystem::create_directories(keep, ignored);
         for (const auto& entry : std::filesystem::directory_iterator(dir_, ignored))
             if (entry.path().extension() == ".log" || entry.path().extension() == ".cfg")
-                std::filesystem::copy_file(entry.path(), std::filesystem::path(keep) / entry.path().filename(),
+                std::filesystem::copy_file(entry.path(), keep / entry.path().filename(),
                                            std::filesystem::copy_options::overwrite_existing, ignored);
     }
     try {
@@ -134,8 +136,9 @@ void fault_cluster::start_node(int i) {
     const std::string name = node_name(i);
     const std::string log = dir_ + "/" + name + "." + std::to_string(++starts_[static_cast<std::size_t>(i)]) + ".log";
     std::vector<std::string> args{ip_path, "netns", "exec", net_->ns(name), settings_.server_path};
-    // No pauses of its own (bots, between holes), seats held longer than any fault lasts, every client behind the
-    // proxy at one address.
+    // No pauses of bots of its own, seats held longer than any fault lasts, every client behind the proxy at one
+    // address. The wait between holes is the default minute: players cut off as a hole ends come back to its
+    // review (the table deals the next hole once someone has read it), and the drivers press Next hole at once.
     const std::pair<const char*, std::string> flags[] = {
         {"--host", net_->address(name)},
         {"--port", std::to_string(port)},
@@ -145,7 +148,6 @@ void fault_cluster::start_node(int i) {
         {"--seat-grace", "600"},
         {"--threads", "2"},
         {"--bot-delay-ms", "0"},
-        {"--between-holes-ms", "0"},
         {"--max-per-address", "100000"},
         {"--log-level", "info"}};
     for (const auto& [flag, value] : flags) args.insert(args.end(), {flag, value});

@@ -100,8 +100,9 @@ std::string run_result::text() const {
     const client_tally& t = tally;
     out += "  clients: " + std::to_string(t.reclaims) + " reclaims, " + std::to_string(t.unavailable) +
            " UNAVAILABLE, " + std::to_string(t.proxy_refused) + " HTTP 502/503, " + std::to_string(t.connect_failed) +
-           " connects failed, " + std::to_string(t.bad_token) + " BAD_TOKEN, " + std::to_string(t.stale) + " STALE, " +
-           std::to_string(t.silences) + " silences, " + std::to_string(t.probes) + " probes\n";
+           " connects failed, " + std::to_string(t.bad_token) + " BAD_TOKEN (and " +
+           std::to_string(t.lost_before_deal) + " tables lost before their first deal), " + std::to_string(t.stale) +
+           " STALE, " + std::to_string(t.silences) + " silences, " + std::to_string(t.probes) + " probes\n";
     out += "  run: " + std::to_string(static_cast<int>(seconds)) + " s, " + std::to_string(faults.size()) + " faults:";
     for (const fault_record& f : faults) out += " " + clock_text(f.start) + " " + f.kind + ";";
     out += "\n";

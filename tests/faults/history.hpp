@@ -72,6 +72,10 @@ struct probe {
     std::optional<v1::TableUpdate> first;
 };
 
+// Why a driver left a table whose node died before the match's first deal reached the database (the table went
+// with it: its seat tokens are answered BAD_TOKEN, rightly).
+inline constexpr const char* left_before_deal = "the table went with its node before its first deal was recorded";
+
 struct match_history {
     int driver = 0;
     std::string code;
@@ -97,10 +101,11 @@ struct client_tally {
     std::int64_t acknowledged = 0;
     std::int64_t unanswered = 0;
     std::int64_t stale = 0;
-    std::int64_t unavailable = 0;     // ERROR_CODE_UNAVAILABLE answers
-    std::int64_t bad_token = 0;       // a valid token refused: must never happen
-    std::int64_t proxy_refused = 0;   // HTTP 502/503 from HAProxy on a WebSocket connect
-    std::int64_t connect_failed = 0;  // no connection or no Welcome in time
+    std::int64_t unavailable = 0;       // ERROR_CODE_UNAVAILABLE answers
+    std::int64_t bad_token = 0;         // a valid token refused: must never happen
+    std::int64_t lost_before_deal = 0;  // tables whose node died before their first deal was recorded
+    std::int64_t proxy_refused = 0;     // HTTP 502/503 from HAProxy on a WebSocket connect
+    std::int64_t connect_failed = 0;    // no connection or no Welcome in time
     std::int64_t reclaims = 0;
     std::int64_t silences = 0;  // connections given up after nothing came for a while
     std::int64_t probes = 0;
@@ -110,8 +115,8 @@ struct client_tally {
 inline void client_tally::add(const client_tally& o) {
     for (auto field :
          {&client_tally::acknowledged, &client_tally::unanswered, &client_tally::stale, &client_tally::unavailable,
-          &client_tally::bad_token, &client_tally::proxy_refused, &client_tally::connect_failed,
-          &client_tally::reclaims, &client_tally::silences, &client_tally::probes})
+          &client_tally::bad_token, &client_tally::lost_before_deal, &client_tally::proxy_refused,
+          &client_tally::connect_failed, &client_tally::reclaims, &client_tally::silences, &client_tally::probes})
         this->*field += o.*field;
 }
 

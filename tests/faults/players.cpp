@@ -89,9 +89,22 @@ private:
     }
 
     // A refusal a client must expect during a failover, counted; a BAD_TOKEN for a token that is valid is a fault.
+    // Whether any receiver was shown a hand of the match: with --durability moves, only a deal whose record was
+    // committed is shown, and such a match is restored wherever its table goes.
+    static bool dealt(const match_history& h) {
+        for (const auto& frames : h.received)
+            for (const v1::ServerMessage& m : frames)
+                if (m.has_table_update() && m.table_update().has_hand()) return true;
+        return false;
+    }
+
     void note_refusal(const client::error& e, match_history& h, const std::string& during) {
         const std::string what = e.what();
-        if (e.code() == v1::ERROR_CODE_BAD_TOKEN) {
+        if (e.code() == v1::ERROR_CODE_BAD_TOKEN && !dealt(h)) {
+            // The node died before the match's first deal reached the database: the table went with it, and
+            // BAD_TOKEN is the truth (docs/ownership.md). The driver leaves it for a new one.
+            count(&client_tally::lost_before_deal);
+        } else if (e.code() == v1::ERROR_CODE_BAD_TOKEN) {
             count(&client_tally::bad_token);
             h.problems.push_back(during + ": a valid seat token was refused: " + what);
         } else if (e.code() == v1::ERROR_CODE_UNAVAILABLE) {
@@ -109,6 +122,7 @@ private:
         set_option(wanted, "holes=" + std::to_string(owner_.settings_.holes));
         try {
             conns_.clear();
+            pressed_at_.assign(static_cast<std::size_t>(h.players), 0);
             conns_.push_back(open(0, h));
             v1::CreateTable create;
             create.set_player_name(h.names[0]);
@@ -159,10 +173,13 @@ private:
                 else c->reclaim(tokens_[static_cast<std::size_t>(r)], seat_wait);
                 h.seatings.push_back({c->welcome().node(), from, now_ms(), watcher ? "spectator again" : "reclaimed"});
                 conns_[static_cast<std::size_t>(r)] = std::move(c);
+                // A table restored between holes has forgotten who read the review (at the same hand_version).
+                if (!watcher) pressed_at_[static_cast<std::size_t>(r)] = 0;
                 count(&client_tally::reclaims);
                 return true;
             } catch (const client::error& e) {
                 note_refusal(e, h, "reclaiming seat " + std::to_string(r));
+                if (e.code() == v1::ERROR_CODE_BAD_TOKEN && !dealt(h)) return false;
                 std::this_thread::sleep_for(
                     std::min<std::chrono::milliseconds>(100ms * (1 << std::min(attempt, 4)), 1s));
             }
@@ -180,7 +197,9 @@ private:
                 broken = true;
             }
             if (broken && !reclaim(static_cast<int>(r), h)) {
-                h.gave_up = "receiver " + std::to_string(r) + " could not take its place back within 60 s" + seen();
+                h.gave_up =
+                    dealt(h) ? "receiver " + std::to_string(r) + " could not take its place back within 60 s" + seen()
+                             : left_before_deal;
                 return false;
             }
         }
@@ -244,6 +263,7 @@ private:
                 h.final_card = latest->scorecard();
                 return true;
             }
+            read_reviews();
             int mover = -1;
             for (int s = 0; s < h.players && mover < 0; ++s)
                 if (conns_[static_cast<std::size_t>(s)]->latest() &&
@@ -268,12 +288,30 @@ private:
 
     void act(int s, match_history& h);
 
+    // Between holes, every seat still reading the review sends Next hole, once for each update that says so.
+    void read_reviews() {
+        for (std::size_t s = 0; s < pressed_at_.size() && s < conns_.size(); ++s) {
+            if (!conns_[s]) continue;
+            const auto& u = conns_[s]->latest();
+            if (!u || u->state() != v1::TABLE_STATE_BETWEEN_HOLES || !u->has_next_hole() ||
+                pressed_at_[s] == u->hand_version())
+                continue;
+            const auto& waiting = u->next_hole().waiting();
+            if (std::find(waiting.begin(), waiting.end(), static_cast<std::uint32_t>(s)) == waiting.end()) continue;
+            pressed_at_[s] = u->hand_version();
+            v1::ClientMessage m;
+            m.mutable_next_hole();
+            conns_[s]->send(m);  // its answer is read with the other frames; a refusal means it was dealt already
+        }
+    }
+
     players& owner_;
     int index_;
     random_source random_;
     std::vector<std::unique_ptr<bot>> bots_;
     std::vector<std::unique_ptr<connection>> conns_;  // the seats, then the spectator
     std::vector<std::string> tokens_;
+    std::vector<std::uint64_t> pressed_at_;  // per seat: the hand_version of the review it last sent Next hole for
     wall_ms last_frame_ = 0;
 };
 
