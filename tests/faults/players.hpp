@@ -1,7 +1,7 @@
 // People playing through HAProxy while the faults run: each driver plays one table at a time (two or three seats
 // and a spectator, each its own connection; the seats' moves chosen by bots from their own views), match after
 // match, recording the history (history.hpp). A connection that breaks, goes silent or is refused is made again
-// as the README's "Writing a client" step 10 says: connect, hello, reclaim_seat with the token, following
+// as docs/protocol.md's "Writing a client" step 10 says: connect, hello, reclaim_seat with the token, following
 // TABLE_ELSEWHERE, and after UNAVAILABLE, an HTTP 502/503 or no answer, again after a pause. A prober joins each
 // table as a spectator through each node in turn, so a node that seats people at a table it does not own shows.
 #pragma once
