@@ -1,5 +1,5 @@
-// golf load's report, as text lines or one JSON object. The field names and the lines are what scripts and the
-// README read, so they change only on purpose.
+// golf load's report, as text lines or one JSON object. The field names and the lines are what scripts and
+// docs/PERFORMANCE.md read, so they change only on purpose.
 #include "cli/load_report.hpp"
 
 #include <cstdio>

@@ -1,5 +1,5 @@
-// golf rules --markdown: docs/rules.md, written from presets() and ruleset_options() so the players' reference
-// never drifts from the engine (a test compares the committed file with this output).
+// golf rules --markdown: the tables of docs/rules.md, written from presets() and ruleset_options() so the players'
+// reference never drifts from the engine (a test compares the block between the markers with this output).
 #include "cli/rules_markdown.hpp"
 
 #include <algorithm>
@@ -45,20 +45,13 @@ std::string values_text(const option_info& option) {
 }
 
 void presets_table(std::ostream& out) {
-    out << "## Presets\n\n"
-           "Each preset is a named ruleset that says which source it follows and what it chose where the sources "
-           "disagree or are\nsilent (the sources are pagat.com, Wikipedia's Golf articles, a four-card Golf blog "
-           "and Dick Oakes's rules).\n\n"
-           "| preset | the game | source and choices |\n|---|---|---|\n";
+    out << "## Every preset\n\n| preset | the game | source and choices |\n|---|---|---|\n";
     for (const preset& p : presets())
         out << "| `" << p.name << "` | " << cell(p.summary) << " | " << cell(p.source) << " |\n";
 }
 
 void options_tables(std::ostream& out) {
-    out << "\n## House rules\n\n"
-           "Every option below can be set on top of any preset: in the web table's house-rules editor,\n"
-           "with `golf rules PRESET --set OPTION=VALUE` (which checks the result), or in `CreateTable.house_rules`\n"
-           "over the protocol. A combination that cannot be played is refused with a sentence naming the option.\n";
+    out << "\n## Every option\n";
     std::vector<std::string_view> groups;
     for (const option_info& option : ruleset_options())
         if (std::find(groups.begin(), groups.end(), option.group) == groups.end()) groups.push_back(option.group);
@@ -66,8 +59,8 @@ void options_tables(std::ostream& out) {
         out << "\n### " << group << "\n\n| option | what it is | values | what it does |\n|---|---|---|---|\n";
         for (const option_info& option : ruleset_options()) {
             if (option.group != group) continue;
-            out << "| `" << option.name << "` | " << cell(option.label) << " | " << cell(values_text(option))
-                << " | " << cell(option.help) << " |\n";
+            out << "| `" << option.name << "` | " << cell(option.label) << " | " << cell(values_text(option)) << " | "
+                << cell(option.help) << " |\n";
         }
     }
 }
@@ -75,14 +68,10 @@ void options_tables(std::ostream& out) {
 }  // namespace
 
 void print_rules_markdown(std::ostream& out) {
-    out << "<!-- Written by `golf rules --markdown`; a test fails when it differs. Change the engine, then run\n"
-           "     build/cli/golf rules --markdown > docs/rules.md -->\n"
-           "# Presets and house rules\n\n"
-           "The games golf-server plays and every rule a table can change. `golf rules` lists the presets,\n"
-           "`golf rules PRESET` shows one ruleset option by option, and `golf rules --options --json` gives the\n"
-           "options to programs.\n\n";
+    out << rules_markdown_begin << "\n";
     presets_table(out);
     options_tables(out);
+    out << rules_markdown_end << "\n";
 }
 
 }  // namespace golf::cli

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The house's shape, checked before anything is built (scripts/test.sh runs it first):
 #   - every C++ file is laid out as .clang-format says (clang-format-14; `scripts/house.sh --fix` rewrites them);
-#   - no product file over 700 lines, no function over 80 (scripts/sizes.py).
+#   - no product file over 700 lines, no function over 80 (scripts/sizes.py);
+#   - every relative link in the README and docs/ resolves (scripts/check_links.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 format=clang-format-14
@@ -21,3 +22,5 @@ if ! "$format" --dry-run --Werror "${files[@]}" 2>"$report"; then
 fi
 echo "house: ${#files[@]} files laid out as .clang-format says"
 python3 scripts/sizes.py
+bash scripts/check_links.sh
+echo "house: every link in the README and docs/ resolves"

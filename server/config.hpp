@@ -20,7 +20,8 @@ struct server_config {
     bool db_synchronous_full = false;  // --db-sync normal|full, GOLF_DB_SYNC
     // --db-move-delay-ms, GOLF_DB_MOVE_DELAY_MS: how long the hand in play may wait to be written after a move
     std::chrono::milliseconds db_move_delay{20};
-    // --durability holes|moves, GOLF_DURABILITY: what is written before anyone sees it (docs in README "Durability")
+    // --durability holes|moves, GOLF_DURABILITY: what is written before anyone sees it (docs/operations.md,
+    // "The database")
     bool durable_moves = false;
     // --db-connect-retry-s, GOLF_DB_CONNECT_RETRY_S: how long a start waits for a PostgreSQL server it cannot reach
     std::chrono::milliseconds db_connect_retry{std::chrono::seconds(30)};

@@ -273,7 +273,7 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
         request.mutable_get_profile()->set_history_limit(*limit);
     } else {
         return bad(404,
-                   "no such API; see README: /api/matches?player=NAME, /api/matches/ID, "
+                   "no such API; see docs/operations.md: /api/matches?player=NAME, /api/matches/ID, "
                    "/api/leaderboard?rules=PRESET[&by=rating], /api/players/NAME, /api/profiles/NAME");
     }
     answer(request, [done = std::move(done)](v1::ServerMessage reply) {

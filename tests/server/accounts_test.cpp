@@ -1,7 +1,7 @@
-// Accounts over real sockets (README: "Accounts and ratings"; server/accounts.hpp): Register and SignIn (password in
-// any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API keys, the names a
-// guest may not sit down under (a registered one, or one confusable with it), the throttles on guessing (per name,
-// per address) and on registering, GetProfile, a rated match between two accounts and its profile over the
+// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts.hpp): Register and SignIn
+// (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API keys, the
+// names a guest may not sit down under (a registered one, or one confusable with it), the throttles on guessing (per
+// name, per address) and on registering, GetProfile, a rated match between two accounts and its profile over the
 // protocol and HTTP, and that no password, token or key ever reaches the server's log or its database in clear.
 // The tests that touch the account store run on SQLite and on PostgreSQL (AccountsOn).
 #include <google/protobuf/util/json_util.h>

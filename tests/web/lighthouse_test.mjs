@@ -1,7 +1,7 @@
 // Lighthouse (pinned in package.json) on the start page and on a table page, with its desktop and its mobile
 // settings, in Debian's chromium against a real golf-server. It asserts what does not depend on the machine's
 // speed (accessibility and best practices at least 95, cumulative layout shift under 0.1) and prints every figure,
-// performance included: scripts/lighthouse.sh runs it alone for the figures the README quotes.
+// performance included: scripts/lighthouse.sh runs it alone for the figures docs/PERFORMANCE.md quotes.
 import assert from "node:assert/strict";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
