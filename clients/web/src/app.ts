@@ -3,7 +3,16 @@
 // with a session token kept from an earlier sign-in it signs in again first, on every (re)connection, before the
 // seat is reclaimed or a quick-play wait is resumed.
 import type {
-  Account, ChatLine, Leaderboard, LobbyTable, PresetInfo, Profile, QueueUpdate, ServerMessage, TableJoined, TableUpdate,
+  Account,
+  ChatLine,
+  Leaderboard,
+  LobbyTable,
+  PresetInfo,
+  Profile,
+  QueueUpdate,
+  ServerMessage,
+  TableJoined,
+  TableUpdate,
 } from "./gen/golf/v1/messages_pb";
 import { BotLevel, TableState } from "./gen/golf/v1/messages_pb";
 import { RulesetSchema } from "./gen/golf/v1/ruleset_pb";
@@ -14,8 +23,13 @@ import { CommitmentLog } from "./fairness";
 import { MoveLog } from "./move_log";
 import { storage } from "./storage";
 
-export type Route = { name: "start"; join?: string } | { name: "lobby" } | { name: "table"; code: string }
-  | { name: "profile"; player: string } | { name: "leaderboard"; preset: string } | { name: "account" };
+export type Route =
+  | { name: "start"; join?: string }
+  | { name: "lobby" }
+  | { name: "table"; code: string }
+  | { name: "profile"; player: string }
+  | { name: "leaderboard"; preset: string }
+  | { name: "account" };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
 // A seat request followed to another node at most this many times (a table moved twice while we followed it is
@@ -45,7 +59,8 @@ export function parseRoute(): Route {
   const path = location.pathname.replace(/\/$/, "");
   if (path === "/lobby") return { name: "lobby" };
   if (path === "/account") return { name: "account" };
-  if (path === "/leaderboard") return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
+  if (path === "/leaderboard")
+    return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
   const profile = /^\/p\/([^/]+)$/.exec(path);
   const player = profile ? decoded(profile[1]) : undefined;
   if (player) return { name: "profile", player };
@@ -94,15 +109,20 @@ export interface CreateOptions {
 export interface QuickWish {
   preset: string;
   seats: number;
-  botsAfterSeconds: number;  // 0: never; else 5..600
-  name: string;              // a guest's name (signed in, the account's is used)
+  botsAfterSeconds: number; // 0: never; else 5..600
+  name: string; // a guest's name (signed in, the account's is used)
 }
 
 type Init = { case: RequestBody["case"]; value: object };
 
 function sameAction(a: Action, b: Action): boolean {
-  return a.kind === b.kind && a.position === b.position && a.other === b.other && a.targetSeat === b.targetSeat &&
-         a.otherSeat === b.otherSeat;
+  return (
+    a.kind === b.kind &&
+    a.position === b.position &&
+    a.other === b.other &&
+    a.targetSeat === b.targetSeat &&
+    a.otherSeat === b.otherSeat
+  );
 }
 
 export class App {
@@ -110,23 +130,23 @@ export class App {
   readonly conn = Connection.forPage(firstNode(this.route));
   readonly commitments = new CommitmentLog();
   readonly log = new MoveLog();
-  fresh: TableEvent[] = [];  // the events the latest update brought (animated once by the table screen)
+  fresh: TableEvent[] = []; // the events the latest update brought (animated once by the table screen)
   presets: PresetInfo[] = [];
   joined?: TableJoined;
   update?: TableUpdate;
-  updateAt = 0;           // performance.now() when `update` arrived (the clock counts down from it)
+  updateAt = 0; // performance.now() when `update` arrived (the clock counts down from it)
   chat: ChatLine[] = [];
   lobby?: LobbyTable[];
-  account?: Account;  // the account this connection is signed in to
-  signingIn = storage.session() !== undefined;  // a kept session is being tried on this connection
-  quick?: QuickWish;      // waiting in quick play's queue
-  queue?: QueueUpdate;    // how that wait goes (the latest push)
-  queueAt = 0;            // performance.now() when `queue` arrived
+  account?: Account; // the account this connection is signed in to
+  signingIn = storage.session() !== undefined; // a kept session is being tried on this connection
+  quick?: QuickWish; // waiting in quick play's queue
+  queue?: QueueUpdate; // how that wait goes (the latest push)
+  queueAt = 0; // performance.now() when `queue` arrived
   status: Status = "connecting";
   statusDetail = "";
   reclaiming = false;
-  moving = false;  // following a table to the node that plays it (a new connection is being made)
-  hops = 0;        // how many times a seat request was followed to another node, since the page loaded
+  moving = false; // following a table to the node that plays it (a new connection is being made)
+  hops = 0; // how many times a seat request was followed to another node, since the page loaded
   // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
   ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n, panel: "", guide: false };
   onChange: () => void = () => {};
@@ -183,11 +203,19 @@ export class App {
   }
 
   async createTable(options: CreateOptions): Promise<void> {
-    const reply = await this.request({ case: "createTable", value: {
-      playerName: this.seatName(options.name), preset: options.preset, seats: options.seats, public: options.isPublic,
-      password: options.password, turnClockSeconds: options.turnClockSeconds, houseRules: options.houseRules,
-      betweenHolesSeconds: options.betweenHolesSeconds,
-    } });
+    const reply = await this.request({
+      case: "createTable",
+      value: {
+        playerName: this.seatName(options.name),
+        preset: options.preset,
+        seats: options.seats,
+        public: options.isPublic,
+        password: options.password,
+        turnClockSeconds: options.turnClockSeconds,
+        houseRules: options.houseRules,
+        betweenHolesSeconds: options.betweenHolesSeconds,
+      },
+    });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
   }
 
@@ -197,9 +225,18 @@ export class App {
     this.ui.guide = guide;
     const preset = this.presets.find((p) => p.name === presetName) ?? this.presets[0];
     if (!preset) throw new Error("the server has not listed its presets yet");
-    await this.createTable({ name, preset: preset.name, seats, isPublic: false, password: "", turnClockSeconds: 0,
-                             betweenHolesSeconds: 0, houseRules: create(RulesetSchema, {}) });
-    for (let seat = 1; seat < seats; ++seat) await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
+    await this.createTable({
+      name,
+      preset: preset.name,
+      seats,
+      isPublic: false,
+      password: "",
+      turnClockSeconds: 0,
+      betweenHolesSeconds: 0,
+      houseRules: create(RulesetSchema, {}),
+    });
+    for (let seat = 1; seat < seats; ++seat)
+      await this.request({ case: "addBot", value: { seat, level: BotLevel.HEURISTIC } });
     await this.request({ case: "startMatch", value: {} });
   }
 
@@ -210,8 +247,15 @@ export class App {
     this.onChange();
     try {
       // Several nodes: each queue is kept by one node, followed like a table (seatRequest).
-      await this.seatRequest({ case: "quickPlay", value: { preset: wish.preset, seats: wish.seats,
-                                                           botsAfterSeconds: wish.botsAfterSeconds, playerName: this.seatName(wish.name) } });
+      await this.seatRequest({
+        case: "quickPlay",
+        value: {
+          preset: wish.preset,
+          seats: wish.seats,
+          botsAfterSeconds: wish.botsAfterSeconds,
+          playerName: this.seatName(wish.name),
+        },
+      });
     } catch (error) {
       if (this.quick === wish) this.quick = undefined;
       this.onChange();
@@ -320,7 +364,8 @@ export class App {
       try {
         return await this.request(body);
       } catch (error) {
-        const elsewhere = error instanceof RequestError && error.code === ErrorCode.TABLE_ELSEWHERE && error.node !== "";
+        const elsewhere =
+          error instanceof RequestError && error.code === ErrorCode.TABLE_ELSEWHERE && error.node !== "";
         if (!elsewhere || hop >= MAX_HOPS) throw error;
         await this.follow(error.node);
       }
@@ -344,7 +389,8 @@ export class App {
   async leave(): Promise<void> {
     const code = this.joined?.code;
     const state = this.update?.state;
-    const midMatch = (this.update?.yourSeat ?? -1) >= 0 && (state === TableState.PLAYING || state === TableState.BETWEEN_HOLES);
+    const midMatch =
+      (this.update?.yourSeat ?? -1) >= 0 && (state === TableState.PLAYING || state === TableState.BETWEEN_HOLES);
     if (this.conn.isReady && this.joined) await this.attempt({ case: "leaveTable", value: {} });
     if (code && !midMatch) {
       storage.forget(code);
@@ -367,14 +413,30 @@ export class App {
       for (let attempt = 0; ; ++attempt) {
         const sent = this.update.handVersion;
         try {
-          await this.request({ case: "act", value: { action: { kind: action.kind, position: action.position, other: action.other,
-                                                              targetSeat: action.targetSeat, otherSeat: action.otherSeat },
-                                                    handVersion: sent } });
+          await this.request({
+            case: "act",
+            value: {
+              action: {
+                kind: action.kind,
+                position: action.position,
+                other: action.other,
+                targetSeat: action.targetSeat,
+                otherSeat: action.otherSeat,
+              },
+              handVersion: sent,
+            },
+          });
           break;
         } catch (error) {
           const stale = error instanceof RequestError && error.code === ErrorCode.STALE;
-          if (stale && attempt < 4 && this.update.handVersion !== sent && this.update.hand?.phase === Phase.START &&
-              this.update.hand.legal.some((a) => sameAction(a, action))) continue;
+          if (
+            stale &&
+            attempt < 4 &&
+            this.update.handVersion !== sent &&
+            this.update.hand?.phase === Phase.START &&
+            this.update.hand.legal.some((a) => sameAction(a, action))
+          )
+            continue;
           throw error;
         }
       }
@@ -429,7 +491,8 @@ export class App {
       if (reply?.body.case === "presets") this.presets = reply.body.value.presets;
     }
     if (!this.moving) await this.seatBack();
-    if (this.quick && !this.joined && !this.moving) await this.quickPlay(this.quick).catch((e) => this.onFlash(errorText(e), "error"));
+    if (this.quick && !this.joined && !this.moving)
+      await this.quickPlay(this.quick).catch((e) => this.onFlash(errorText(e), "error"));
     if (this.route.name === "lobby") await this.watchLobby(true);
     this.onChange();
   }
@@ -438,7 +501,10 @@ export class App {
     if (this.joined) {
       const joined = this.joined;
       if (joined.seatToken) await this.reclaim(joined.code, joined.seatToken);
-      else await this.joinTable(joined.code, storage.name() || "spectator", true).catch((e) => this.onFlash(errorText(e), "error"));
+      else
+        await this.joinTable(joined.code, storage.name() || "spectator", true).catch((e) =>
+          this.onFlash(errorText(e), "error")
+        );
     } else if (this.route.name === "table") {
       await this.resume(this.route.code);
     }
@@ -469,7 +535,7 @@ export class App {
           if (reply.body.case === "tableJoined") this.enter(reply.body.value);
           return;
         } catch (error) {
-          if (!(error instanceof RequestError)) throw error;  // the connection went: the next one reclaims
+          if (!(error instanceof RequestError)) throw error; // the connection went: the next one reclaims
           if (PASSING.has(error.code) && attempt < PASSING_TRIES) {
             await new Promise((resolve) => window.setTimeout(resolve, PASSING_PAUSE_MS));
             continue;
@@ -507,7 +573,8 @@ export class App {
       case "chat": {
         // The backlog resent after a reclaim holds lines this page may already show: each is kept once.
         const line = message.body.value;
-        const same = (l: ChatLine) => l.unixMs === line.unixMs && l.seat === line.seat && l.text === line.text && l.name === line.name;
+        const same = (l: ChatLine) =>
+          l.unixMs === line.unixMs && l.seat === line.seat && l.text === line.text && l.name === line.name;
         if (line.earlier && this.chat.some(same)) return;
         this.chat = [...this.chat.slice(-99), line];
         if (line.earlier) this.chat.sort((a, b) => (a.unixMs < b.unixMs ? -1 : a.unixMs > b.unixMs ? 1 : 0));

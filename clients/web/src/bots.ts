@@ -7,40 +7,63 @@ import { BotLevel, type SeatInfo, type TableUpdate } from "./gen/golf/v1/message
 import { seatName } from "./names";
 import { storage } from "./storage";
 
-const MAX_PLAYOUTS = 20000;  // AddBot.search_budget's ceiling
+const MAX_PLAYOUTS = 20000; // AddBot.search_budget's ceiling
 
 interface Choice {
-  value: string;   // what the picker's option and the kept choice say: "easy", ..., "custom"
+  value: string; // what the picker's option and the kept choice say: "easy", ..., "custom"
   level: BotLevel;
   text: string;
-  hint: string;    // what the level plays like, under the picker
+  hint: string; // what the level plays like, under the picker
 }
 
 // The picker's options, in order; "custom" is BOT_LEVEL_SEARCH with the host's playouts.
 const CHOICES: Choice[] = [
-  { value: "easy", level: BotLevel.EASY, text: "Easy",
-    hint: "Searches a little (24 playouts a move): it makes mistakes." },
+  {
+    value: "easy",
+    level: BotLevel.EASY,
+    text: "Easy",
+    hint: "Searches a little (24 playouts a move): it makes mistakes.",
+  },
   { value: "medium", level: BotLevel.MEDIUM, text: "Medium", hint: "Searches 160 playouts a move: a fair opponent." },
-  { value: "hard", level: BotLevel.HARD, text: "Hard",
-    hint: "Searches 1200 playouts a move: strong, and may take a second to move." },
-  { value: "heuristic", level: BotLevel.HEURISTIC, text: "Rules of thumb (heuristic)",
-    hint: "Plays by rules of thumb from the cards it knows, without searching." },
+  {
+    value: "hard",
+    level: BotLevel.HARD,
+    text: "Hard",
+    hint: "Searches 1200 playouts a move: strong, and may take a second to move.",
+  },
+  {
+    value: "heuristic",
+    level: BotLevel.HEURISTIC,
+    text: "Rules of thumb (heuristic)",
+    hint: "Plays by rules of thumb from the cards it knows, without searching.",
+  },
   { value: "random", level: BotLevel.RANDOM, text: "Random", hint: "Plays any legal move." },
-  { value: "custom", level: BotLevel.SEARCH, text: "Custom\u2026",
-    hint: `Searches as many playouts a move as you say (1 to ${MAX_PLAYOUTS}): more is stronger and slower.` },
+  {
+    value: "custom",
+    level: BotLevel.SEARCH,
+    text: "Custom\u2026",
+    hint: `Searches as many playouts a move as you say (1 to ${MAX_PLAYOUTS}): more is stronger and slower.`,
+  },
 ];
 const DEFAULT = "medium";
 
 // The choice as it stands (loaded from storage on first use): the option, the playouts typed, and what is wrong
 // with them once checked.
-interface Picked { value: string; playouts: string; error: string }
+interface Picked {
+  value: string;
+  playouts: string;
+  error: string;
+}
 let picked: Picked | undefined;
 
 function current(): Picked {
   if (!picked) {
     const kept = storage.botLevel();
-    picked = { value: CHOICES.some((c) => c.value === kept.level) ? kept.level : DEFAULT,
-               playouts: kept.playouts || "1000", error: "" };
+    picked = {
+      value: CHOICES.some((c) => c.value === kept.level) ? kept.level : DEFAULT,
+      playouts: kept.playouts || "1000",
+      error: "",
+    };
   }
   return picked;
 }
@@ -118,8 +141,18 @@ export function addBotButton(app: App, seat: number): HTMLElement {
     const searchBudget = level === BotLevel.SEARCH ? Number(c.playouts.trim()) : 0;
     void app.attempt({ case: "addBot", value: { seat, level, searchBudget } });
   };
-  return h("button", { type: "button", class: "small", "data-key": `add-bot-${seat}`, "data-add-bot": seat,
-                       "aria-label": addLabel(seat), onclick: add }, "Add a bot");
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small",
+      "data-key": `add-bot-${seat}`,
+      "data-add-bot": seat,
+      "aria-label": addLabel(seat),
+      onclick: add,
+    },
+    "Add a bot"
+  );
 }
 
 // The "Bot level" picker, once above the seats while the host has seats to fill. The playouts are checked when a
@@ -128,31 +161,60 @@ export function addBotButton(app: App, seat: number): HTMLElement {
 export function botLevelPicker(app: App): HTMLElement {
   const c = current();
   const custom = c.value === "custom";
-  const select = h("select", { id: "bot-level", "data-key": "bot-level", "aria-describedby": "bot-level-hint",
-                               onchange: (e: Event) => {
-                                 c.value = (e.target as HTMLSelectElement).value;
-                                 c.error = "";
-                                 storage.setBotLevel(c.value, c.playouts.trim());
-                                 app.onChange();
-                               } },
-    ...CHOICES.map((choice) => h("option", { value: choice.value, selected: choice.value === c.value }, choice.text)));
+  const select = h(
+    "select",
+    {
+      id: "bot-level",
+      "data-key": "bot-level",
+      "aria-describedby": "bot-level-hint",
+      onchange: (e: Event) => {
+        c.value = (e.target as HTMLSelectElement).value;
+        c.error = "";
+        storage.setBotLevel(c.value, c.playouts.trim());
+        app.onChange();
+      },
+    },
+    ...CHOICES.map((choice) => h("option", { value: choice.value, selected: choice.value === c.value }, choice.text))
+  );
   const playouts = custom
-    ? h("div", { class: "field" },
+    ? h(
+        "div",
+        { class: "field" },
         h("label", { for: "bot-playouts" }, "Playouts per move"),
-        h("input", { id: "bot-playouts", "data-key": "bot-playouts", type: "number", min: 1, max: MAX_PLAYOUTS, step: 1,
-                     inputmode: "numeric", required: true, value: c.playouts,
-                     "aria-invalid": c.error ? "true" : undefined,
-                     "aria-describedby": "bot-playouts-error bot-level-hint",
-                     oninput: (e: Event) => {
-                       c.playouts = (e.target as HTMLInputElement).value;
-                       if (c.error) check(c.playouts);
-                       else if (!playoutsProblem(c.playouts)) storage.setBotLevel(c.value, c.playouts.trim());
-                     } }))
+        h("input", {
+          id: "bot-playouts",
+          "data-key": "bot-playouts",
+          type: "number",
+          min: 1,
+          max: MAX_PLAYOUTS,
+          step: 1,
+          inputmode: "numeric",
+          required: true,
+          value: c.playouts,
+          "aria-invalid": c.error ? "true" : undefined,
+          "aria-describedby": "bot-playouts-error bot-level-hint",
+          oninput: (e: Event) => {
+            c.playouts = (e.target as HTMLInputElement).value;
+            if (c.error) check(c.playouts);
+            else if (!playoutsProblem(c.playouts)) storage.setBotLevel(c.value, c.playouts.trim());
+          },
+        })
+      )
     : null;
-  return h("form", { class: "bot-level", id: "bot-level-form", novalidate: true,
-                     onsubmit: (e: Event) => { e.preventDefault(); check(c.playouts); } },
+  return h(
+    "form",
+    {
+      class: "bot-level",
+      id: "bot-level-form",
+      novalidate: true,
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        check(c.playouts);
+      },
+    },
     h("div", { class: "field" }, h("label", { for: "bot-level" }, "Bot level"), select),
     playouts,
     h("p", { class: "form-error", id: "bot-playouts-error", "aria-live": "polite" }, custom ? c.error : ""),
-    h("p", { class: "hint", id: "bot-level-hint" }, choiceOf(c.value).hint));
+    h("p", { class: "hint", id: "bot-level-hint" }, choiceOf(c.value).hint)
+  );
 }

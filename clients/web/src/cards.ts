@@ -6,18 +6,46 @@ import { Suit, type Card } from "./gen/golf/v1/cards_pb";
 
 const RANK_LABEL = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 const RANK_CODE = ["X", "A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"];
-const RANK_NAME = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
-                   "queen", "king"];
-const SUIT_CODE: Record<Suit, string> = { [Suit.NONE]: "", [Suit.CLUBS]: "C", [Suit.DIAMONDS]: "D",
-                                          [Suit.HEARTS]: "H", [Suit.SPADES]: "S" };
-const SUIT_NAME: Record<Suit, string> = { [Suit.NONE]: "", [Suit.CLUBS]: "clubs", [Suit.DIAMONDS]: "diamonds",
-                                          [Suit.HEARTS]: "hearts", [Suit.SPADES]: "spades" };
+// Each rank's name, 0 the joker; the engine's options are named after them too (power_ace, value_king).
+export const RANK_NAME = [
+  "joker",
+  "ace",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "jack",
+  "queen",
+  "king",
+];
+const SUIT_CODE: Record<Suit, string> = {
+  [Suit.NONE]: "",
+  [Suit.CLUBS]: "C",
+  [Suit.DIAMONDS]: "D",
+  [Suit.HEARTS]: "H",
+  [Suit.SPADES]: "S",
+};
+const SUIT_NAME: Record<Suit, string> = {
+  [Suit.NONE]: "",
+  [Suit.CLUBS]: "clubs",
+  [Suit.DIAMONDS]: "diamonds",
+  [Suit.HEARTS]: "hearts",
+  [Suit.SPADES]: "spades",
+};
 const SUIT_PATH: Record<Suit, string> = {
   [Suit.NONE]: "M12 2 14.9 8.6 22 9.3 16.6 14 18.2 21 12 17.3 5.8 21 7.4 14 2 9.3 9.1 8.6Z",
-  [Suit.CLUBS]: "M12 2.5a4.5 4.5 0 0 1 4.2 6.1 4.5 4.5 0 1 1-1.7 8.1L15.5 22h-7l1-5.3a4.5 4.5 0 1 1-1.7-8.1A4.5 4.5 0 0 1 12 2.5z",
+  [Suit.CLUBS]:
+    "M12 2.5a4.5 4.5 0 0 1 4.2 6.1 4.5 4.5 0 1 1-1.7 8.1L15.5 22h-7l1-5.3a4.5 4.5 0 1 1-1.7-8.1A4.5 4.5 0 0 1 12 2.5z",
   [Suit.DIAMONDS]: "M12 2 20 12 12 22 4 12Z",
-  [Suit.HEARTS]: "M12 21S3 14.5 3 8.5C3 5.5 5.5 3 8.5 3c1.7 0 2.9 1 3.5 2 .6-1 1.8-2 3.5-2C18.5 3 21 5.5 21 8.5 21 14.5 12 21 12 21z",
-  [Suit.SPADES]: "M12 2s-9 7-9 12c0 3 2.5 5 5.5 5 1.5 0 2.5-.7 3-1.5L10 22h4l-1.5-4.5c.5.8 1.5 1.5 3 1.5 3 0 5.5-2 5.5-5 0-5-9-12-9-12z",
+  [Suit.HEARTS]:
+    "M12 21S3 14.5 3 8.5C3 5.5 5.5 3 8.5 3c1.7 0 2.9 1 3.5 2 .6-1 1.8-2 3.5-2C18.5 3 21 5.5 21 8.5 21 14.5 12 21 12 21z",
+  [Suit.SPADES]:
+    "M12 2s-9 7-9 12c0 3 2.5 5 5.5 5 1.5 0 2.5-.7 3-1.5L10 22h4l-1.5-4.5c.5.8 1.5 1.5 3 1.5 3 0 5.5-2 5.5-5 0-5-9-12-9-12z",
 };
 
 export function isJoker(card: Card): boolean {
@@ -32,8 +60,13 @@ export function cardName(card: Card): string {
   return isJoker(card) ? "joker" : `${RANK_NAME[card.rank] ?? "?"} of ${SUIT_NAME[card.suit] ?? "?"}`;
 }
 
-const SUIT_SYMBOL: Record<Suit, string> = { [Suit.NONE]: "", [Suit.CLUBS]: "\u2663", [Suit.DIAMONDS]: "\u2666",
-                                            [Suit.HEARTS]: "\u2665", [Suit.SPADES]: "\u2660" };
+const SUIT_SYMBOL: Record<Suit, string> = {
+  [Suit.NONE]: "",
+  [Suit.CLUBS]: "\u2663",
+  [Suit.DIAMONDS]: "\u2666",
+  [Suit.HEARTS]: "\u2665",
+  [Suit.SPADES]: "\u2660",
+};
 
 // "Q♦", "10♣", "joker": the short name the move log and the accessible names use.
 export function cardShort(card: Card): string {
@@ -41,8 +74,11 @@ export function cardShort(card: Card): string {
 }
 
 export function suitIcon(suit: Suit, className = "pip"): SVGElement {
-  return svg("svg", { class: className, viewBox: "0 0 24 24", "aria-hidden": "true" },
-             svg("path", { d: SUIT_PATH[suit] ?? SUIT_PATH[Suit.NONE] }));
+  return svg(
+    "svg",
+    { class: className, viewBox: "0 0 24 24", "aria-hidden": "true" },
+    svg("path", { d: SUIT_PATH[suit] ?? SUIT_PATH[Suit.NONE] })
+  );
 }
 
 // Fills `el` (a div or button) as a card face.
@@ -53,7 +89,7 @@ export function drawFace(el: HTMLElement, card: Card): HTMLElement {
   el.dataset.card = cardCode(card);
   const rank = document.createElement("span");
   rank.className = "rank";
-  rank.textContent = isJoker(card) ? "JKR" : RANK_LABEL[card.rank] ?? "?";
+  rank.textContent = isJoker(card) ? "JKR" : (RANK_LABEL[card.rank] ?? "?");
   el.append(rank, suitIcon(card.suit));
   return el;
 }

@@ -4,8 +4,11 @@
 type Attrs = Record<string, string | number | boolean | undefined | null | EventListener>;
 export type Child = Node | string | number | null | undefined | false | Child[];
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]):
-    HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
@@ -48,8 +51,10 @@ export function svg(tag: string, attrs: Record<string, string | number> = {}, ..
 export function replaceContent(container: HTMLElement, ...children: Child[]): void {
   const active = document.activeElement as HTMLElement | null;
   const key = active && container.contains(active) ? active.dataset.key : undefined;
-  const selection = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
-    ? { start: active.selectionStart, end: active.selectionEnd, value: active.value } : undefined;
+  const selection =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+      ? { start: active.selectionStart, end: active.selectionEnd, value: active.value }
+      : undefined;
   container.replaceChildren();
   append(container, children);
   if (!key) return;

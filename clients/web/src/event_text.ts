@@ -10,20 +10,20 @@ import { isWordName } from "./positions";
 import { powerSentence, THEY, YOU_DO } from "./power_text";
 
 export interface Reader {
-  me: number;                                     // the reader's seat, -1 for a spectator
+  me: number; // the reader's seat, -1 for a spectator
   name(seat: number): string;
-  place(seat: number, position: number): string;  // positionName for that seat's layout
+  place(seat: number, position: number): string; // positionName for that seat's layout
   cols: number;
-  power(card: TableEvent["card"]): PowerKind;     // the power a card has at this table
-  memory: boolean;                                // peeks_shown_once: cards only the reader saw are not repeated
+  power(card: TableEvent["card"]): PowerKind; // the power a card has at this table
+  memory: boolean; // peeks_shown_once: cards only the reader saw are not repeated
 }
 
 export interface LogEntry {
   hole: number;
-  index: number;       // the first event's index
-  last: number;        // the last event's index
+  index: number; // the first event's index
+  last: number; // the last event's index
   text: string;
-  seats: number[];     // the players it is about
+  seats: number[]; // the players it is about
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -55,7 +55,9 @@ class Words {
   // "their top-left card", "Bob's card at row 2, card 4".
   spot(seat: number, position: number, actor = -2): string {
     const place = this.r.place(seat, position);
-    return isWordName(place) ? `${this.whose(seat, actor)} ${place} card` : `${this.whose(seat, actor)} card at ${place}`;
+    return isWordName(place)
+      ? `${this.whose(seat, actor)} ${place} card`
+      : `${this.whose(seat, actor)} card at ${place}`;
   }
   // "Bob's top-left place", "Bob's place at row 2, card 4".
   placeOf(seat: number, position: number): string {
@@ -83,7 +85,7 @@ function turnSentence(w: Words, events: TableEvent[], at: number): [string, numb
   const s = first.seat;
   const by = (k: number, kind: EventKind) => (events[k]?.kind === kind && events[k].seat === s ? events[k] : undefined);
   let out = w.who(s);
-  let named = "";  // the card the sentence has named so far
+  let named = ""; // the card the sentence has named so far
   if (first.kind === EventKind.DREW_STOCK) {
     named = w.card(first);
     out += ` drew from the stock${named ? ` (the ${named})` : ""}`;
@@ -113,65 +115,108 @@ function turnSentence(w: Words, events: TableEvent[], at: number): [string, numb
   return [`${out}.`, next - at];
 }
 
-// The sentence of one event (without a draw's turn), with its full stop.
-function sentence(w: Words, e: TableEvent): string {
-  const s = e.seat;
-  const a = w.who(s);
-  const t = target(e);
+// What most sentences of an event say: its actor (s, in words a), the seat it acts on (t), the card shown (c), and
+// that card as the end of a sentence for a look (seen) or for a card turned up (shown).
+function said(w: Words, e: TableEvent) {
   const c = w.card(e);
-  const seen = c ? `: ${c}` : "";
-  const shown = c ? `: the ${c}` : "";
+  return { s: e.seat, a: w.who(e.seat), t: target(e), c, seen: c ? `: ${c}` : "", shown: c ? `: the ${c}` : "" };
+}
+
+// The sentence of one event (without a draw's turn), with its full stop: a turn's moves and the hole's course here,
+// what powers and cards did in powerEventSentence.
+function sentence(w: Words, e: TableEvent): string {
+  const { s, a, t, seen, shown } = said(w, e);
   switch (e.kind) {
     case EventKind.HOLE_DEALT:
       return `Hole ${e.hole} is dealt${s >= 0 ? ` (${w.whom(s)} ${w.verb(s, "deal", "deals")})` : ""}.`;
-    case EventKind.HAND_OVER: return `Hole ${e.hole} is over.`;
-    case EventKind.FLIPPED: return `${a} turned up ${w.spot(t, e.position, s)}${shown}.`;
-    case EventKind.PEEKED: return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
-    case EventKind.LOOKED: return `${a} paid to look at ${w.spot(t, e.position, s)}${seen}.`;
+    case EventKind.HAND_OVER:
+      return `Hole ${e.hole} is over.`;
+    case EventKind.FLIPPED:
+      return `${a} turned up ${w.spot(t, e.position, s)}${shown}.`;
+    case EventKind.PEEKED:
+      return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
+    case EventKind.LOOKED:
+      return `${a} paid to look at ${w.spot(t, e.position, s)}${seen}.`;
     case EventKind.SWAPPED_OWN: {
       const [p, q] = [w.r.place(s, e.position), w.r.place(s, e.other)];
-      return isWordName(p) ? `${a} swapped ${w.whose(s, s)} ${p} and ${q} cards.`
-                           : `${a} swapped ${w.whose(s, s)} cards at ${p} and ${q}.`;
+      return isWordName(p)
+        ? `${a} swapped ${w.whose(s, s)} ${p} and ${q} cards.`
+        : `${a} swapped ${w.whose(s, s)} cards at ${p} and ${q}.`;
     }
-    case EventKind.READY: return `${a} ${w.verb(s, "are", "is")} done rearranging.`;
-    case EventKind.DISCARDED: return `${a} threw away ${w.the(e)}.`;
-    case EventKind.PASSED: return `${a} passed.`;
-    case EventKind.KNOCKED: return `${a} knocked: everyone else has one more turn.`;
-    case EventKind.CALLED: return `${a} called: everyone else has one more turn.`;
-    case EventKind.REVEALED_ALL: return `${a} turned all ${w.whose(s, s)} cards up.`;
-    case EventKind.TURN_SKIPPED: return `${a} ${w.verb(s, "miss", "misses")} a turn.`;
-    case EventKind.LINES_REMOVED: return `${capital(w.whose(s))} completed lines left the table.`;
-    case EventKind.MATCH_FAILED: return `${capital(w.whose(s))} card did not match.`;
-    case EventKind.LAYOUT_EMPTIED: return `${a} ${w.verb(s, "have", "has")} no cards left.`;
-    case EventKind.OFFERED: return `${a} looked at the next ${e.other} stock cards.`;
-    case EventKind.SHIELD_KEPT: return `${a} kept ${w.the(e)} as a shield.`;
+    case EventKind.READY:
+      return `${a} ${w.verb(s, "are", "is")} done rearranging.`;
+    case EventKind.DISCARDED:
+      return `${a} threw away ${w.the(e)}.`;
+    case EventKind.PASSED:
+      return `${a} passed.`;
+    case EventKind.KNOCKED:
+      return `${a} knocked: everyone else has one more turn.`;
+    case EventKind.CALLED:
+      return `${a} called: everyone else has one more turn.`;
+    case EventKind.REVEALED_ALL:
+      return `${a} turned all ${w.whose(s, s)} cards up.`;
+    case EventKind.TURN_SKIPPED:
+      return `${a} ${w.verb(s, "miss", "misses")} a turn.`;
+    case EventKind.LINES_REMOVED:
+      return `${capital(w.whose(s))} completed lines left the table.`;
+    case EventKind.MATCH_FAILED:
+      return `${capital(w.whose(s))} card did not match.`;
+    case EventKind.LAYOUT_EMPTIED:
+      return `${a} ${w.verb(s, "have", "has")} no cards left.`;
+    case EventKind.CLAIM_FIRST:
+      return `${a} claimed the discard first.`;
+    case EventKind.CLOCK_RAN_OUT:
+      return `${capital(w.whose(s))} clock ran out: the server played for ${w.mine(s) ? "you" : "them"}.`;
+    case EventKind.STOCK_RESHUFFLED:
+      return "The discards were shuffled into a new stock.";
+    case EventKind.FINAL_ROUND:
+      return s >= 0
+        ? `Final round: everyone but ${w.whom(s)} has one more turn.`
+        : "Final round: everyone has one more turn.";
+    default:
+      return powerEventSentence(w, e);
+  }
+}
+
+// The sentence of an event of a power, or of what happened to a card, with its full stop.
+function powerEventSentence(w: Words, e: TableEvent): string {
+  const { s, a, t, c, seen, shown } = said(w, e);
+  switch (e.kind) {
+    case EventKind.OFFERED:
+      return `${a} looked at the next ${e.other} stock cards.`;
+    case EventKind.SHIELD_KEPT:
+      return `${a} kept ${w.the(e)} as a shield.`;
     case EventKind.POWER_USED: {
       if (!e.card) return `${a} ${w.verb(s, "are", "is")} using a card's power.`;
       const words = w.powerWords(w.r.power(e.card), s);
       return `${a} used the power of the ${cardShort(e.card)}${words ? `: ${words}` : ""}.`;
     }
-    case EventKind.POWER_CHOSEN: return `${a} chose the power: ${w.powerWords(e.position as PowerKind, s) || "its power"}.`;
-    case EventKind.CLAIM_FIRST: return `${a} claimed the discard first.`;
-    case EventKind.CLOCK_RAN_OUT:
-      return `${capital(w.whose(s))} clock ran out: the server played for ${w.mine(s) ? "you" : "them"}.`;
-    case EventKind.STOCK_RESHUFFLED: return "The discards were shuffled into a new stock.";
-    case EventKind.FINAL_ROUND:
-      return s >= 0 ? `Final round: everyone but ${w.whom(s)} has one more turn.` : "Final round: everyone has one more turn.";
-    case EventKind.EXPOSED: return `${capital(w.spot(t, e.position))} is turned up${shown}.`;
-    case EventKind.SHOWN: return `${capital(w.spot(t, e.position))} is shown${shown}.`;
-    case EventKind.THROWN: return `${capital(w.the(e))} from ${w.placeOf(t, e.position)} went onto the discards.`;
+    case EventKind.POWER_CHOSEN:
+      return `${a} chose the power: ${w.powerWords(e.position as PowerKind, s) || "its power"}.`;
+    case EventKind.EXPOSED:
+      return `${capital(w.spot(t, e.position))} is turned up${shown}.`;
+    case EventKind.SHOWN:
+      return `${capital(w.spot(t, e.position))} is shown${shown}.`;
+    case EventKind.THROWN:
+      return `${capital(w.the(e))} from ${w.placeOf(t, e.position)} went onto the discards.`;
     case EventKind.ADDED: {
       const place = w.r.place(t, e.position);
       return `A card joined ${w.whose(t)} layout at ${isWordName(place) ? "the " : ""}${place}${shown}.`;
     }
-    case EventKind.PEEKED_AT: return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
+    case EventKind.PEEKED_AT:
+      return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
     case EventKind.SWAPPED:
       return `${a} swapped ${w.spot(t, e.position, s)} with ${w.spot(e.otherSeat >= 0 ? e.otherSeat : t, e.other, s)}.`;
-    case EventKind.SHUFFLED: return `${a} shuffled ${w.whose(t, s)} face-down cards.`;
-    case EventKind.GAVE: return `${a} gave ${w.spot(s, e.other, s)} to ${w.whom(t)}, in place of ${w.spot(t, e.position)}.`;
-    case EventKind.CALL_CANCELLED: return `${a} cancelled ${w.whose(e.other, s)} call.`;
-    case EventKind.BLOCKED: return `${capital(w.whose(t))} shield${c ? ` (the ${c})` : ""} blocked ${w.whose(s)} power.`;
-    case EventKind.TURNED_UP: return `${a} turned ${w.spot(t, e.position, s)} face up${shown}.`;
+    case EventKind.SHUFFLED:
+      return `${a} shuffled ${w.whose(t, s)} face-down cards.`;
+    case EventKind.GAVE:
+      return `${a} gave ${w.spot(s, e.other, s)} to ${w.whom(t)}, in place of ${w.spot(t, e.position)}.`;
+    case EventKind.CALL_CANCELLED:
+      return `${a} cancelled ${w.whose(e.other, s)} call.`;
+    case EventKind.BLOCKED:
+      return `${capital(w.whose(t))} shield${c ? ` (the ${c})` : ""} blocked ${w.whose(s)} power.`;
+    case EventKind.TURNED_UP:
+      return `${a} turned ${w.spot(t, e.position, s)} face up${shown}.`;
     case EventKind.TURNED_DOWN:
       return `${a} turned ${w.spot(t, e.position, s)} face down${c ? ` (everyone saw the ${c})` : ""}.`;
     case EventKind.LINES_SWAPPED: {
@@ -179,14 +224,16 @@ function sentence(w: Words, e: TableEvent): string {
       const n = (p: number) => (rows ? Math.floor(p / Math.max(1, w.r.cols)) : p) + 1;
       return `${a} swapped ${w.whose(t, s)} ${rows ? "rows" : "columns"} ${n(e.position)} and ${n(e.other)}.`;
     }
-    default: return `Something happened (event ${e.kind}).`;
+    default:
+      return `Something happened (event ${e.kind}).`;
   }
 }
 
 // The events another one's sentence already tells: the FLIPPED right before a REVEALED_ALL, the SWAPPED right
 // before a LINES_SWAPPED, each of the same actor.
 const PARTS: Partial<Record<EventKind, EventKind>> = {
-  [EventKind.REVEALED_ALL]: EventKind.FLIPPED, [EventKind.LINES_SWAPPED]: EventKind.SWAPPED,
+  [EventKind.REVEALED_ALL]: EventKind.FLIPPED,
+  [EventKind.LINES_SWAPPED]: EventKind.SWAPPED,
 };
 
 function toldByOthers(events: TableEvent[]): boolean[] {
@@ -204,7 +251,7 @@ export function logEntries(events: TableEvent[], reader: Reader): LogEntry[] {
   const w = new Words(reader);
   const told = toldByOthers(events);
   const out: LogEntry[] = [];
-  for (let at = 0; at < events.length;) {
+  for (let at = 0; at < events.length; ) {
     if (told[at]) {
       ++at;
       continue;
@@ -212,8 +259,13 @@ export function logEntries(events: TableEvent[], reader: Reader): LogEntry[] {
     const e = events[at];
     const turn = e.kind === EventKind.DREW_STOCK || e.kind === EventKind.TOOK_DISCARD || e.kind === EventKind.PLACED;
     const [text, used] = turn ? turnSentence(w, events, at) : [sentence(w, e), 1];
-    out.push({ hole: e.hole, index: e.index, last: events[at + used - 1].index, text,
-               seats: [e.seat, e.targetSeat, e.otherSeat].filter((s) => s >= 0) });
+    out.push({
+      hole: e.hole,
+      index: e.index,
+      last: events[at + used - 1].index,
+      text,
+      seats: [e.seat, e.targetSeat, e.otherSeat].filter((s) => s >= 0),
+    });
     at += used;
   }
   return out;

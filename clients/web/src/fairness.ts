@@ -38,7 +38,11 @@ export class CommitmentLog {
     const text = hex(commitment);
     if (table[hole] === text) return;
     table[hole] = text;
-    try { sessionStorage.setItem("golf.commitments", JSON.stringify(this.seen)); } catch { /* storage full: keep it in memory */ }
+    try {
+      sessionStorage.setItem("golf.commitments", JSON.stringify(this.seen));
+    } catch {
+      /* storage full: keep it in memory */
+    }
   }
 
   get(code: string, hole: number): string | undefined {

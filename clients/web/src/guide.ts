@@ -17,21 +17,41 @@ function tip(app: App, hand: HandView): { id: string; text: string } | undefined
   const left = hand.seats[me]?.startLeft ?? 0;
   if (hand.phase === Phase.START && left > 0) {
     const peek = rules?.start === StartAction.PEEK;
-    return { id: "start", text: `These ${hand.seats[me].positions.length} cards at the bottom are yours, face down. ` +
-      (peek ? `Click ${left} of them to look at them: only you see them, so remember them.`
-            : `Click ${left} of them to turn them face up.`) + " The lower your cards add up to, the better." };
+    return {
+      id: "start",
+      text:
+        `These ${hand.seats[me].positions.length} cards at the bottom are yours, face down. ` +
+        (peek
+          ? `Click ${left} of them to look at them: only you see them, so remember them.`
+          : `Click ${left} of them to turn them face up.`) +
+        " The lower your cards add up to, the better.",
+    };
   }
   if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD)) {
     const top = hand.topDiscard ? `the ${cardShort(hand.topDiscard)}` : "the top discard";
-    return { id: "draw", text: `Your turn. Take ${top} from the discards if it is low, or draw an unknown card from ` +
-      "the stock: click the pile." };
+    return {
+      id: "draw",
+      text:
+        `Your turn. Take ${top} from the discards if it is low, or draw an unknown card from ` +
+        "the stock: click the pile.",
+    };
   }
   if (has(ActionKind.PLACE))
-    return { id: "place", text: "Click one of your cards to put the new card in its place (that card goes on the " +
-      "discards)" + (has(ActionKind.DISCARD) ? ", or discard the new card." : ".") + " Replace your highest cards first." };
+    return {
+      id: "place",
+      text:
+        "Click one of your cards to put the new card in its place (that card goes on the " +
+        "discards)" +
+        (has(ActionKind.DISCARD) ? ", or discard the new card." : ".") +
+        " Replace your highest cards first.",
+    };
   if (hand.currentSeat !== me && hand.phase !== Phase.START && hand.phase !== Phase.OVER)
-    return { id: "others", text: "Now the others play. The line above the table says what they did; beside each " +
-      "name, \u201cshows\u201d is what that player's face-up cards are worth and \u201ctotal\u201d their score so far." };
+    return {
+      id: "others",
+      text:
+        "Now the others play. The line above the table says what they did; beside each " +
+        "name, \u201cshows\u201d is what that player's face-up cards are worth and \u201ctotal\u201d their score so far.",
+    };
   return undefined;
 }
 
@@ -40,10 +60,39 @@ export function guideBox(app: App, hand: HandView): HTMLElement | null {
   if (!app.ui.guide) return null;
   const t = tip(app, hand);
   if (!t || dismissed.has(t.id)) return null;
-  return h("div", { class: "guide", id: "guide", role: "note", "data-tip": t.id },
+  return h(
+    "div",
+    { class: "guide", id: "guide", role: "note", "data-tip": t.id },
     h("p", {}, t.text),
-    h("span", { class: "guide-buttons" },
-      h("button", { type: "button", class: "small", id: "guide-ok", onclick: () => { dismissed.add(t.id); app.onChange(); } }, "Got it"),
-      h("button", { type: "button", class: "small secondary", id: "guide-stop",
-                    onclick: () => { app.ui.guide = false; app.onChange(); } }, "Stop the guide")));
+    h(
+      "span",
+      { class: "guide-buttons" },
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small",
+          id: "guide-ok",
+          onclick: () => {
+            dismissed.add(t.id);
+            app.onChange();
+          },
+        },
+        "Got it"
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small secondary",
+          id: "guide-stop",
+          onclick: () => {
+            app.ui.guide = false;
+            app.onChange();
+          },
+        },
+        "Stop the guide"
+      )
+    )
+  );
 }

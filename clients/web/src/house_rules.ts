@@ -9,7 +9,16 @@ import { h } from "./dom";
 import type { PresetInfo } from "./gen/golf/v1/messages_pb";
 import { RulesetSchema, type Ruleset } from "./gen/golf/v1/ruleset_pb";
 import {
-  GROUP_TITLES, OPTIONS, OptionError, localName, optionText, parseValue, plainMessage, rangeWords, sameValue, valueWords,
+  GROUP_TITLES,
+  OPTIONS,
+  OptionError,
+  localName,
+  optionText,
+  parseValue,
+  plainMessage,
+  rangeWords,
+  sameValue,
+  valueWords,
   type OptionInfo,
 } from "./rules";
 
@@ -28,24 +37,44 @@ export class HouseRulesEditor {
   private query: string[] = [];
   private summary = h("summary", {}, "House rules");
   private groups = h("div", { class: "rule-groups" });
-  private resetAll = h("button", { type: "button", class: "link", id: "reset-all", hidden: true, onclick: () => this.reset() },
-                       "Reset every rule to the preset");
-  private nothingFound = h("p", { class: "hint", id: "rule-search-none", hidden: true }, "No rule has all those words.");
+  private resetAll = h(
+    "button",
+    { type: "button", class: "link", id: "reset-all", hidden: true, onclick: () => this.reset() },
+    "Reset every rule to the preset"
+  );
+  private nothingFound = h(
+    "p",
+    { class: "hint", id: "rule-search-none", hidden: true },
+    "No rule has all those words."
+  );
 
   constructor() {
     const search = h("input", {
-      type: "search", id: "rule-search", "data-key": "rule-search", autocomplete: "off", spellcheck: "false",
+      type: "search",
+      id: "rule-search",
+      "data-key": "rule-search",
+      autocomplete: "off",
+      spellcheck: "false",
       placeholder: "joker, knock, points\u2026",
       oninput: (e: Event) => {
         this.query = (e.target as HTMLInputElement).value.toLowerCase().split(/\s+/).filter(Boolean);
         this.filter();
       },
     });
-    const body = h("div", { class: "rules-body" },
-      h("p", { class: "hint" }, "Every rule starts as the preset has it. A rule you change is marked, with the preset's ",
-        "value beside it. ", this.resetAll),
+    const body = h(
+      "div",
+      { class: "rules-body" },
+      h(
+        "p",
+        { class: "hint" },
+        "Every rule starts as the preset has it. A rule you change is marked, with the preset's ",
+        "value beside it. ",
+        this.resetAll
+      ),
       h("div", { class: "rule-search" }, h("label", { for: "rule-search" }, "Find a rule"), search),
-      this.nothingFound, this.groups);
+      this.nothingFound,
+      this.groups
+    );
     this.element = h("details", { class: "house-rules", id: "house-rules" }, this.summary, body);
   }
 
@@ -110,21 +139,33 @@ export class HouseRulesEditor {
   private render(): void {
     const rules = this.preset?.rules;
     if (!rules) return;
-    this.groups.replaceChildren(...GROUPS.map((group) => {
-      const options = OPTIONS.filter((o) => o.group === group);
-      const fold = h("details", {
-        class: "rule-group", "data-group": group, open: this.openGroups.has(group),
-        ontoggle: () => {
-          if (this.query.length > 0) return;  // a search opens the groups it finds something in; not the player's choice
-          if (fold.open) this.openGroups.add(group);
-          else this.openGroups.delete(group);
-        },
-      }, h("summary", {}, h("span", { class: "group-title" }, GROUP_TITLES[group] ?? group),
-           h("span", { class: "group-count" }, `${options.length} rule${options.length === 1 ? "" : "s"}`),
-           h("span", { class: "group-changed" })),
-         ...options.map((option) => this.row(option, rules)));
-      return fold;
-    }));
+    this.groups.replaceChildren(
+      ...GROUPS.map((group) => {
+        const options = OPTIONS.filter((o) => o.group === group);
+        const fold = h(
+          "details",
+          {
+            class: "rule-group",
+            "data-group": group,
+            open: this.openGroups.has(group),
+            ontoggle: () => {
+              if (this.query.length > 0) return; // a search opens the groups it finds something in; not the player's choice
+              if (fold.open) this.openGroups.add(group);
+              else this.openGroups.delete(group);
+            },
+          },
+          h(
+            "summary",
+            {},
+            h("span", { class: "group-title" }, GROUP_TITLES[group] ?? group),
+            h("span", { class: "group-count" }, `${options.length} rule${options.length === 1 ? "" : "s"}`),
+            h("span", { class: "group-changed" })
+          ),
+          ...options.map((option) => this.row(option, rules))
+        );
+        return fold;
+      })
+    );
     this.counts();
     this.filter();
   }
@@ -163,51 +204,103 @@ export class HouseRulesEditor {
     const current = this.edits.get(option.name) ?? presetText;
     const id = `opt-${option.name}`;
     const error = h("p", { class: "option-error", role: "alert" });
-    const resetOne = h("button", { type: "button", class: "link reset-one", onclick: () => this.reset(option) },
-                       "Reset", h("span", { class: "visually-hidden" }, ` ${option.label}`), " to the preset");
-    const mark = h("p", { class: "preset-mark" }, h("span", { class: "preset-value" }, `Preset: ${valueWords(option, presetText)}.`),
-                   " ", resetOne);
-    const row = h("div", { class: `option kind-${option.kind}`, "data-option": option.name },
-      h("label", { for: id }, option.label), control(option, current, `${id}-help`, (text) => {
+    const resetOne = h(
+      "button",
+      { type: "button", class: "link reset-one", onclick: () => this.reset(option) },
+      "Reset",
+      h("span", { class: "visually-hidden" }, ` ${option.label}`),
+      " to the preset"
+    );
+    const mark = h(
+      "p",
+      { class: "preset-mark" },
+      h("span", { class: "preset-value" }, `Preset: ${valueWords(option, presetText)}.`),
+      " ",
+      resetOne
+    );
+    const row = h(
+      "div",
+      { class: `option kind-${option.kind}`, "data-option": option.name },
+      h("label", { for: id }, option.label),
+      control(option, current, `${id}-help`, (text) => {
         this.edits.set(option.name, text);
         let problem = "";
-        try { parseValue(option, text); } catch (e) { problem = e instanceof OptionError ? e.message : String(e); }
+        try {
+          parseValue(option, text);
+        } catch (e) {
+          problem = e instanceof OptionError ? e.message : String(e);
+        }
         error.textContent = problem;
         row.classList.toggle("invalid", problem !== "");
         show();
       }),
       h("p", { class: "help", id: `${id}-help` }, option.help, " ", h("span", { class: "range" }, rangeWords(option))),
-      mark, error);
+      mark,
+      error
+    );
     const show = (recount = true) => {
       const changed = this.changed(option);
       row.classList.toggle("changed", changed);
       mark.hidden = !changed;
       if (recount) this.counts();
     };
-    show(false);  // render() counts once all the rows are in
+    show(false); // render() counts once all the rows are in
     return row;
   }
 }
 
 // The control for one option: a checkbox, a list of choices in words, a number, or text.
 function control(option: OptionInfo, current: string, helpId: string, update: (text: string) => void): HTMLElement {
-  const common = { id: `opt-${option.name}`, name: option.name, "aria-describedby": helpId, "data-key": `opt-${option.name}` };
+  const common = {
+    id: `opt-${option.name}`,
+    name: option.name,
+    "aria-describedby": helpId,
+    "data-key": `opt-${option.name}`,
+  };
   const typed = (e: Event) => (e.target as HTMLInputElement).value;
   switch (option.kind) {
     case "boolean":
-      return h("input", { ...common, type: "checkbox", checked: current === "true",
-                          onchange: (e: Event) => update((e.target as HTMLInputElement).checked ? "true" : "false") });
+      return h("input", {
+        ...common,
+        type: "checkbox",
+        checked: current === "true",
+        onchange: (e: Event) => update((e.target as HTMLInputElement).checked ? "true" : "false"),
+      });
     case "choice":
-      return h("select", { ...common, onchange: (e: Event) => update(typed(e)) },
-        ...(option.choices ?? []).map((c, i) => h("option", { value: c, selected: c === current }, option.choice_words?.[i] ?? c)));
+      return h(
+        "select",
+        { ...common, onchange: (e: Event) => update(typed(e)) },
+        ...(option.choices ?? []).map((c, i) =>
+          h("option", { value: c, selected: c === current }, option.choice_words?.[i] ?? c)
+        )
+      );
     case "integer":
-      return h("input", { ...common, type: "number", min: option.min, max: option.max, value: current, inputmode: "numeric",
-                          oninput: (e: Event) => update(typed(e)) });
+      return h("input", {
+        ...common,
+        type: "number",
+        min: option.min,
+        max: option.max,
+        value: current,
+        inputmode: "numeric",
+        oninput: (e: Event) => update(typed(e)),
+      });
     case "optional_integer":
-      return h("input", { ...common, type: "text", value: current === "off" ? "" : current, placeholder: "off",
-                          spellcheck: "false", oninput: (e: Event) => update(typed(e).trim() === "" ? "off" : typed(e)) });
+      return h("input", {
+        ...common,
+        type: "text",
+        value: current === "off" ? "" : current,
+        placeholder: "off",
+        spellcheck: "false",
+        oninput: (e: Event) => update(typed(e).trim() === "" ? "off" : typed(e)),
+      });
     default:
-      return h("input", { ...common, type: "text", value: current, spellcheck: "false", placeholder: "none",
-                          oninput: (e: Event) => update(typed(e)) });
+      return h("input", {
+        ...common,
+        type: "text",
+        value: current,
+        spellcheck: "false",
+        placeholder: "none",
+        oninput: (e: Event) => update(typed(e)),
+      });
   }
 }

@@ -4,20 +4,56 @@
 import { cardValue } from "./card_values";
 import { Suit } from "./gen/golf/v1/cards_pb";
 import {
-  AllFaceUpRule, ClaimRule, DiscardFlipRule, EmptyStockRule, MatchRule, PowerKind, StartAction, type Ruleset,
+  AllFaceUpRule,
+  ClaimRule,
+  DiscardFlipRule,
+  EmptyStockRule,
+  MatchRule,
+  PowerKind,
+  StartAction,
+  type Ruleset,
 } from "./gen/golf/v1/ruleset_pb";
 import { POWER_FIELD, powerSentence, YOU_DO } from "./power_text";
+import { RANK_NAME } from "./cards";
 
-const RANK = ["joker", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"];
-const RANKS = ["jokers", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks",
-               "queens", "kings"];
-const NUMBER = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const RANKS = [
+  "jokers",
+  "aces",
+  "twos",
+  "threes",
+  "fours",
+  "fives",
+  "sixes",
+  "sevens",
+  "eights",
+  "nines",
+  "tens",
+  "jacks",
+  "queens",
+  "kings",
+];
+const NUMBER = [
+  "no",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
 
 const count = (n: number) => NUMBER[n] ?? String(n);
 const points = (n: number) => `${n < 0 ? "\u2212" : ""}${Math.abs(n)} point${Math.abs(n) === 1 ? "" : "s"}`;
 
 function deal(r: Ruleset): string {
-  const rows = r.rows ?? 2, cols = r.cols ?? 3;
+  const rows = r.rows ?? 2,
+    cols = r.cols ?? 3;
   const shape = rows === 1 ? `in a row of ${count(cols)}` : `in ${count(rows)} rows of ${count(cols)}`;
   return `Everyone is dealt ${count(rows * cols)} cards face down ${shape}. Lowest score wins.`;
 }
@@ -27,7 +63,8 @@ function start(r: Ruleset): string | undefined {
   if (n === 0 || r.start === StartAction.NONE) return "You do not know any of your cards at first.";
   const them = n === 1 ? "one of them" : `${count(n)} of them`;
   if (r.start === StartAction.PEEK) {
-    return n === 1 ? "First look at one of them (only you see it; it stays face down), and remember it."
+    return n === 1
+      ? "First look at one of them (only you see it; it stays face down), and remember it."
       : `First look at ${them} (only you see them; they stay face down), and remember them.`;
   }
   return `First turn ${them} face up.`;
@@ -36,10 +73,16 @@ function start(r: Ruleset): string | undefined {
 function turn(r: Ruleset): string {
   const take = r.takenDiscardMustBeUsed ? " (a discard you take must go into your cards)" : "";
   const face = r.newCardFaceUp === false ? "face down" : "face up";
-  const flip = r.discardFlip === DiscardFlipRule.COMPULSORY || r.discardFlip === DiscardFlipRule.COMPULSORY_UNLESS_ONE_LEFT
-    ? "; then turn one of your face-down cards up" : r.discardFlip === DiscardFlipRule.OPTIONAL ? "; then you may turn one of your face-down cards up" : "";
-  return `On your turn, draw the top card of the stock or take the top discard${take}. Put it ${face} in place of ` +
-         `one of your cards (that card goes on the discards), or discard it${flip}.`;
+  const flip =
+    r.discardFlip === DiscardFlipRule.COMPULSORY || r.discardFlip === DiscardFlipRule.COMPULSORY_UNLESS_ONE_LEFT
+      ? "; then turn one of your face-down cards up"
+      : r.discardFlip === DiscardFlipRule.OPTIONAL
+        ? "; then you may turn one of your face-down cards up"
+        : "";
+  return (
+    `On your turn, draw the top card of the stock or take the top discard${take}. Put it ${face} in place of ` +
+    `one of your cards (that card goes on the discards), or discard it${flip}.`
+  );
 }
 
 function powers(r: Ruleset): string | undefined {
@@ -47,10 +90,11 @@ function powers(r: Ruleset): string | undefined {
   POWER_FIELD.forEach((field, rank) => {
     const kind = r[field] as PowerKind | undefined;
     if (kind === undefined || kind === PowerKind.UNSPECIFIED || kind === PowerKind.NONE) return;
-    byKind.set(kind, [...(byKind.get(kind) ?? []), `${/^[ae]/.test(RANK[rank]) ? "an" : "a"} ${RANK[rank]}`]);
+    byKind.set(kind, [...(byKind.get(kind) ?? []), `${/^[ae]/.test(RANK_NAME[rank]) ? "an" : "a"} ${RANK_NAME[rank]}`]);
   });
   if (byKind.size === 0) return undefined;
-  const either = (cards: string[]) => (cards.length === 1 ? cards[0] : `${cards.slice(0, -1).join(", ")} or ${cards[cards.length - 1]}`);
+  const either = (cards: string[]) =>
+    cards.length === 1 ? cards[0] : `${cards.slice(0, -1).join(", ")} or ${cards[cards.length - 1]}`;
   const lines = [...byKind].map(([kind, cards]) => `${either(cards)}: ${powerSentence(kind, YOU_DO)}`);
   return `Discard a card with a power that you drew, and use its power instead: ${lines.join("; ")}.`;
 }
@@ -59,10 +103,17 @@ function ending(r: Ruleset): string {
   const parts: string[] = [];
   const knock = r.knocking ? "knocks (instead of a turn)" : r.callAfterTurn ? "calls at the end of a turn" : "";
   switch (r.allFaceUp) {
-    case AllFaceUpRule.ENDS_IMMEDIATELY: parts.push("The hole ends as soon as someone's cards are all face up"); break;
-    case AllFaceUpRule.FINAL_ROUND: parts.push("When someone's cards are all face up, everyone else has one more turn"); break;
-    case AllFaceUpRule.WHEN_EVERYONE: parts.push("The hole ends when everyone's cards are face up"); break;
-    default: break;
+    case AllFaceUpRule.ENDS_IMMEDIATELY:
+      parts.push("The hole ends as soon as someone's cards are all face up");
+      break;
+    case AllFaceUpRule.FINAL_ROUND:
+      parts.push("When someone's cards are all face up, everyone else has one more turn");
+      break;
+    case AllFaceUpRule.WHEN_EVERYONE:
+      parts.push("The hole ends when everyone's cards are face up");
+      break;
+    default:
+      break;
   }
   if (knock) parts.push(`when someone ${knock}, everyone else has one more turn`);
   if (r.emptyStock === EmptyStockRule.END_HAND) parts.push("the hole ends when the stock runs out");
@@ -81,12 +132,15 @@ function values(r: Ruleset): string {
     if (v !== plain) odd.push(`${RANKS[rank]} ${points(v)}`);
   }
   if ((r.jokersPerPack ?? 0) > 0) odd.push(`jokers ${points(cardValue(r, { rank: 0, suit: Suit.NONE } as never))}`);
-  const special = (r.cardValueOverrides?.values ?? []).length > 0 ? " (some cards are worth their own points: see the rules)" : "";
+  const special =
+    (r.cardValueOverrides?.values ?? []).length > 0 ? " (some cards are worth their own points: see the rules)" : "";
   return `Cards score their number (ace 1)${odd.length ? `, except ${odd.join(", ")}` : ""}${special}.`;
 }
 
 function cancels(r: Ruleset): string | undefined {
-  const lines = [r.cancelColumn && "a column", r.cancelRow && "a row", r.cancelDiagonal && "a diagonal"].filter(Boolean);
+  const lines = [r.cancelColumn && "a column", r.cancelRow && "a row", r.cancelDiagonal && "a diagonal"].filter(
+    Boolean
+  );
   const parts: string[] = [];
   if (lines.length) parts.push(`equal cards filling ${lines.join(" or ")} score 0`);
   if (r.cancelPairsAnywhere) parts.push("two equal cards anywhere score 0");
@@ -105,14 +159,17 @@ function outOfTurn(r: Ruleset): string | undefined {
 }
 
 function match(r: Ruleset): string {
-  const holes = r.holes ?? 0, target = r.targetScore ?? 0;
-  if (holes > 0 && target > 0) return `A match is ${count(holes)} holes, or ends when someone reaches ${target}: the lowest total wins.`;
+  const holes = r.holes ?? 0,
+    target = r.targetScore ?? 0;
+  if (holes > 0 && target > 0)
+    return `A match is ${count(holes)} holes, or ends when someone reaches ${target}: the lowest total wins.`;
   if (target > 0) return `The match ends when someone reaches ${target} points: the lowest total wins.`;
   if (holes > 0) return `A match is ${holes === 1 ? "one hole" : `${count(holes)} holes`}: the lowest total wins.`;
   return "Play as many holes as you like: the lowest total wins.";
 }
 
 export function howToPlay(r: Ruleset): string[] {
-  return [deal(r), start(r), turn(r), powers(r), outOfTurn(r), ending(r), values(r), cancels(r), match(r)]
-    .filter((s): s is string => s !== undefined);
+  return [deal(r), start(r), turn(r), powers(r), outOfTurn(r), ending(r), values(r), cancels(r), match(r)].filter(
+    (s): s is string => s !== undefined
+  );
 }

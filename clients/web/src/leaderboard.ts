@@ -2,19 +2,23 @@
 // matches, by conservative rating (mu - 3 sigma), highest first. Each name opens the player's profile.
 import { h, replaceContent } from "./dom";
 import { profilePath, type App, type Screen } from "./app";
-import { pageLink } from "./nav";
+import { navLine, pageLink } from "./nav";
 import { errorText } from "./net";
 import { presetTitle } from "./profile";
+import type { Leaderboard } from "./gen/golf/v1/messages_pb";
 
 const DEFAULT_PRESET = "six-card";
 const one = (v: number) => v.toFixed(1);
 
 export function leaderboardScreen(app: App): Screen {
-  const select = h("select", { id: "leaderboard-preset", onchange: () => app.navigate(`/leaderboard?rules=${encodeURIComponent(select.value)}`, true) });
+  const select = h("select", {
+    id: "leaderboard-preset",
+    onchange: () => app.navigate(`/leaderboard?rules=${encodeURIComponent(select.value)}`, true),
+  });
   const note = h("p", { class: "hint", id: "leaderboard-note" });
   const list = h("div", { id: "leaderboard-list", "aria-live": "polite" }, h("p", {}, "Loading..."));
   let asked = "";
-  let filled = -1;  // how many presets the choice was filled with
+  let filled = -1; // how many presets the choice was filled with
 
   const chosen = () => {
     const wanted = app.route.name === "leaderboard" ? app.route.preset : "";
@@ -28,25 +32,24 @@ export function leaderboardScreen(app: App): Screen {
     try {
       const board = await app.ratingLeaderboard(preset);
       if (asked !== preset) return;
-      note.textContent = `Players with accounts and at least ${board.minMatches} rated match${board.minMatches === 1 ? "" : "es"} ` +
-                         `with these rules, by rating (μ − 3σ), highest first.`;
+      note.textContent =
+        `Players with accounts and at least ${board.minMatches} rated match${board.minMatches === 1 ? "" : "es"} ` +
+        `with these rules, by rating (μ − 3σ), highest first.`;
       if (board.entries.length === 0) {
-        replaceContent(list, h("p", { class: "empty-note", id: "leaderboard-empty" },
-          `Nobody has ${board.minMatches} rated matches with ${presetTitle(preset)} yet.`));
+        replaceContent(
+          list,
+          h(
+            "p",
+            { class: "empty-note", id: "leaderboard-empty" },
+            `Nobody has ${board.minMatches} rated matches with ${presetTitle(preset)} yet.`
+          )
+        );
         return;
       }
-      const th = (t: string) => h("th", { scope: "col" }, t);
-      replaceContent(list, h("div", { class: "scroll" }, h("table", { class: "leaderboard", id: "leaderboard-table" },
-        h("caption", { class: "visually-hidden" }, `Leaderboard by rating: ${presetTitle(preset)}`),
-        h("thead", {}, h("tr", {}, th("#"), th("Player"), th("Rating"), th("Skill"), th("Matches"))),
-        h("tbody", {}, ...board.entries.map((e, i) => h("tr", { "data-name": e.name },
-          h("td", {}, String(i + 1)),
-          h("td", {}, pageLink(app, profilePath(e.name), e.name, { class: "player-name" })),
-          h("td", { class: "num" }, e.rating ? one(e.rating.conservative) : ""),
-          h("td", { class: "num nowrap" }, e.rating ? `${one(e.rating.mu)} ± ${one(e.rating.sigma)}` : ""),
-          h("td", { class: "num" }, String(e.rating?.matches ?? e.matches))))))));
+      replaceContent(list, leaderboardTable(app, preset, board));
     } catch (error) {
-      if (asked === preset) replaceContent(list, h("p", { class: "form-error" }, `Could not load the leaderboard: ${errorText(error)}`));
+      if (asked === preset)
+        replaceContent(list, h("p", { class: "form-error" }, `Could not load the leaderboard: ${errorText(error)}`));
     }
   };
 
@@ -62,13 +65,48 @@ export function leaderboardScreen(app: App): Screen {
     if (preset !== asked) void load(preset);
   };
 
-  const element = h("div", { class: "screen leaderboard-screen" },
+  const element = h(
+    "div",
+    { class: "screen leaderboard-screen" },
     h("h1", {}, "Leaderboard"),
-    h("p", { class: "nav-line" }, pageLink(app, "/", "Back to the start"), " · ", pageLink(app, "/lobby", "Open tables")),
-    h("div", { class: "panel" },
+    navLine(app, ["/", "Back to the start"], ["/lobby", "Open tables"]),
+    h(
+      "div",
+      { class: "panel" },
       h("div", { class: "field" }, h("label", { for: "leaderboard-preset" }, "Rules"), select),
       note,
-      list));
+      list
+    )
+  );
   refresh();
   return { kind: "leaderboard", element, refresh };
+}
+
+function leaderboardTable(app: App, preset: string, board: Leaderboard): HTMLElement {
+  const th = (t: string) => h("th", { scope: "col" }, t);
+  return h(
+    "div",
+    { class: "scroll" },
+    h(
+      "table",
+      { class: "leaderboard", id: "leaderboard-table" },
+      h("caption", { class: "visually-hidden" }, `Leaderboard by rating: ${presetTitle(preset)}`),
+      h("thead", {}, h("tr", {}, th("#"), th("Player"), th("Rating"), th("Skill"), th("Matches"))),
+      h(
+        "tbody",
+        {},
+        ...board.entries.map((e, i) =>
+          h(
+            "tr",
+            { "data-name": e.name },
+            h("td", {}, String(i + 1)),
+            h("td", {}, pageLink(app, profilePath(e.name), e.name, { class: "player-name" })),
+            h("td", { class: "num" }, e.rating ? one(e.rating.conservative) : ""),
+            h("td", { class: "num nowrap" }, e.rating ? `${one(e.rating.mu)} ± ${one(e.rating.sigma)}` : ""),
+            h("td", { class: "num" }, String(e.rating?.matches ?? e.matches))
+          )
+        )
+      )
+    )
+  );
 }

@@ -14,8 +14,12 @@ export function nameLink(app: App, name: string, registered: boolean, newTab = f
   if (!registered) return h("span", { class: "player-name" }, name);
   const path = profilePath(name);
   return newTab
-    ? h("a", { href: path, class: "player-name", target: "_blank", rel: "noopener" }, name,
-        h("span", { class: "visually-hidden" }, " (profile, opens in a new tab)"))
+    ? h(
+        "a",
+        { href: path, class: "player-name", target: "_blank", rel: "noopener" },
+        name,
+        h("span", { class: "visually-hidden" }, " (profile, opens in a new tab)")
+      )
     : pageLink(app, path, name, { class: "player-name" });
 }
 

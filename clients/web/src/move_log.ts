@@ -5,7 +5,7 @@ import { fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { EventKind, TableEventSchema, type TableEvent } from "./gen/golf/v1/game_pb";
 
 const KEY = "golf.log.";
-const HOLES_KEPT = 2;  // the hole in play and the one before it (its review may still be up)
+const HOLES_KEPT = 2; // the hole in play and the one before it (its review may still be up)
 
 export class MoveLog {
   private code = "";
@@ -19,7 +19,9 @@ export class MoveLog {
     try {
       const saved = JSON.parse(sessionStorage.getItem(KEY + code) ?? "[]") as JsonValue[];
       for (const json of saved) this.put(fromJson(TableEventSchema, json));
-    } catch { /* a damaged entry: start empty, the server resends the hole's log */ }
+    } catch {
+      /* a damaged entry: start empty, the server resends the hole's log */
+    }
   }
 
   // Takes an update's events; returns the ones not seen before (what to animate), none for a resent log.
@@ -43,7 +45,11 @@ export class MoveLog {
   }
 
   forget(code: string): void {
-    try { sessionStorage.removeItem(KEY + code); } catch { /* nothing kept */ }
+    try {
+      sessionStorage.removeItem(KEY + code);
+    } catch {
+      /* nothing kept */
+    }
     if (code === this.code) this.holes.clear();
   }
 
@@ -62,25 +68,54 @@ export class MoveLog {
     const all = [...this.holes.keys()].sort((a, b) => a - b).flatMap((h) => this.hole(h));
     try {
       sessionStorage.setItem(KEY + this.code, JSON.stringify(all.map((e) => toJson(TableEventSchema, e))));
-    } catch { /* storage full: the log lives in memory until the next refresh */ }
+    } catch {
+      /* storage full: the log lives in memory until the next refresh */
+    }
   }
 }
 
 // The kinds that are a player's own move (after which their "what changed" highlight starts afresh).
-const MOVES = new Set([EventKind.DREW_STOCK, EventKind.TOOK_DISCARD, EventKind.FLIPPED, EventKind.PEEKED,
-                       EventKind.SWAPPED_OWN, EventKind.READY, EventKind.KNOCKED, EventKind.LOOKED]);
+const MOVES = new Set([
+  EventKind.DREW_STOCK,
+  EventKind.TOOK_DISCARD,
+  EventKind.FLIPPED,
+  EventKind.PEEKED,
+  EventKind.SWAPPED_OWN,
+  EventKind.READY,
+  EventKind.KNOCKED,
+  EventKind.LOOKED,
+]);
 
 // The places (seat, position) events touched: a card came, went, turned or moved there.
 export function touched(e: TableEvent): Array<[number, number]> {
   const seat = e.targetSeat >= 0 ? e.targetSeat : e.seat;
   switch (e.kind) {
-    case EventKind.PLACED: case EventKind.FLIPPED: case EventKind.THROWN: case EventKind.ADDED: case EventKind.EXPOSED:
-    case EventKind.TURNED_UP: case EventKind.TURNED_DOWN: case EventKind.SHOWN:
+    case EventKind.PLACED:
+    case EventKind.FLIPPED:
+    case EventKind.THROWN:
+    case EventKind.ADDED:
+    case EventKind.EXPOSED:
+    case EventKind.TURNED_UP:
+    case EventKind.TURNED_DOWN:
+    case EventKind.SHOWN:
       return [[seat, e.position]];
-    case EventKind.SWAPPED_OWN: return [[e.seat, e.position], [e.seat, e.other]];
-    case EventKind.SWAPPED: return [[e.targetSeat, e.position], [e.otherSeat, e.other]];
-    case EventKind.GAVE: return [[seat, e.position], [e.seat, e.other]];
-    default: return [];
+    case EventKind.SWAPPED_OWN:
+      return [
+        [e.seat, e.position],
+        [e.seat, e.other],
+      ];
+    case EventKind.SWAPPED:
+      return [
+        [e.targetSeat, e.position],
+        [e.otherSeat, e.other],
+      ];
+    case EventKind.GAVE:
+      return [
+        [seat, e.position],
+        [e.seat, e.other],
+      ];
+    default:
+      return [];
   }
 }
 
@@ -91,11 +126,14 @@ export function changedSince(events: TableEvent[], me: number): Set<string> {
   if (me >= 0) {
     from = 0;
     for (let i = events.length - 1; i >= 0; --i)
-      if (events[i].seat === me && MOVES.has(events[i].kind)) { from = i + 1; break; }
+      if (events[i].seat === me && MOVES.has(events[i].kind)) {
+        from = i + 1;
+        break;
+      }
   }
   const out = new Set<string>();
   for (const e of events.slice(from)) {
-    if (e.seat === me && me >= 0) continue;  // the reader's own doing needs no highlight
+    if (e.seat === me && me >= 0) continue; // the reader's own doing needs no highlight
     for (const [s, p] of touched(e)) if (s >= 0) out.add(`${s}:${p}`);
   }
   return out;

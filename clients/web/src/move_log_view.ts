@@ -30,12 +30,24 @@ export function reader(app: App, update: TableUpdate, hand: HandView): Reader {
 export function moveLog(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const entries = logEntries(app.log.hole(hand.hole), reader(app, update, hand));
   const me = update.yourSeat;
-  return h("section", { class: "panel move-log", "aria-labelledby": "log-title" },
+  return h(
+    "section",
+    { class: "panel move-log", "aria-labelledby": "log-title" },
     h("h2", { id: "log-title" }, `What happened in hole ${hand.hole}`),
     entries.length === 0
       ? h("p", { class: "muted", id: "log-empty" }, "Nothing yet.")
-      : h("div", { class: "log-lines", id: "move-log", role: "log", tabindex: 0, "aria-label": "Moves this hole" },
-          h("ol", {}, ...entries.map((e) => h("li", { "data-index": e.index, class: e.seats.includes(me) && me >= 0 ? "mine" : "" }, e.text)))));
+      : h(
+          "div",
+          { class: "log-lines", id: "move-log", role: "log", tabindex: 0, "aria-label": "Moves this hole" },
+          h(
+            "ol",
+            {},
+            ...entries.map((e) =>
+              h("li", { "data-index": e.index, class: e.seats.includes(me) && me >= 0 ? "mine" : "" }, e.text)
+            )
+          )
+        )
+  );
 }
 
 // Keeps the newest line in sight after each render.
@@ -47,7 +59,7 @@ export function scrollLog(root: HTMLElement): void {
 // ---- memory mode's glimpses, per table position "seat:position"
 
 const seen = new Map<string, { card: Card; until: number }>();
-const shownOnce = new Set<string>();  // "seat:position:card" already shown: never shown again from a stale view
+const shownOnce = new Set<string>(); // "seat:position:card" already shown: never shown again from a stale view
 
 // Says a sentence once in the page's polite live region (#announce, made once by main.ts so it is never replaced).
 export function announce(text: string): void {
@@ -81,9 +93,11 @@ export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, even
   for (const e of events)
     if (LOOKS.has(e.kind) && e.card && e.privateCard && e.seat === update.yourSeat)
       found.set(`${e.targetSeat >= 0 ? e.targetSeat : e.seat}:${e.position}`, e.card);
-  hand.seats.forEach((layout, seat) => layout.positions.forEach((pos, p) => {
-    if (pos.card && !pos.faceUp && !pos.empty) found.set(`${seat}:${p}`, pos.card);
-  }));
+  hand.seats.forEach((layout, seat) =>
+    layout.positions.forEach((pos, p) => {
+      if (pos.card && !pos.faceUp && !pos.empty) found.set(`${seat}:${p}`, pos.card);
+    })
+  );
   const words: string[] = [];
   for (const [k, card] of found) {
     const id = `${k}:${cardShort(card)}`;
@@ -93,7 +107,9 @@ export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, even
     const [seat, p] = k.split(":").map(Number);
     const whose = seat === update.yourSeat ? "your" : `${seatName(update, seat)}'s`;
     const place = placeName(hand, seat, p);
-    words.push(`${isWordName(place) ? `${whose} ${place} card` : `${whose} card at ${place}`} is the ${cardShort(card)}`);
+    words.push(
+      `${isWordName(place) ? `${whose} ${place} card` : `${whose} card at ${place}`} is the ${cardShort(card)}`
+    );
   }
   if (words.length === 0) return;
   announce(`Remember it: ${words.join("; ")}. It is shown for ${GLIMPSE_MS / 1000} seconds.`);

@@ -23,7 +23,14 @@ export function knownText(pos: Position, glimpse?: string): string {
   return "face down";
 }
 
-export function cardLabel(update: TableUpdate, hand: HandView, seat: number, p: number, pos: Position, glimpse?: string): string {
+export function cardLabel(
+  update: TableUpdate,
+  hand: HandView,
+  seat: number,
+  p: number,
+  pos: Position,
+  glimpse?: string
+): string {
   const owner = seat === hand.viewer ? "your card" : `${seatName(update, seat)}'s card`;
   return `${owner}, ${placeName(hand, seat, p)}, ${knownText(pos, glimpse)}`;
 }

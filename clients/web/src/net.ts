@@ -5,8 +5,11 @@
 // it); a pinned connection that cannot be made is tried next without the pin, since that node may be gone.
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import {
-  ClientMessageSchema, ErrorCode, ServerMessageSchema,
-  type ClientMessage, type ServerMessage,
+  ClientMessageSchema,
+  ErrorCode,
+  ServerMessageSchema,
+  type ClientMessage,
+  type ServerMessage,
 } from "./gen/golf/v1/messages_pb";
 import { CANNOT_CATCH_UP, PROTOCOL_VERSION, reloadForNewVersion } from "./outdated";
 
@@ -18,7 +21,12 @@ export type Status = "connecting" | "open" | "closed" | "outdated";
 // `node`: with ERROR_CODE_TABLE_ELSEWHERE, the node that plays the table; `retryAfterMs`: with
 // ERROR_CODE_RATE_LIMITED, how long to wait before trying again.
 export class RequestError extends Error {
-  constructor(readonly code: ErrorCode, message: string, readonly node = "", readonly retryAfterMs = 0) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly node = "",
+    readonly retryAfterMs = 0
+  ) {
     super(message);
   }
 }
@@ -52,13 +60,16 @@ export class Connection {
   private attempts = 0;
   private retryTimer = 0;
   private ready = false;
-  private welcomed?: WebSocket;  // the socket whose Hello was answered
+  private welcomed?: WebSocket; // the socket whose Hello was answered
   private welcomeNode = "";
-  private outdated = false;  // the server refused our protocol version: no more reconnecting
+  private outdated = false; // the server refused our protocol version: no more reconnecting
   private waiters: Array<() => void> = [];
 
   // `node`: the node to ask the proxy for first (none: whichever it picks).
-  constructor(private readonly url: string, private node?: string) {}
+  constructor(
+    private readonly url: string,
+    private node?: string
+  ) {}
 
   static forPage(node?: string): Connection {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -82,7 +93,7 @@ export class Connection {
     this.socket = socket;
     socket.onopen = () => void this.greet(socket);
     socket.onmessage = (event) => {
-      if (socket === this.socket) this.receive(event.data);  // not a socket left behind by moveTo
+      if (socket === this.socket) this.receive(event.data); // not a socket left behind by moveTo
     };
     socket.onclose = (event) => this.closed(socket, event.reason);
   }
@@ -121,14 +132,17 @@ export class Connection {
     this.node = node;
     this.attempts = 0;
     const old = this.socket;
-    this.socket = undefined;  // its close event is then ignored: no back-off, no "closed" status
+    this.socket = undefined; // its close event is then ignored: no back-off, no "closed" status
     this.ready = false;
     this.failPending("the connection moved to the table's server");
     old?.close();
     const ready = this.whenReady();
     this.open();
     return new Promise((resolve, reject) => {
-      const timer = window.setTimeout(() => reject(new Error("the table's server did not answer in time")), MOVE_TIMEOUT_MS);
+      const timer = window.setTimeout(
+        () => reject(new Error("the table's server did not answer in time")),
+        MOVE_TIMEOUT_MS
+      );
       void ready.then(() => {
         window.clearTimeout(timer);
         resolve();
@@ -139,9 +153,10 @@ export class Connection {
   private async greet(socket: WebSocket): Promise<void> {
     try {
       // updateAnswersAct: an accepted move is answered by the TableUpdate it causes, one frame instead of two.
-      const reply = await this.request({ case: "hello",
-                                         value: { clientName: "golf-web 0.1", protocolVersion: PROTOCOL_VERSION,
-                                                  updateAnswersAct: true } });
+      const reply = await this.request({
+        case: "hello",
+        value: { clientName: "golf-web 0.1", protocolVersion: PROTOCOL_VERSION, updateAnswersAct: true },
+      });
       if (reply.body.case !== "welcome") throw new Error("the server did not welcome us");
       if (socket !== this.socket) return;
       this.attempts = 0;
@@ -170,12 +185,12 @@ export class Connection {
   }
 
   private receive(data: unknown): void {
-    if (!(data instanceof ArrayBuffer)) return;  // the protocol is binary only
+    if (!(data instanceof ArrayBuffer)) return; // the protocol is binary only
     let message: ServerMessage;
     try {
       message = fromBinary(ServerMessageSchema, new Uint8Array(data));
     } catch {
-      return;  // an undecodable frame: nothing we can act on
+      return; // an undecodable frame: nothing we can act on
     }
     const waiting = message.requestId !== 0 ? this.pending.get(message.requestId) : undefined;
     if (!waiting) {

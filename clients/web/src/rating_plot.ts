@@ -6,7 +6,12 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { RatingPoint } from "./gen/golf/v1/messages_pb";
 
-export const COLOURS = { conservative: "#1c7a3a", mu: "#195fa8", band: "rgba(25, 95, 168, 0.16)", edge: "rgba(25, 95, 168, 0.45)" };
+export const COLOURS = {
+  conservative: "#1c7a3a",
+  mu: "#195fa8",
+  band: "rgba(25, 95, 168, 0.16)",
+  edge: "rgba(25, 95, 168, 0.45)",
+};
 
 const one = (v: number) => v.toFixed(1);
 
@@ -33,7 +38,11 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
       y: { range: (_u, min, max) => [Math.floor(Math.min(min, 0) - 1), Math.ceil(max + 1)] },
     },
     axes: [
-      { label: "Rated match", incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500], values: (_u, splits) => splits.map((v) => String(v)) },
+      {
+        label: "Rated match",
+        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+        values: (_u, splits) => splits.map((v) => String(v)),
+      },
       { label: "Rating", size: 44 },
     ],
     series: [
@@ -41,7 +50,12 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
       { label: "μ + σ", stroke: COLOURS.edge, width: 1, points: { show: false } },
       { label: "μ − σ", stroke: COLOURS.edge, width: 1, points: { show: false } },
       { label: "Skill estimate μ", stroke: COLOURS.mu, width: 2, value: (_u, v) => (v == null ? "" : one(v)) },
-      { label: "Conservative rating", stroke: COLOURS.conservative, width: 2.5, value: (_u, v) => (v == null ? "" : one(v)) },
+      {
+        label: "Conservative rating",
+        stroke: COLOURS.conservative,
+        width: 2.5,
+        value: (_u, v) => (v == null ? "" : one(v)),
+      },
     ],
     bands: [{ series: [1, 2], fill: COLOURS.band }],
   };

@@ -31,8 +31,15 @@ export function optionNamed(name: string): OptionInfo {
 }
 
 export const GROUP_TITLES: Record<string, string> = {
-  table: "Table", cards: "Cards", layout: "Layout", start: "Start of a hole", turns: "Turns", powers: "Powers and throws",
-  end: "End of a hole", scoring: "Scoring", match: "Match",
+  table: "Table",
+  cards: "Cards",
+  layout: "Layout",
+  start: "Start of a hole",
+  turns: "Turns",
+  powers: "Powers and throws",
+  end: "End of a hole",
+  scoring: "Scoring",
+  match: "Match",
 };
 
 type RulesetRecord = Record<string, unknown>;
@@ -47,17 +54,22 @@ export function localName(option: OptionInfo): string {
 export function optionText(rules: Ruleset, option: OptionInfo): string {
   const value = (rules as unknown as RulesetRecord)[localName(option)];
   switch (option.kind) {
-    case "boolean": return value ? "true" : "false";
-    case "integer": return String(value ?? 0);
+    case "boolean":
+      return value ? "true" : "false";
+    case "integer":
+      return String(value ?? 0);
     case "optional_integer": {
       const points = (value as { points?: number } | undefined)?.points;
       return points === undefined ? "off" : String(points);
     }
-    case "choice": return option.choices?.[(value as number) - 1] ?? "";
-    case "integer_list": return ((value as { values: number[] } | undefined)?.values ?? []).join(",");
+    case "choice":
+      return option.choices?.[(value as number) - 1] ?? "";
+    case "integer_list":
+      return ((value as { values: number[] } | undefined)?.values ?? []).join(",");
     case "card_values":
       return ((value as { values: Array<{ card?: Card; points: number }> } | undefined)?.values ?? [])
-        .map((v) => `${v.card ? cardCode(v.card) : "?"}:${v.points}`).join(",");
+        .map((v) => `${v.card ? cardCode(v.card) : "?"}:${v.points}`)
+        .join(",");
   }
 }
 
@@ -86,23 +98,32 @@ const listWords = (items: string[]) =>
 export function valueWords(option: OptionInfo, text: string): string {
   const t = text.trim();
   switch (option.kind) {
-    case "boolean": return t === "true" ? "yes" : "no";
-    case "integer": return /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
-    case "optional_integer": return t === "off" || t === "" ? "off" : /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
+    case "boolean":
+      return t === "true" ? "yes" : "no";
+    case "integer":
+      return /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
+    case "optional_integer":
+      return t === "off" || t === "" ? "off" : /^-?\d+$/.test(t) ? amount(Number(t), option.unit) : t;
     case "choice": {
       const words = option.choice_words?.[option.choices?.indexOf(t) ?? -1] ?? t;
       return words.charAt(0).toLowerCase() + words.slice(1);
     }
-    case "integer_list": return t === "" ? "none" : `${listWords(t.split(",").map((n) => n.trim()))} ${option.unit ?? ""}`.trim();
+    case "integer_list":
+      return t === "" ? "none" : `${listWords(t.split(",").map((n) => n.trim()))} ${option.unit ?? ""}`.trim();
     case "card_values":
-      return t === "" ? "none" : t.split(",").map((pair) => {
-        const [code, points] = pair.split(":");
-        try {
-          return `${cardShort(parseCard(option, code) as Card)} ${amount(Number(points))}`;
-        } catch {
-          return pair;
-        }
-      }).join(", ");
+      return t === ""
+        ? "none"
+        : t
+            .split(",")
+            .map((pair) => {
+              const [code, points] = pair.split(":");
+              try {
+                return `${cardShort(parseCard(option, code) as Card)} ${amount(Number(points))}`;
+              } catch {
+                return pair;
+              }
+            })
+            .join(", ");
   }
 }
 
@@ -110,17 +131,25 @@ export function valueWords(option: OptionInfo, text: string): string {
 export function rangeWords(option: OptionInfo): string {
   const from = `from ${amount(option.min ?? 0)} to ${amount(option.max ?? 0, option.unit)}`;
   switch (option.kind) {
-    case "integer": return `${from.charAt(0).toUpperCase()}${from.slice(1)}.`;
-    case "optional_integer": return `Empty for off, or ${from}.`;
-    case "integer_list": return `Numbers ${from}, separated by commas, or empty for none.`;
-    case "card_values": return "Empty for none.";
-    default: return "";
+    case "integer":
+      return `${from.charAt(0).toUpperCase()}${from.slice(1)}.`;
+    case "optional_integer":
+      return `Empty for off, or ${from}.`;
+    case "integer_list":
+      return `Numbers ${from}, separated by commas, or empty for none.`;
+    case "card_values":
+      return "Empty for none.";
+    default:
+      return "";
   }
 }
 
 // A value the editor refused, in a sentence that starts with the option's label.
 export class OptionError extends Error {
-  constructor(readonly option: OptionInfo, message: string) {
+  constructor(
+    readonly option: OptionInfo,
+    message: string
+  ) {
     super(`${option.label}${message.startsWith(":") ? "" : " "}${message}`);
   }
 }
@@ -129,7 +158,12 @@ function parseInteger(option: OptionInfo, text: string): number {
   if (!/^-?\d+$/.test(text.trim())) throw new OptionError(option, `needs a whole number (not "${text.trim()}")`);
   const n = Number(text.trim());
   if (option.min !== undefined && option.max !== undefined && (n < option.min || n > option.max))
-    throw new OptionError(option, `must be ${rangeWords({ ...option, kind: "integer" }).toLowerCase().replace(/\.$/, "")}`);
+    throw new OptionError(
+      option,
+      `must be ${rangeWords({ ...option, kind: "integer" })
+        .toLowerCase()
+        .replace(/\.$/, "")}`
+    );
   return n;
 }
 
@@ -140,7 +174,11 @@ function parseCard(option: OptionInfo, text: string): { rank: number; suit: Suit
   const t = text.trim().toUpperCase();
   if (t === "X") return { rank: 0, suit: Suit.NONE };
   const match = /^(10|[2-9ATJQK])([CDHS])$/.exec(t);
-  if (!match) throw new OptionError(option, `: "${text.trim()}" is not a card (QS is the queen of spades, TD the ten of diamonds, X a joker)`);
+  if (!match)
+    throw new OptionError(
+      option,
+      `: "${text.trim()}" is not a card (QS is the queen of spades, TD the ten of diamonds, X a joker)`
+    );
   return { rank: RANKS[match[1]] ?? Number(match[1]), suit: SUITS[match[2]] };
 }
 
@@ -151,8 +189,10 @@ export function parseValue(option: OptionInfo, text: string): unknown {
     case "boolean":
       if (t !== "true" && t !== "false") throw new OptionError(option, "is either yes or no");
       return t === "true";
-    case "integer": return parseInteger(option, t);
-    case "optional_integer": return t === "off" || t === "" ? {} : { points: parseInteger(option, t) };
+    case "integer":
+      return parseInteger(option, t);
+    case "optional_integer":
+      return t === "off" || t === "" ? {} : { points: parseInteger(option, t) };
     case "choice": {
       const index = option.choices?.indexOf(t) ?? -1;
       if (index < 0) throw new OptionError(option, `must be one of: ${option.choice_words?.join("; ")}`);
@@ -162,12 +202,15 @@ export function parseValue(option: OptionInfo, text: string): unknown {
       return { values: t === "" ? [] : t.split(",").map((part) => parseInteger(option, part)) };
     case "card_values":
       return {
-        values: t === "" ? [] : t.split(",").map((pair) => {
-          const [card, points, ...rest] = pair.split(":");
-          if (points === undefined || rest.length > 0)
-            throw new OptionError(option, ": write each card and its points with a colon between, as QS:40");
-          return { card: parseCard(option, card), points: parseInteger(option, points) };
-        }),
+        values:
+          t === ""
+            ? []
+            : t.split(",").map((pair) => {
+                const [card, points, ...rest] = pair.split(":");
+                if (points === undefined || rest.length > 0)
+                  throw new OptionError(option, ": write each card and its points with a colon between, as QS:40");
+                return { card: parseCard(option, card), points: parseInteger(option, points) };
+              }),
       };
   }
 }

@@ -28,15 +28,25 @@ function describe(rules: Ruleset, o: OptionInfo): string | undefined {
 
 function group(rules: Ruleset, name: string): string[] {
   return OPTIONS.filter((o) => o.group === name && !SAID_ELSEWHERE.has(o.name) && applies(rules, o.name))
-    .map((o) => describe(rules, o)).filter((t): t is string => Boolean(t));
+    .map((o) => describe(rules, o))
+    .filter((t): t is string => Boolean(t));
 }
 
 // Rank and points in pairs that wrap to the panel's width, jokers last when the packs have them.
 function values(rules: Ruleset): HTMLElement {
   const ranks = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, ...(rules.jokersPerPack ? [0] : [])];
-  return h("dl", { class: "card-values", id: "card-values" }, ...ranks.map((r) =>
-    h("div", { class: "card-value", "data-rank": r }, h("dt", {}, RANK_LABEL[r]),
-      h("dd", {}, amount((rules[VALUE_FIELD[r]] as number | undefined) ?? 0)))));
+  return h(
+    "dl",
+    { class: "card-values", id: "card-values" },
+    ...ranks.map((r) =>
+      h(
+        "div",
+        { class: "card-value", "data-rank": r },
+        h("dt", {}, RANK_LABEL[r]),
+        h("dd", {}, amount((rules[VALUE_FIELD[r]] as number | undefined) ?? 0))
+      )
+    )
+  );
 }
 
 function powers(rules: Ruleset): string[] {
@@ -54,8 +64,9 @@ function powers(rules: Ruleset): string[] {
 // Each rule the table changed: "Holes in a match: 1 hole (the preset: 9 holes)".
 function houseRules(rules: Ruleset, preset: Ruleset | undefined): string[] {
   if (!preset) return [];
-  return OPTIONS.filter((o) => optionText(rules, o) !== optionText(preset, o)).map((o) =>
-    `${o.label}: ${valueWords(o, optionText(rules, o))} (the preset: ${valueWords(o, optionText(preset, o))}).`);
+  return OPTIONS.filter((o) => optionText(rules, o) !== optionText(preset, o)).map(
+    (o) => `${o.label}: ${valueWords(o, optionText(rules, o))} (the preset: ${valueWords(o, optionText(preset, o))}).`
+  );
 }
 
 function table(rules: Ruleset): string {
@@ -63,12 +74,14 @@ function table(rules: Ruleset): string {
   const packs = `${amount(rules.basePacks ?? 1, "packs")} of 52 cards${jokers}`;
   const above = rules.extraPackAbove?.values ?? [];
   const more = above.length ? `, one more above ${valueWords(optionNamed("extra_pack_above"), above.join(","))}` : "";
-  const spare = rules.extraRows ? ` Up to ${amount(rules.extraRows, "spare rows")} below a player's cards take the cards they are given.` : "";
+  const spare = rules.extraRows
+    ? ` Up to ${amount(rules.extraRows, "spare rows")} below a player's cards take the cards they are given.`
+    : "";
   return `${rules.minPlayers} to ${rules.maxPlayers} players; ${packs}${more}.${spare}`;
 }
 
 // The panel is rebuilt with the table on every update: whether the player opened it is kept here.
-let open = true;  // open at first: in the drawer, the Rules tab is the click that asked for it
+let open = true; // open at first: in the drawer, the Rules tab is the click that asked for it
 
 const list = (items: string[]): Child => (items.length ? h("ul", {}, ...items.map((t) => h("li", {}, t))) : null);
 const section = (title: string, items: string[]): Child => (items.length ? [h("h3", {}, title), list(items)] : null);
@@ -78,15 +91,31 @@ export function rulesPanel(app: App): HTMLElement | null {
   if (!rules) return null;
   const preset = app.presets.find((p) => p.name === app.joined?.preset)?.rules;
   const house = houseRules(rules, preset);
-  const special = rules.cardValueOverrides?.values.map((v) => `${v.card ? cardShort(v.card) : "?"} counts ${amount(v.points)}`) ?? [];
+  const special =
+    rules.cardValueOverrides?.values.map((v) => `${v.card ? cardShort(v.card) : "?"} counts ${amount(v.points)}`) ?? [];
   const power = powers(rules);
-  return h("details", { class: "panel rules-panel", id: "rules-panel", open,
-                        ontoggle: (e: Event) => { open = (e.target as HTMLDetailsElement).open; } },
-    h("summary", { "data-key": "rules-summary" },
-      h("h2", { class: "inline" }, `Rules at this table: ${(app.joined?.preset ?? "").replace(/-/g, " ")}`)),
-    h("h3", {}, "How to play"), list(howToPlay(rules)),
-    h("h3", {}, "Card values"), values(rules), special.length ? h("p", {}, `Cards with their own points: ${special.join(", ")}.`) : null,
-    h("h3", {}, "The table"), h("p", {}, table(rules)),
+  return h(
+    "details",
+    {
+      class: "panel rules-panel",
+      id: "rules-panel",
+      open,
+      ontoggle: (e: Event) => {
+        open = (e.target as HTMLDetailsElement).open;
+      },
+    },
+    h(
+      "summary",
+      { "data-key": "rules-summary" },
+      h("h2", { class: "inline" }, `Rules at this table: ${(app.joined?.preset ?? "").replace(/-/g, " ")}`)
+    ),
+    h("h3", {}, "How to play"),
+    list(howToPlay(rules)),
+    h("h3", {}, "Card values"),
+    values(rules),
+    special.length ? h("p", {}, `Cards with their own points: ${special.join(", ")}.`) : null,
+    h("h3", {}, "The table"),
+    h("p", {}, table(rules)),
     section(GROUP_TITLES.start, group(rules, "start")),
     section(GROUP_TITLES.turns, group(rules, "turns")),
     power.length ? section("Powers (a card drawn from the stock may be discarded to use its power)", power) : null,
@@ -95,6 +124,8 @@ export function rulesPanel(app: App): HTMLElement | null {
     section(GROUP_TITLES.scoring, [...(callerRules(rules) ? [CALLER] : []), ...group(rules, "scoring")]),
     section(GROUP_TITLES.match, group(rules, "match")),
     h("h3", {}, "House rules"),
-    house.length ? h("ul", { class: "house-rule-list" }, ...house.map((t) => h("li", {}, h("strong", {}, "House rule: "), t)))
-      : h("p", { id: "no-house-rules" }, "None: the preset as it is."));
+    house.length
+      ? h("ul", { class: "house-rule-list" }, ...house.map((t) => h("li", {}, h("strong", {}, "House rule: "), t)))
+      : h("p", { id: "no-house-rules" }, "None: the preset as it is.")
+  );
 }

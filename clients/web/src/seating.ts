@@ -3,15 +3,20 @@
 // the others share the top, in as many columns as gives their cards the most room.
 
 export interface Seating {
-  bottom: number;   // the reader's seat (a spectator sees the first seat there)
-  left: number[];   // bottom to top
-  top: number[];    // left to right
-  right: number[];  // top to bottom
-  columns: number;  // columns of the top area
+  bottom: number; // the reader's seat (a spectator sees the first seat there)
+  left: number[]; // bottom to top
+  top: number[]; // left to right
+  right: number[]; // top to bottom
+  columns: number; // columns of the top area
 }
 
 // The space a stage offers, in CSS pixels, and the layout's grid.
-export interface StageSize { width: number; height: number; rows: number; cols: number }
+export interface StageSize {
+  width: number;
+  height: number;
+  rows: number;
+  cols: number;
+}
 
 // Below this stage width the sides would squeeze the middle: everyone else goes across the top.
 const SIDES_FROM = 700;
@@ -33,7 +38,7 @@ export function seating(seats: number, viewer: number, size: StageSize): Seating
 function cardWidth(k: number, c: number, size: StageSize): number {
   const rows = Math.ceil(k / c);
   const byWidth = (size.width / c - 10 - 2 * (size.cols - 1)) / size.cols;
-  const byHeight = ((size.height * 0.4) / rows - 30 - 2 * (size.rows - 1)) / size.rows * (5 / 7);
+  const byHeight = (((size.height * 0.4) / rows - 30 - 2 * (size.rows - 1)) / size.rows) * (5 / 7);
   return Math.min(byWidth, byHeight);
 }
 

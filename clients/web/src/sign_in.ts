@@ -26,9 +26,12 @@ export function accountErrorText(error: unknown): string {
   switch (error.code) {
     case ErrorCode.BAD_CREDENTIALS:
       return /current password/.test(error.message) ? "The current password is wrong." : "Wrong name or password.";
-    case ErrorCode.NAME_TAKEN: return `${sentence(error.message)} Choose another name.`;
-    case ErrorCode.RATE_LIMITED: return `Too many tries: wait ${waitText(error.retryAfterMs)}, then try again.`;
-    default: return sentence(error.message);
+    case ErrorCode.NAME_TAKEN:
+      return `${sentence(error.message)} Choose another name.`;
+    case ErrorCode.RATE_LIMITED:
+      return `Too many tries: wait ${waitText(error.retryAfterMs)}, then try again.`;
+    default:
+      return sentence(error.message);
   }
 }
 
@@ -38,7 +41,11 @@ function waitText(ms: number): string {
 }
 
 // What is wrong with an entry before it is sent (the server checks again): the words, and the field to fix.
-function entryProblem(mode: Mode, name: string, password: string): { text: string; field: "name" | "password" } | undefined {
+function entryProblem(
+  mode: Mode,
+  name: string,
+  password: string
+): { text: string; field: "name" | "password" } | undefined {
   if (!name) return { text: "Your name, please.", field: "name" };
   const chars = [...name].length;
   if (mode === "register" && (chars < 3 || chars > 24)) return { text: `A name holds ${NAME_RULE}.`, field: "name" };
@@ -55,33 +62,78 @@ class SignInDialog {
   private waitTimer = 0;
   private readonly title = h("h2", { id: "sign-in-title" });
   private readonly intro = h("p", { class: "muted", id: "sign-in-intro" });
-  private readonly nameInput = h("input", { id: "account-name", name: "username", maxlength: 24, required: true,
-                                            autocomplete: "username", spellcheck: "false", autocapitalize: "off" });
-  private readonly passwordInput = h("input", { id: "account-password", name: "password", type: "password", maxlength: 128,
-                                                required: true });
+  private readonly nameInput = h("input", {
+    id: "account-name",
+    name: "username",
+    maxlength: 24,
+    required: true,
+    autocomplete: "username",
+    spellcheck: "false",
+    autocapitalize: "off",
+  });
+  private readonly passwordInput = h("input", {
+    id: "account-password",
+    name: "password",
+    type: "password",
+    maxlength: 128,
+    required: true,
+  });
   private readonly nameHint = h("p", { class: "hint", id: "account-name-hint" }, `Names: ${NAME_RULE}.`);
-  private readonly passwordHint = h("p", { class: "hint", id: "account-password-hint" }, `At least ${PASSWORD_MIN} characters.`);
+  private readonly passwordHint = h(
+    "p",
+    { class: "hint", id: "account-password-hint" },
+    `At least ${PASSWORD_MIN} characters.`
+  );
   private readonly error = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
   private readonly submit = h("button", { type: "submit", id: "sign-in-submit" });
   private readonly switchText = h("span", {});
-  private readonly switchButton = h("button", { type: "button", class: "link", id: "sign-in-switch",
-                                                onclick: () => this.show(this.mode === "sign-in" ? "register" : "sign-in") });
+  private readonly switchButton = h("button", {
+    type: "button",
+    class: "link",
+    id: "sign-in-switch",
+    onclick: () => this.show(this.mode === "sign-in" ? "register" : "sign-in"),
+  });
   readonly element: HTMLDialogElement;
 
   constructor(private readonly app: App) {
-    const showPassword: HTMLInputElement = h("input", { id: "show-password", type: "checkbox",
-      onchange: () => { this.passwordInput.type = showPassword.checked ? "text" : "password"; } });
-    this.element = h("dialog", { id: "sign-in", class: "dialog", "aria-labelledby": "sign-in-title",
-                                 "aria-describedby": "sign-in-intro" },
-      h("form", { id: "sign-in-form", novalidate: true, onsubmit: (e: Event) => void this.send(e) },
-        this.title, this.intro,
+    const showPassword: HTMLInputElement = h("input", {
+      id: "show-password",
+      type: "checkbox",
+      onchange: () => {
+        this.passwordInput.type = showPassword.checked ? "text" : "password";
+      },
+    });
+    this.element = h(
+      "dialog",
+      { id: "sign-in", class: "dialog", "aria-labelledby": "sign-in-title", "aria-describedby": "sign-in-intro" },
+      h(
+        "form",
+        { id: "sign-in-form", novalidate: true, onsubmit: (e: Event) => void this.send(e) },
+        this.title,
+        this.intro,
         h("div", { class: "field" }, h("label", { for: "account-name" }, "Name"), this.nameInput, this.nameHint),
-        h("div", { class: "field" }, h("label", { for: "account-password" }, "Password"), this.passwordInput, this.passwordHint),
+        h(
+          "div",
+          { class: "field" },
+          h("label", { for: "account-password" }, "Password"),
+          this.passwordInput,
+          this.passwordHint
+        ),
         h("div", { class: "field check" }, showPassword, h("label", { for: "show-password" }, "Show the password")),
         this.error,
-        h("div", { class: "buttons" }, this.submit,
-          h("button", { type: "button", class: "secondary", id: "sign-in-cancel", onclick: () => this.element.close() }, "Cancel")),
-        h("p", { class: "switch" }, this.switchText, this.switchButton)));
+        h(
+          "div",
+          { class: "buttons" },
+          this.submit,
+          h(
+            "button",
+            { type: "button", class: "secondary", id: "sign-in-cancel", onclick: () => this.element.close() },
+            "Cancel"
+          )
+        ),
+        h("p", { class: "switch" }, this.switchText, this.switchButton)
+      )
+    );
   }
 
   open(mode: Mode): void {
@@ -100,7 +152,10 @@ class SignInDialog {
     this.passwordInput.autocomplete = registering ? "new-password" : "current-password";
     this.nameHint.hidden = !registering;
     this.passwordHint.hidden = !registering;
-    for (const [input, hint] of [[this.nameInput, "account-name-hint"], [this.passwordInput, "account-password-hint"]] as const) {
+    for (const [input, hint] of [
+      [this.nameInput, "account-name-hint"],
+      [this.passwordInput, "account-password-hint"],
+    ] as const) {
       if (registering) input.setAttribute("aria-describedby", hint);
       else input.removeAttribute("aria-describedby");
     }
@@ -140,9 +195,12 @@ class SignInDialog {
       else await this.app.signIn(name, password);
       this.passwordInput.value = "";
       this.element.close();
-      this.app.onFlash(this.mode === "register"
-        ? `Welcome, ${this.app.account?.name ?? name}: your account is made and you are signed in.`
-        : `Signed in as ${this.app.account?.name ?? name}.`, "info");
+      this.app.onFlash(
+        this.mode === "register"
+          ? `Welcome, ${this.app.account?.name ?? name}: your account is made and you are signed in.`
+          : `Signed in as ${this.app.account?.name ?? name}.`,
+        "info"
+      );
     } catch (err) {
       this.refused(err);
     } finally {
@@ -182,19 +240,33 @@ export function openSignIn(mode: Mode): void {
 export function accountLine(app: App): HTMLElement {
   const name = app.accountName;
   if (name !== undefined) {
-    return h("p", { class: "account-line", id: "account-line" },
+    return h(
+      "p",
+      { class: "account-line", id: "account-line" },
       h("span", { id: "signed-in-as" }, "Signed in as ", h("strong", {}, name)),
       h("span", { class: "sep", "aria-hidden": "true" }, " · "),
       pageLink(app, "/account", "Your account", { id: "account-link" }),
       h("span", { class: "sep", "aria-hidden": "true" }, " · "),
-      h("button", { type: "button", class: "link", id: "sign-out", onclick: () => void signOut(app, false) }, "Sign out"));
+      h(
+        "button",
+        { type: "button", class: "link", id: "sign-out", onclick: () => void signOut(app, false) },
+        "Sign out"
+      )
+    );
   }
-  return h("p", { class: "account-line", id: "account-line" },
+  return h(
+    "p",
+    { class: "account-line", id: "account-line" },
     h("span", {}, "Playing as a guest. "),
     h("button", { type: "button", class: "link", id: "sign-in-open", onclick: () => openSignIn("sign-in") }, "Sign in"),
     " or ",
-    h("button", { type: "button", class: "link", id: "register-open", onclick: () => openSignIn("register") }, "create an account"),
-    " to keep your name and get a rating.");
+    h(
+      "button",
+      { type: "button", class: "link", id: "register-open", onclick: () => openSignIn("register") },
+      "create an account"
+    ),
+    " to keep your name and get a rating."
+  );
 }
 
 // A name field shows the account's name while signed in, not to be edited (a guest's own name comes back on

@@ -24,28 +24,47 @@ export function startScreen(app: App, joinCode?: string): Screen {
   const joinForm = makeJoinForm(app, nameField, joinCode);
   const create = makeCreateForm(app, nameField);
   const account = h("div", { class: "account-slot" });
-  const nameBlock = h("div", { class: "name-block" },
-    h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput), account);
+  const nameBlock = h(
+    "div",
+    { class: "name-block" },
+    h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput),
+    account
+  );
   const quick = quickForm(app, nameBlock, () => nameInput.value.trim());
   const resume = makeResume(app, joinCode);
   // The ways to play beyond the first: each folds open under its own heading, one screen tall when closed.
   const more = (id: string, title: string, body: HTMLElement, open = false) =>
     h("details", { class: "panel more", id, open }, h("summary", {}, h("h2", {}, title)), body);
 
-  const element = h("div", { class: "screen start" },
-    h("section", { class: "intro" },
+  const element = h(
+    "div",
+    { class: "screen start" },
+    h(
+      "section",
+      { class: "intro" },
       h("h1", {}, "Golf"),
-      h("p", {}, "The card game: swap cards into your layout for the lowest score. Play bots now, or send friends a link."),
-      h("nav", { class: "nav-line", "aria-label": "More" },
-        pageLink(app, "/lobby", "Open tables"), " · ", pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }))),
+      h(
+        "p",
+        {},
+        "The card game: swap cards into your layout for the lowest score. Play bots now, or send friends a link."
+      ),
+      h(
+        "nav",
+        { class: "nav-line", "aria-label": "More" },
+        pageLink(app, "/lobby", "Open tables"),
+        " · ",
+        pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" })
+      )
+    ),
     resume,
     joinCode ? h("div", { class: "panel name-panel" }, nameBlock) : quick.element,
     joinCode ? joinForm : null,
     joinCode ? null : more("people-play", "Play with people", quick.people),
     joinCode ? null : more("new-table", "New table", create.form),
-    joinCode ? null : more("join-by-code", "Join by code", joinForm));
+    joinCode ? null : more("join-by-code", "Join by code", joinForm)
+  );
 
-  let accountShown: string | undefined | null = null;  // the account line last drawn (null: none yet)
+  let accountShown: string | undefined | null = null; // the account line last drawn (null: none yet)
   const refresh = () => {
     create.fillPresets();
     quick.refresh();
@@ -56,7 +75,8 @@ export function startScreen(app: App, joinCode?: string): Screen {
     }
   };
   refresh();
-  if (joinCode) queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
+  if (joinCode)
+    queueMicrotask(() => (nameInput.value ? joinForm.querySelector<HTMLElement>("#join") : nameInput)?.focus());
   return {
     kind: `start:${joinCode ?? ""}`,
     element,
@@ -65,8 +85,15 @@ export function startScreen(app: App, joinCode?: string): Screen {
 }
 
 function makeNameField(app: App): NameField {
-  const nameInput = h("input", { id: "name", name: "name", maxlength: 24, required: true, autocomplete: "nickname",
-                                 value: storage.name(), placeholder: "Your name" });
+  const nameInput = h("input", {
+    id: "name",
+    name: "name",
+    maxlength: 24,
+    required: true,
+    autocomplete: "nickname",
+    value: storage.name(),
+    placeholder: "Your name",
+  });
   const name = (errorEl: HTMLElement): string | undefined => {
     if (app.accountName !== undefined) return app.accountName;
     const value = nameInput.value.trim();
@@ -83,10 +110,25 @@ function makeNameField(app: App): NameField {
 // ---- joining by code, to play or to watch
 function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFormElement {
   const nameInput = nameField.input;
-  const codeInput = h("input", { id: "code", name: "code", maxlength: 6, autocomplete: "off", spellcheck: "false",
-                                 value: joinCode ?? "", placeholder: "ABC234", class: "code-input",
-                                 oninput: () => { codeInput.value = codeInput.value.toUpperCase(); } });
-  const passwordInput = h("input", { id: "join-password", type: "password", autocomplete: "off", placeholder: "if the table has one" });
+  const codeInput = h("input", {
+    id: "code",
+    name: "code",
+    maxlength: 6,
+    autocomplete: "off",
+    spellcheck: "false",
+    value: joinCode ?? "",
+    placeholder: "ABC234",
+    class: "code-input",
+    oninput: () => {
+      codeInput.value = codeInput.value.toUpperCase();
+    },
+  });
+  const passwordInput = h("input", {
+    id: "join-password",
+    type: "password",
+    autocomplete: "off",
+    placeholder: "if the table has one",
+  });
   const joinError = h("p", { class: "form-error", role: "alert" });
 
   const join = async (spectate: boolean) => {
@@ -107,15 +149,42 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
     }
   };
 
-  return h("form", { class: joinCode ? "panel" : "", id: "join-form", onsubmit: (e: Event) => { e.preventDefault(); void join(false); } },
+  return h(
+    "form",
+    {
+      class: joinCode ? "panel" : "",
+      id: "join-form",
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        void join(false);
+      },
+    },
     joinCode ? h("h2", {}, `Join table ${joinCode}`) : null,
     h("div", { class: "field" }, h("label", { for: "code" }, "Table code"), codeInput),
     h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), passwordInput),
-    h("div", { class: "buttons" },
+    h(
+      "div",
+      { class: "buttons" },
       h("button", { type: "submit", id: "join" }, "Sit down"),
-      h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, "Watch")),
+      h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, "Watch")
+    ),
     joinError,
-    h("p", {}, h("a", { href: "/lobby", onclick: (e: Event) => { e.preventDefault(); app.navigate("/lobby"); } }, "Browse open tables")));
+    h(
+      "p",
+      {},
+      h(
+        "a",
+        {
+          href: "/lobby",
+          onclick: (e: Event) => {
+            e.preventDefault();
+            app.navigate("/lobby");
+          },
+        },
+        "Browse open tables"
+      )
+    )
+  );
 }
 
 // ---- creating a table
@@ -130,12 +199,13 @@ interface CreateControls {
   createPassword: HTMLInputElement;
   createError: HTMLElement;
   chosen: string;
-  source: HTMLElement;  // where the chosen preset's rules come from
+  source: HTMLElement; // where the chosen preset's rules come from
 }
 
 function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement; fillPresets: () => void } {
   const controls = makeCreateControls();
-  const { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError } = controls;
+  const { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError } =
+    controls;
   const create = async () => {
     createError.textContent = "";
     const player = nameField.name(createError);
@@ -156,27 +226,50 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
       return;
     }
     try {
-      await app.createTable({ name: player, preset: controls.chosen, seats, isPublic: publicInput.checked,
-                              password: createPassword.value, turnClockSeconds: Number(clockSelect.value),
-                              betweenHolesSeconds: Number(betweenSelect.value), houseRules });
+      await app.createTable({
+        name: player,
+        preset: controls.chosen,
+        seats,
+        isPublic: publicInput.checked,
+        password: createPassword.value,
+        turnClockSeconds: Number(clockSelect.value),
+        betweenHolesSeconds: Number(betweenSelect.value),
+        houseRules,
+      });
     } catch (error) {
       const refused = error instanceof RequestError && error.code === ErrorCode.BAD_RULESET;
       createError.textContent = refused ? editor.showError(error.message) : errorText(error);
     }
   };
 
-  const form = h("form", { id: "create-form", novalidate: true, onsubmit: (e: Event) => { e.preventDefault(); void create(); } },
+  const form = h(
+    "form",
+    {
+      id: "create-form",
+      novalidate: true,
+      onsubmit: (e: Event) => {
+        e.preventDefault();
+        void create();
+      },
+    },
     h("fieldset", { class: "plain" }, h("legend", {}, "Rules"), presetList, controls.source),
-    h("div", { class: "field-row" },
+    h(
+      "div",
+      { class: "field-row" },
       h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
       h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect),
-      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Longest wait between holes"), betweenSelect)),
-    h("div", { class: "field-row" },
+      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Longest wait between holes"), betweenSelect)
+    ),
+    h(
+      "div",
+      { class: "field-row" },
       h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, "List it in the lobby")),
-      h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)),
+      h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)
+    ),
     editor.element,
     h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, "Create table")),
-    createError);
+    createError
+  );
   return { form, fillPresets: () => fillPresets(app, controls) };
 }
 
@@ -185,16 +278,47 @@ function makeCreateControls(): CreateControls {
   const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": "Preset" });
   const seatsInput = h("input", { id: "seats", type: "number", min: 2, max: 16, value: 4, inputmode: "numeric" });
   const publicInput = h("input", { id: "public", type: "checkbox", checked: true });
-  const clockSelect = h("select", { id: "clock" },
-    ...[[0, "No clock"], [15, "15 seconds a turn"], [30, "30 seconds a turn"], [60, "1 minute a turn"], [120, "2 minutes a turn"]]
-      .map(([v, label]) => h("option", { value: v }, label)));
-  const betweenSelect = h("select", { id: "between-holes" },
-    ...[[10, "10 seconds"], [30, "30 seconds"], [60, "1 minute"], [120, "2 minutes"], [300, "5 minutes"]]
-      .map(([v, label]) => h("option", { value: v, selected: v === 60 }, label)));
-  const createPassword = h("input", { id: "create-password", type: "password", autocomplete: "new-password", placeholder: "none" });
+  const clockSelect = h(
+    "select",
+    { id: "clock" },
+    ...[
+      [0, "No clock"],
+      [15, "15 seconds a turn"],
+      [30, "30 seconds a turn"],
+      [60, "1 minute a turn"],
+      [120, "2 minutes a turn"],
+    ].map(([v, label]) => h("option", { value: v }, label))
+  );
+  const betweenSelect = h(
+    "select",
+    { id: "between-holes" },
+    ...[
+      [10, "10 seconds"],
+      [30, "30 seconds"],
+      [60, "1 minute"],
+      [120, "2 minutes"],
+      [300, "5 minutes"],
+    ].map(([v, label]) => h("option", { value: v, selected: v === 60 }, label))
+  );
+  const createPassword = h("input", {
+    id: "create-password",
+    type: "password",
+    autocomplete: "new-password",
+    placeholder: "none",
+  });
   const createError = h("p", { class: "form-error", role: "alert" });
-  return { editor, presetList, seatsInput, publicInput, clockSelect, betweenSelect, createPassword, createError, chosen: "",
-           source: h("p", { class: "preset-source", id: "preset-source" }) };
+  return {
+    editor,
+    presetList,
+    seatsInput,
+    publicInput,
+    clockSelect,
+    betweenSelect,
+    createPassword,
+    createError,
+    chosen: "",
+    source: h("p", { class: "preset-source", id: "preset-source" }),
+  };
 }
 
 function choosePreset(app: App, controls: CreateControls, presetName: string): void {
@@ -203,7 +327,8 @@ function choosePreset(app: App, controls: CreateControls, presetName: string): v
   if (!preset) return;
   controls.chosen = presetName;
   controls.source.textContent = `${presetName.replace(/-/g, " ")} follows ${preset.source}`;
-  for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]")) input.checked = input.value === presetName;
+  for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]"))
+    input.checked = input.value === presetName;
   editor.setPreset(preset);
   const max = preset.rules?.maxPlayers ?? 16;
   const min = preset.rules?.minPlayers ?? 2;
@@ -217,11 +342,22 @@ function choosePreset(app: App, controls: CreateControls, presetName: string): v
 function fillPresets(app: App, controls: CreateControls): void {
   const presetList = controls.presetList;
   if (app.presets.length === 0 || presetList.childElementCount > 0) return;
-  presetList.replaceChildren(...app.presets.map((preset) =>
-    h("label", { class: "preset" },
-      h("input", { type: "radio", name: "preset", value: preset.name, onchange: () => choosePreset(app, controls, preset.name) }),
-      h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
-      h("span", { class: "preset-summary" }, preset.summary))));
+  presetList.replaceChildren(
+    ...app.presets.map((preset) =>
+      h(
+        "label",
+        { class: "preset" },
+        h("input", {
+          type: "radio",
+          name: "preset",
+          value: preset.name,
+          onchange: () => choosePreset(app, controls, preset.name),
+        }),
+        h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
+        h("span", { class: "preset-summary" }, preset.summary)
+      )
+    )
+  );
   choosePreset(app, controls, app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
 }
 
@@ -229,7 +365,21 @@ function fillPresets(app: App, controls: CreateControls): void {
 function makeResume(app: App, joinCode?: string): HTMLElement | null {
   const last = storage.lastTable();
   return last && last !== joinCode
-    ? h("p", { class: "panel resume" }, `You have a seat at table ${last}. `,
-        h("a", { href: tableLink(last), onclick: (e: Event) => { e.preventDefault(); app.navigate(`/t/${last}`); } }, "Go back to it"))
+    ? h(
+        "p",
+        { class: "panel resume" },
+        `You have a seat at table ${last}. `,
+        h(
+          "a",
+          {
+            href: tableLink(last),
+            onclick: (e: Event) => {
+              e.preventDefault();
+              app.navigate(`/t/${last}`);
+            },
+          },
+          "Go back to it"
+        )
+      )
     : null;
 }

@@ -29,13 +29,17 @@ function write(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
-  } catch { /* private mode or full storage: the app still works, without resuming */ }
+  } catch {
+    /* private mode or full storage: the app still works, without resuming */
+  }
 }
 
 function readSession(): { token: string; name: string } | undefined {
   try {
     const value = JSON.parse(localStorage.getItem(SESSION_KEY) ?? "null");
-    return value && typeof value.token === "string" && value.token && typeof value.name === "string" ? value : undefined;
+    return value && typeof value.token === "string" && value.token && typeof value.name === "string"
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }
@@ -53,7 +57,11 @@ export const storage = {
     write(SESSION_KEY, null);
   },
   name(): string {
-    try { return localStorage.getItem(NAME_KEY) ?? ""; } catch { return ""; }
+    try {
+      return localStorage.getItem(NAME_KEY) ?? "";
+    } catch {
+      return "";
+    }
   },
   setName(name: string): void {
     write(NAME_KEY, name);

@@ -15,12 +15,20 @@ let wasMyTurn = false;
 let audio: AudioContext | undefined;
 
 export function soundOn(): boolean {
-  try { return localStorage.getItem(SOUND_KEY) === "on"; } catch { return false; }
+  try {
+    return localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;
+  }
 }
 
 export function setSound(on: boolean): void {
-  try { localStorage.setItem(SOUND_KEY, on ? "on" : "off"); } catch { /* the choice lasts for this page only */ }
-  if (on) beep();  // also unlocks audio: browsers allow it only after a click
+  try {
+    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
+  } catch {
+    /* the choice lasts for this page only */
+  }
+  if (on) beep(); // also unlocks audio: browsers allow it only after a click
 }
 
 function beep(): void {
@@ -34,7 +42,9 @@ function beep(): void {
     osc.connect(gain).connect(audio.destination);
     osc.start();
     osc.stop(audio.currentTime + 0.25);
-  } catch { /* no audio on this device */ }
+  } catch {
+    /* no audio on this device */
+  }
 }
 
 // Sets the title and beeps once when the turn becomes the player's.
