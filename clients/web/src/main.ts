@@ -1,17 +1,17 @@
 // Entry point: mounts the screen the route asks for and keeps it in step with the app's state.
 import "./style.css";
-import { App, type Screen } from "./app";
-import { h } from "./dom";
-import { accountScreen } from "./account";
-import { leaderboardScreen } from "./leaderboard";
-import { lobbyScreen } from "./lobby";
-import { profileScreen } from "./profile";
-import { queuePanel } from "./quick_play";
-import { signInDialog } from "./sign_in";
-import { startScreen } from "./start";
-import { storage } from "./storage";
-import { tableScreen } from "./table";
-import { isMyTurn, turnAlert } from "./turn_alert";
+import { App, type Screen } from "./core/app";
+import { h } from "./ui/dom";
+import { accountScreen } from "./screens/account";
+import { leaderboardScreen } from "./screens/leaderboard";
+import { lobbyScreen } from "./screens/lobby";
+import { profileScreen } from "./screens/profile";
+import { queuePanel } from "./screens/quick_play";
+import { signInDialog } from "./screens/sign_in";
+import { startScreen } from "./screens/start";
+import { storage } from "./core/storage";
+import { tableScreen } from "./table/table";
+import { isMyTurn, turnAlert } from "./table/turn_alert";
 
 const app = new App();
 const root = document.getElementById("app")!;
