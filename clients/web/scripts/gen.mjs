@@ -5,7 +5,16 @@
 // Environment: GOLF_PROTO_DIR (default ../../proto), GOLF_TOOL (the golf binary; default ../../build/cli/golf),
 // PROTOC (default protoc).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,23 +46,30 @@ function listFiles(dir) {
 
 const protoFolder = join(protoDir, "golf/v1");
 if (!existsSync(protoFolder)) fail(`no .proto files at ${protoFolder} (set GOLF_PROTO_DIR)`);
-const protos = readdirSync(protoFolder).filter((f) => f.endsWith(".proto")).map((f) => `golf/v1/${f}`);
+const protos = readdirSync(protoFolder)
+  .filter((f) => f.endsWith(".proto"))
+  .map((f) => `golf/v1/${f}`);
 
 // protoc writes into a scratch folder first, so a concurrent build never sees half-written files.
 const scratch = mkdtempSync(join(tmpdir(), "golf-web-gen-"));
 try {
   const plugin = join(web, "node_modules/.bin/protoc-gen-es");
   if (!existsSync(plugin)) fail("node_modules is missing: run `npm ci` in clients/web first");
-  execFileSync(protoc, [`--plugin=protoc-gen-es=${plugin}`, `--es_out=${scratch}`, "--es_opt=target=ts",
-                        `-I${protoDir}`, ...protos], { stdio: "inherit" });
-  for (const file of listFiles(scratch))
-    writeIfChanged(join(out, relative(scratch, file)), readFileSync(file, "utf8"));
+  execFileSync(
+    protoc,
+    [`--plugin=protoc-gen-es=${plugin}`, `--es_out=${scratch}`, "--es_opt=target=ts", `-I${protoDir}`, ...protos],
+    { stdio: "inherit" }
+  );
+  for (const file of listFiles(scratch)) writeIfChanged(join(out, relative(scratch, file)), readFileSync(file, "utf8"));
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
 
 if (!existsSync(tool)) fail(`the golf tool is not at ${tool} (set GOLF_TOOL, or build the target golf first)`);
 const options = JSON.parse(execFileSync(tool, ["rules", "--options", "--json"], { encoding: "utf8" }));
-if (!Array.isArray(options.options) || options.options.length === 0) fail("`golf rules --options --json` listed no options");
+if (!Array.isArray(options.options) || options.options.length === 0)
+  fail("`golf rules --options --json` listed no options");
 writeIfChanged(join(out, "options.json"), JSON.stringify(options, null, 1) + "\n");
-console.log(`gen: ${protos.length} .proto files and ${options.options.length} options into ${relative(process.cwd(), out) || "."}`);
+console.log(
+  `gen: ${protos.length} .proto files and ${options.options.length} options into ${relative(process.cwd(), out) || "."}`
+);

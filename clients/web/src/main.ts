@@ -1,17 +1,17 @@
 // Entry point: mounts the screen the route asks for and keeps it in step with the app's state.
 import "./style.css";
-import { App, type Screen } from "./app";
-import { h } from "./dom";
-import { accountScreen } from "./account";
-import { leaderboardScreen } from "./leaderboard";
-import { lobbyScreen } from "./lobby";
-import { profileScreen } from "./profile";
-import { queuePanel } from "./quick_play";
-import { signInDialog } from "./sign_in";
-import { startScreen } from "./start";
-import { storage } from "./storage";
-import { tableScreen } from "./table";
-import { isMyTurn, turnAlert } from "./turn_alert";
+import { App, type Screen } from "./core/app";
+import { h } from "./ui/dom";
+import { accountScreen } from "./screens/account";
+import { leaderboardScreen } from "./screens/leaderboard";
+import { lobbyScreen } from "./screens/lobby";
+import { profileScreen } from "./screens/profile";
+import { queuePanel } from "./screens/quick_play";
+import { signInDialog } from "./screens/sign_in";
+import { startScreen } from "./screens/start";
+import { storage } from "./core/storage";
+import { tableScreen } from "./table/table";
+import { isMyTurn, turnAlert } from "./table/turn_alert";
 
 const app = new App();
 const root = document.getElementById("app")!;
@@ -38,9 +38,15 @@ function wanted(): string {
 function render(): void {
   // Following a table to the node that plays it is a moment's news, not a fault.
   status.dataset.state = app.moving ? "moving" : app.status;
-  status.textContent = app.moving ? "Moving to the table's server..." : app.status === "open" ? "" :
-    app.status === "connecting" ? "Connecting to the server..." :
-    app.status === "outdated" ? app.statusDetail : `Disconnected: ${app.statusDetail}`;
+  status.textContent = app.moving
+    ? "Moving to the table's server..."
+    : app.status === "open"
+      ? ""
+      : app.status === "connecting"
+        ? "Connecting to the server..."
+        : app.status === "outdated"
+          ? app.statusDetail
+          : `Disconnected: ${app.statusDetail}`;
   status.hidden = app.status === "open" && !app.moving;
   queue.refresh();
   const kind = wanted();
@@ -49,16 +55,28 @@ function render(): void {
   if ((app.reclaiming || resuming) && !app.atTable) {
     // In the table's frame from the first paint, so the table replacing it moves nothing (layout shift).
     if (screen?.kind !== "reclaiming")
-      mount({ kind: "reclaiming", element: h("div", { class: "screen table-screen" }, h("p", { class: "panel" }, "Taking your seat back...")),
-              refresh() {} });
+      mount({
+        kind: "reclaiming",
+        element: h("div", { class: "screen table-screen" }, h("p", { class: "panel" }, "Taking your seat back...")),
+        refresh() {},
+      });
     return;
   }
   if (screen?.kind !== kind) {
     const route = app.route;
-    mount(kind === "lobby" ? lobbyScreen(app) : kind === "table" ? tableScreen(app)
-          : kind === "account" ? accountScreen(app) : kind === "leaderboard" ? leaderboardScreen(app)
-          : route.name === "profile" ? profileScreen(app, route.player)
-          : startScreen(app, route.name === "table" ? route.code : undefined));
+    mount(
+      kind === "lobby"
+        ? lobbyScreen(app)
+        : kind === "table"
+          ? tableScreen(app)
+          : kind === "account"
+            ? accountScreen(app)
+            : kind === "leaderboard"
+              ? leaderboardScreen(app)
+              : route.name === "profile"
+                ? profileScreen(app, route.player)
+                : startScreen(app, route.name === "table" ? route.code : undefined)
+    );
   }
   screen?.refresh();
   turnAlert(app.atTable && app.update ? `Golf · ${app.update.code}` : "Golf", app.atTable && isMyTurn(app.update));
@@ -76,7 +94,9 @@ app.onFlash = (text, kind) => {
   flash.dataset.kind = kind;
   flash.hidden = false;
   window.clearTimeout(flashTimer);
-  flashTimer = window.setTimeout(() => { flash.hidden = true; }, 6000);
+  flashTimer = window.setTimeout(() => {
+    flash.hidden = true;
+  }, 6000);
 };
 // Tests and curious players can reach the app from the console.
 (window as unknown as { golf: App }).golf = app;

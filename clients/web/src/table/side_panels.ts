@@ -1,0 +1,216 @@
+// Beside the table: the scorecard, the move log, the rules, the shuffle check, who is here, and chat. On a wide
+// screen they stand in a column of their own that scrolls by itself; on a narrower one they are a drawer opened
+// from a bar of tabs under the table, one section at a time, so that nothing ever pushes the table off screen.
+// The chat tab counts the lines not yet read.
+import { h, type Child } from "../ui/dom";
+import type { App } from "../core/app";
+import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
+import { guestTag, nameLink } from "../ui/marks";
+
+export type PanelName = "scores" | "moves" | "chat" | "rules" | "check";
+
+const TITLES: Record<PanelName, string> = {
+  scores: "Scores",
+  moves: "Moves",
+  chat: "Chat",
+  rules: "Rules",
+  check: "Shuffle check",
+};
+
+// The chat lines read so far, per table: lines count as read while the chat is in view.
+const readLines = new Map<string, number>();
+
+function chatVisible(app: App): boolean {
+  return wideScreen() || app.ui.panel === "chat";
+}
+
+export function wideScreen(): boolean {
+  return window.matchMedia?.("(min-width: 1000px)").matches ?? true;
+}
+
+export function unread(app: App, code: string): number {
+  if (chatVisible(app)) readLines.set(code, app.chat.length);
+  return Math.max(0, app.chat.length - (readLines.get(code) ?? 0));
+}
+
+// The sections, in the order the wide column shows them; `null` sections are left out.
+export function sidePanels(app: App, update: TableUpdate, sections: Partial<Record<PanelName, Child>>): HTMLElement {
+  const open = (app.ui.panel || "") as PanelName | "";
+  const names = (Object.keys(TITLES) as PanelName[]).filter((n) => sections[n]);
+  const waiting = unread(app, update.code);
+  const tabs = h(
+    "nav",
+    { class: "panel-tabs", "aria-label": "Beside the table" },
+    ...names.map((n) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: `panel-tab${open === n ? " open" : ""}`,
+          id: `tab-${n}`,
+          "data-key": `tab-${n}`,
+          "aria-expanded": String(open === n),
+          "aria-controls": `section-${n}`,
+          onclick: () => {
+            app.ui.panel = open === n ? "" : n;
+            app.onChange();
+          },
+        },
+        TITLES[n],
+        n === "chat" && waiting > 0
+          ? h("span", { class: "unread", id: "chat-unread", "aria-label": `${waiting} unread` }, String(waiting))
+          : null
+      )
+    )
+  );
+  return h(
+    "aside",
+    { class: "side", "data-open": open || undefined, "aria-label": "Scores, moves, rules and chat" },
+    h(
+      "div",
+      { class: "drawer" },
+      h(
+        "div",
+        { class: "drawer-head" },
+        h("strong", {}, open ? TITLES[open] : ""),
+        h(
+          "button",
+          {
+            type: "button",
+            class: "secondary small",
+            "data-key": "close-panel",
+            onclick: () => {
+              app.ui.panel = "";
+              app.onChange();
+            },
+          },
+          "Close"
+        )
+      ),
+      ...names.map((n) =>
+        h(
+          "div",
+          { class: `side-section${open === n ? " open" : ""}`, id: `section-${n}`, "data-panel": n },
+          sections[n]
+        )
+      )
+    ),
+    tabs
+  );
+}
+
+// Who is here: the seats (an away player's seat a bot plays, one the host opened to a newcomer) and how many
+// watch. The host may give an away player's seat to someone new: the next person to join takes it.
+export function people(app: App, update: TableUpdate, me: number): HTMLElement {
+  const players = update.seats.filter((s) => s.occupied).length;
+  const host = me >= 0 && me === update.hostSeat && update.state !== TableState.WAITING;
+  const away = (s: SeatInfo) =>
+    s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.connected && (s.botStandingIn || s.forfeited);
+  const give = (s: SeatInfo) => {
+    if (
+      confirm(
+        `Give ${s.name}'s seat to someone new? A bot plays it until a newcomer joins from the table's link; ` +
+          `${s.name} can no longer take it back.`
+      )
+    )
+      void app.attempt({ case: "openSeat", value: { seat: s.seat } });
+  };
+  return h(
+    "section",
+    { class: "panel people", "aria-labelledby": "people-title" },
+    h("h2", { id: "people-title" }, "At the table"),
+    h(
+      "ul",
+      { class: "seat-roll" },
+      ...update.seats.map((s) =>
+        h(
+          "li",
+          { "data-seat": s.seat },
+          h("span", {}, `${s.seat + 1}. ${s.name || "empty seat"}`),
+          s.open
+            ? h("span", { class: "badge warn", id: `open-${s.seat}` }, "open: a bot plays until someone joins")
+            : away(s)
+              ? h("span", { class: "badge warn" }, "away: a bot plays")
+              : null,
+          host && away(s) && !s.open
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "small secondary",
+                  "data-key": `open-seat-${s.seat}`,
+                  id: `open-seat-${s.seat}`,
+                  onclick: () => give(s),
+                },
+                "Give to someone new"
+              )
+            : null
+        )
+      )
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      `${players} player${players === 1 ? "" : "s"} · `,
+      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)
+    )
+  );
+}
+
+export function chat(app: App): HTMLElement {
+  const input = h("input", {
+    id: "chat-input",
+    "data-key": "chat-input",
+    maxlength: 200,
+    autocomplete: "off",
+    placeholder: "Say something",
+    value: app.ui.chatDraft,
+    "aria-label": "Chat message",
+    oninput: (e: Event) => {
+      app.ui.chatDraft = (e.target as HTMLInputElement).value;
+    },
+  });
+  const send = async (e: Event) => {
+    e.preventDefault();
+    const text = app.ui.chatDraft.trim();
+    if (!text) return;
+    if (await app.sendChat(text)) {
+      app.ui.chatDraft = "";
+      app.onChange();
+    }
+  };
+  return h(
+    "section",
+    { class: "panel chat", "aria-labelledby": "chat-title" },
+    h("h2", { id: "chat-title" }, "Chat"),
+    h(
+      "ul",
+      { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
+      ...app.chat.map((line) =>
+        h(
+          "li",
+          {},
+          h(
+            "strong",
+            {},
+            line.name
+              ? nameLink(app, line.name, line.registered, true)
+              : line.seat < 0
+                ? "spectator"
+                : `Seat ${line.seat + 1}`
+          ),
+          line.name && !line.registered ? [" ", guestTag()] : null,
+          line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null,
+          ": ",
+          line.text
+        )
+      )
+    ),
+    h(
+      "form",
+      { class: "chat-form", onsubmit: send },
+      input,
+      h("button", { type: "submit", "data-key": "chat-send", class: "small" }, "Send")
+    )
+  );
+}
