@@ -9,6 +9,7 @@ const KNOCK = 10;
 const READY = 4;
 const DISCARD = 8;
 const DRAW_STOCK = 5;
+const BETWEEN_HOLES = 3;
 const FINISHED = 4;
 
 // Sends one request through the page's connection; resolves to the reply's body as plain JSON (64-bit numbers as
@@ -37,17 +38,25 @@ export async function register(page, name, password) {
 
 // Plays, in the page, every move the page is offered until stop() (a move that fails is the next update's to fix).
 export async function autoplay(page) {
-  await page.evaluate(([knock, readyKind, discard, draw]) => {
+  await page.evaluate(([knock, readyKind, discard, draw, betweenHoles]) => {
+    let readAt = -1n;  // the hand_version of the last review this player said it had read
     window.__autoplay = window.setInterval(() => {
       const g = window.golf;
-      const hand = g.update?.hand;
+      const u = g.update;
+      // Between holes the review is read at once: "Next hole", once a review.
+      if (u?.state === betweenHoles && u.nextHole?.waiting.includes(u.yourSeat) && readAt !== u.handVersion) {
+        readAt = u.handVersion;
+        void g.nextHole();
+        return;
+      }
+      const hand = u?.hand;
       if (!hand || g.ui.busy || hand.legal.length === 0) return;
       const find = (k) => hand.legal.find((a) => a.kind === k);
       const me = hand.seats[hand.viewer];
       const move = ((me?.turnsTaken ?? 0) >= 1 && find(knock)) || find(readyKind) || find(discard) || find(draw) || hand.legal[0];
       void g.act(move);
     }, 30);
-  }, [KNOCK, READY, DISCARD, DRAW_STOCK]);
+  }, [KNOCK, READY, DISCARD, DRAW_STOCK, BETWEEN_HOLES]);
 }
 
 export async function stopAutoplay(page) {
@@ -55,11 +64,12 @@ export async function stopAutoplay(page) {
 }
 
 // `count` rated matches between the accounts signed in on `host` and `guest` (two pages, neither at a table): a
-// private two-seat table of one hole, played to its end, then rematches. Leaves both at the finished table.
+// private two-seat table by the preset's own rules (a match with house rules is not rated), played to its end,
+// then rematches. Leaves both at the finished table.
 export async function playRatedMatches(host, guest, count, preset = "four-card") {
   const code = await host.evaluate(async (p) => {
     await window.golf.createTable({ name: "", preset: p, seats: 2, isPublic: false, password: "", turnClockSeconds: 0,
-                                    betweenHolesSeconds: 10, houseRules: { holes: 1 } });
+                                    betweenHolesSeconds: 10, houseRules: {} });
     return window.golf.joined.code;
   }, preset);
   await guest.evaluate((c) => window.golf.joinTable(c, "", false), code);
@@ -84,7 +94,7 @@ export async function playRatedMatches(host, guest, count, preset = "four-card")
     for (let match = 1; match <= count; ++match) {
       const answer = await call(host, match === 1 ? { case: "startMatch", value: {} } : { case: "rematch", value: {} });
       if (answer.error) throw new Error(`match ${match} did not start: ${answer.message}`);
-      await until(() => host.evaluate((m) => window.__finished >= m, match), `match ${match} to finish`, 60_000);
+      await until(() => host.evaluate((m) => window.__finished >= m, match), `match ${match} to finish`, 120_000);
     }
   } finally {
     await stopAutoplay(host);

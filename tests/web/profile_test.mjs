@@ -13,7 +13,7 @@ const MATCHES = 5;
 const one = (v) => v.toFixed(1);
 
 test("a profile plots the rating history with its points as a table; the leaderboard ranks by rating",
-     { timeout: 200_000 }, async () => {
+     { timeout: 400_000 }, async () => {
   const server = await startServer();
   const browser = await launchBrowser();
   const problems = [];
