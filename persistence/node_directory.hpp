@@ -47,12 +47,14 @@ public:
     virtual const std::string& node() const = 0;
     virtual std::int64_t incarnation() const = 0;
     // Says this node is alive and how many tables it holds. False when this incarnation is no longer the node's
-    // (a newer one joined under the same name): the caller must stop playing and join again.
+    // (a newer one joined under the same name) or was retired (another node judged it dead and took a table of
+    // it): the caller must stop playing and join again.
     virtual bool heartbeat(int tables, bool draining) = 0;
     // A new incarnation under the same name: everything the old one held becomes an orphan to be taken over.
     virtual void rejoin() = 0;
     // Takes over at most `limit` unfinished tables whose owner is not alive (its heartbeat older than `timeout`,
-    // or an incarnation that is gone) and returns their codes; each is taken by exactly one node.
+    // or an incarnation that is gone or retired) and returns their codes; each is taken by exactly one node. The
+    // owners it took from are retired in the same transaction.
     virtual std::vector<std::string> claim_orphans(std::chrono::milliseconds timeout, int limit) = 0;
     // Gives this node's tables back to nobody (a drain): any live node claims them next.
     virtual void release_tables() = 0;

@@ -22,38 +22,51 @@ namespace sql {
 
 constexpr const char* join =
     "INSERT INTO nodes(name, incarnation, heartbeat_at) VALUES($1, 1, now()) ON CONFLICT(name) DO UPDATE SET "
-    "incarnation = nodes.incarnation + 1, heartbeat_at = now(), tables = 0, draining = FALSE RETURNING incarnation";
+    "incarnation = nodes.incarnation + 1, heartbeat_at = now(), tables = 0, draining = FALSE, retired = FALSE "
+    "RETURNING incarnation";
+// A retired incarnation (one a claim has judged dead) is never renewed, however late its heartbeat arrives.
 constexpr const char* heartbeat =
-    "UPDATE nodes SET heartbeat_at = now(), tables = $3, draining = $4 WHERE name = $1 AND incarnation = $2";
-// A table is claimable when its owner is not alive (no row with its incarnation and a heartbeat within the
-// timeout, $1 milliseconds), and only by the claimer's ($2, $3) current incarnation: an old one's claim, sent
-// before it stepped down, takes nothing.
-#define GOLF_CLAIMABLE                                                                                       \
-    "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = t.owner_node AND n.incarnation = t.owner_incarnation " \
-    "AND n.heartbeat_at > now() - make_interval(secs => $1 / 1000.0)) AND EXISTS (SELECT 1 FROM nodes me "   \
-    "WHERE me.name = $2 AND me.incarnation = $3)"
+    "UPDATE nodes SET heartbeat_at = now(), tables = $3, draining = $4 WHERE name = $1 AND incarnation = $2 "
+    "AND NOT retired";
+// A node is alive while its incarnation is not retired and its heartbeat is younger than the timeout.
+#define GOLF_ALIVE(n, ms) "NOT " n ".retired AND " n ".heartbeat_at > now() - make_interval(secs => " ms " / 1000.0)"
+// A table is claimable when its owner is not alive (no row with its incarnation, alive within the timeout, $1
+// milliseconds), and only by the claimer's ($2, $3) current incarnation: an old one's claim, sent before it
+// stepped down, takes nothing.
+#define GOLF_CLAIMABLE \
+    "NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name = t.owner_node AND n.incarnation = t.owner_incarnation "    \
+    "AND " GOLF_ALIVE("n", "$1") ") AND EXISTS (SELECT 1 FROM nodes me WHERE me.name = $2 AND me.incarnation = " \
+    "$3 AND NOT me.retired)"
+// Claiming retires the owners it judged dead, in the same transaction: a heartbeat of theirs that committed after
+// the claim's snapshot makes this a serialization failure (tried again on a fresh one), and one that comes after
+// finds its incarnation retired. So the last heartbeat the database ever takes from a claimed owner is the one
+// the claim judged too old (docs/ownership.md).
+#define GOLF_RETIRE_OWNERS                                                                                      \
+    "retire AS (UPDATE nodes n SET retired = TRUE FROM orphan o WHERE n.name = o.owner_node AND n.incarnation " \
+    "= o.owner_incarnation AND NOT n.retired) "                                                                 \
+    "UPDATE tables SET owner_node = $2, owner_incarnation = $3 FROM orphan WHERE tables.code = orphan.code "    \
+    "RETURNING tables.code"
 constexpr const char* claim_orphans =
-    "WITH orphan AS (SELECT t.code FROM tables t WHERE t.owner_node IS NOT NULL AND " GOLF_CLAIMABLE
-    " AND EXISTS (SELECT 1 FROM matches m WHERE m.table_code = t.code AND m.ended_at IS NULL) "
-    "ORDER BY t.code LIMIT $4 FOR UPDATE OF t SKIP LOCKED) "
-    "UPDATE tables SET owner_node = $2, owner_incarnation = $3 FROM orphan WHERE tables.code = orphan.code "
-    "RETURNING tables.code";
+    "WITH orphan AS (SELECT t.code, t.owner_node, t.owner_incarnation FROM tables t WHERE t.owner_node IS NOT "
+    "NULL AND " GOLF_CLAIMABLE
+    " AND EXISTS (SELECT 1 FROM matches m WHERE m.table_code = t.code AND m.ended_at "
+    "IS NULL) ORDER BY t.code LIMIT $4 FOR UPDATE OF t SKIP LOCKED), " GOLF_RETIRE_OWNERS;
 constexpr const char* claim_one =
-    "UPDATE tables t SET owner_node = $2, owner_incarnation = $3 WHERE t.code = $4 AND " GOLF_CLAIMABLE
-    " RETURNING t.code";
+    "WITH orphan AS (SELECT t.code, t.owner_node, t.owner_incarnation FROM tables t WHERE t.code = $4 "
+    "AND " GOLF_CLAIMABLE " FOR UPDATE OF t), " GOLF_RETIRE_OWNERS;
+#undef GOLF_RETIRE_OWNERS
 #undef GOLF_CLAIMABLE
 constexpr const char* release =
     "UPDATE tables SET owner_incarnation = -1 WHERE owner_node = $1 AND owner_incarnation = $2";
 constexpr const char* owner =
-    "SELECT t.owner_node, n.name IS NOT NULL AND n.incarnation = t.owner_incarnation AND "
-    "n.heartbeat_at > now() - make_interval(secs => $2 / 1000.0), COALESCE(n.tables, 0), COALESCE(n.draining, FALSE) "
+    "SELECT t.owner_node, n.name IS NOT NULL AND n.incarnation = t.owner_incarnation AND " GOLF_ALIVE("n", "$2")
+    ", COALESCE(n.tables, 0), COALESCE(n.draining, FALSE) "
     "FROM tables t LEFT JOIN nodes n ON n.name = t.owner_node WHERE t.code = $1 AND t.owner_node IS NOT NULL";
 constexpr const char* token_table =
     "SELECT m.table_code FROM players p JOIN match_seats s ON s.player_id = p.id JOIN matches m ON m.id = s.match_id "
     "WHERE p.token_hash = $1 AND m.ended_at IS NULL AND m.table_code IS NOT NULL ORDER BY m.id DESC LIMIT 1";
 constexpr const char* all_nodes =
-    "SELECT name, heartbeat_at > now() - make_interval(secs => $1 / 1000.0), tables, draining FROM nodes "
-    "ORDER BY name";
+    "SELECT name, " GOLF_ALIVE("nodes", "$1") ", tables, draining FROM nodes ORDER BY name";
 
 // The lobby: a node sets only lines of tables it owns now, and removes only its own; one NOTIFY per transaction.
 constexpr const char* set_line =
@@ -63,8 +76,9 @@ constexpr const char* remove_line = "DELETE FROM lobby WHERE code = $1 AND node 
 constexpr const char* clear_lines = "DELETE FROM lobby WHERE node = $1";
 constexpr const char* tell = "SELECT pg_notify('golf_lobby', $1)";
 constexpr const char* others_lines =
-    "SELECT l.code, l.node, l.line FROM lobby l JOIN nodes n ON n.name = l.node WHERE l.node <> $1 AND "
-    "n.heartbeat_at > now() - make_interval(secs => $2 / 1000.0) AND NOT n.draining ORDER BY l.code";
+    "SELECT l.code, l.node, l.line FROM lobby l JOIN nodes n ON n.name = l.node WHERE l.node <> $1 AND " GOLF_ALIVE(
+        "n", "$2") " AND NOT n.draining ORDER BY l.code";
+#undef GOLF_ALIVE
 
 }  // namespace sql
 

@@ -163,6 +163,10 @@ CREATE INDEX rating_history_by_match ON rating_history(match_id);
     R"sql(
 ALTER TABLE tables ADD COLUMN between_holes_ms BIGINT NOT NULL DEFAULT 0;
 )sql",
+    // 5: an incarnation a claim has judged dead is retired and never heartbeats again (docs/ownership.md).
+    R"sql(
+ALTER TABLE nodes ADD COLUMN retired BOOLEAN NOT NULL DEFAULT FALSE;
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

@@ -113,7 +113,7 @@ void cluster::round() {
         const auto tables = static_cast<int>(counts.waiting + counts.playing + counts.between_holes + counts.finished);
         const auto sent = std::chrono::steady_clock::now();
         if (!nodes_.heartbeat(tables, false)) {
-            step_down("a newer incarnation took its name");
+            step_down("the cluster judged it gone, or it joined again elsewhere");
             return;
         }
         renew(sent);

@@ -1,6 +1,7 @@
 // Several nodes on one PostgreSQL database (node_directory.hpp), as stores with node names on the tests' own
 // server: a table belongs to the node that recorded it; another node takes it over only once the owner stops
 // heartbeating (or releases it), exactly one node wins each table, and the fence refuses the old owner's writes.
+#include <atomic>
 #include <set>
 #include <thread>
 
@@ -110,6 +111,68 @@ TEST_F(pg_nodes_test, the_old_owner_cannot_write_to_a_table_taken_over_and_the_n
     ASSERT_TRUE(b->flush(flush_limit));
     EXPECT_EQ(b->health().dropped, 0u);
     EXPECT_EQ(b->match(id)->holes.size(), 2u);
+}
+
+// A node whose heartbeats stalled (the database away, its process paused) past the timeout, and whose table was
+// taken over meanwhile, must not live on as the same incarnation when a late heartbeat arrives: its lease would be
+// renewed and it would play the table beside its new owner.
+TEST_F(pg_nodes_test, an_incarnation_whose_table_was_taken_over_never_heartbeats_again) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    std::this_thread::sleep_for(dead_after + 300ms);  // a's heartbeats stall
+    ASSERT_TRUE(b->nodes()->heartbeat(0, false));
+    ASSERT_EQ(b->nodes()->claim_orphans(dead_after, 10).size(), 1u);
+    EXPECT_FALSE(a->nodes()->heartbeat(1, false)) << "a late heartbeat renewed a node whose table was taken over";
+    EXPECT_FALSE(a->nodes()->claim_orphan("TABLE1", 60s)) << "nor may it take the table back";
+    EXPECT_EQ(b->nodes()->owner_of_table("TABLE1", dead_after)->name, "b");
+    a->nodes()->rejoin();  // what the node does next: a new incarnation, alive again, owning nothing
+    EXPECT_TRUE(a->nodes()->heartbeat(0, false));
+    EXPECT_TRUE(b->nodes()->heartbeat(0, false));
+    EXPECT_TRUE(b->nodes()->owner_of_table("TABLE1", dead_after)->live);
+}
+
+// A heartbeat sent just before the owner's time runs out, still uncommitted when another node's claim reads the
+// older one: either the claim sees it and takes nothing, or the heartbeat is refused. Never both succeed, or the
+// owner's lease (from the heartbeat's sending) would run on past the claim.
+TEST_F(pg_nodes_test, a_heartbeat_in_flight_during_a_claim_never_leaves_two_owners) {
+    auto a = node("a");
+    auto b = node("b");
+    table_in_play(*a, "TABLE1");
+    ASSERT_TRUE(a->nodes()->heartbeat(1, false));
+    std::this_thread::sleep_for(dead_after - 100ms);
+    // A's next heartbeat, held up in the database by a lock on its row (as a slow disk or a busy server would).
+    detail::pg_connection locker(db_->url(), 5s, "");
+    locker.exec("BEGIN; SELECT 1 FROM nodes WHERE name = 'a' FOR UPDATE");
+    bool beat = false;
+    std::thread heartbeat([&] {
+        try {
+            beat = a->nodes()->heartbeat(1, false);
+        } catch (const store_error& e) {
+            ADD_FAILURE() << "the heartbeat failed: " << e.what();
+        }
+    });
+    const auto waiting = [&] { return std::stoi(db_->run("SELECT count(*) FROM pg_locks WHERE NOT granted")); };
+    for (int i = 0; i < 200 && waiting() < 1; ++i) std::this_thread::sleep_for(5ms);
+    EXPECT_EQ(waiting(), 1);
+    std::this_thread::sleep_for(200ms);  // a's last committed heartbeat is older than the timeout now
+    bool claimed = false;
+    std::atomic<bool> claim_done = false;
+    std::thread claim([&] {
+        try {
+            claimed = b->nodes()->claim_orphans(dead_after, 10).size() == 1;
+        } catch (const store_error& e) {
+            ADD_FAILURE() << "the claim failed: " << e.what();
+        }
+        claim_done = true;
+    });
+    // The claim either ends at once (it never looked at a's row) or waits for the lock beside the heartbeat.
+    for (int i = 0; i < 100 && !claim_done && waiting() < 2; ++i) std::this_thread::sleep_for(2ms);
+    locker.exec("ROLLBACK");
+    heartbeat.join();
+    claim.join();
+    EXPECT_FALSE(beat && claimed) << "a's heartbeat was taken and its table claimed on the strength of the older one";
+    EXPECT_TRUE(beat || claimed);
 }
 
 // A node paused in the middle of a write keeps its transaction, and the locks of its fence, open: the database ends
