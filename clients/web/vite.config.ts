@@ -1,9 +1,14 @@
 // Vite builds the app into GOLF_WEB_OUT_DIR (CMake sets it to the build tree's `web` folder, which golf-server
 // serves), or dist/ when run by hand. Asset URLs are absolute so that links such as /t/CODE load them too.
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vite";
+
+// The page says which build it is (the start page's footer, the Hello's client_name): package.json's version.
+const version: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
 
 export default defineConfig({
   base: "/",
+  define: { __GOLF_WEB_VERSION__: JSON.stringify(version) },
   build: {
     outDir: process.env.GOLF_WEB_OUT_DIR ?? "dist",
     emptyOutDir: true,

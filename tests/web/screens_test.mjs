@@ -5,6 +5,7 @@
 // table's own ruleset; the tab title says when it is your turn; moves animate (not under reduced motion) and what
 // the others changed is highlighted on your turn.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import test from "node:test";
 import {
   checkScreen, createTable, launchBrowser, newPlayer, playOne, seeded, startServer, until,
@@ -35,6 +36,10 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
     await ann.setViewportSize({ width: 360, height: 800 });
     assert.ok(await ann.evaluate(() => document.scrollingElement.scrollHeight <= 800), "the start page fits 360x800");
     assert.match(await ann.textContent("#how-to-play"), /Everyone is dealt six cards face down in two rows of three/);
+    // Which builds are talking, for a bug report: the page's version and the Welcome's.
+    const web = JSON.parse(readFileSync(new URL("../../clients/web/package.json", import.meta.url), "utf8"));
+    assert.match(await ann.textContent("#versions"),
+                 new RegExp(`^golf-web ${web.version.replaceAll(".", "\\.")} · server \\d+\\.\\d+\\.\\d+ · protocol golf\\.v1$`));
     await ann.setViewportSize({ width: 1280, height: 900 });
     // New table lists the presets one line each, a summary with each, and says which source the chosen one follows.
     await ann.click("#new-table > summary");

@@ -144,6 +144,7 @@ export class App {
   queueAt = 0; // performance.now() when `queue` arrived
   status: Status = "connecting";
   statusDetail = "";
+  serverVersion = ""; // the server's build, from its Welcome
   reclaiming = false;
   moving = false; // following a table to the node that plays it (a new connection is being made)
   hops = 0; // how many times a seat request was followed to another node, since the page loaded
@@ -157,6 +158,7 @@ export class App {
     this.conn.onStatus = (status, detail) => {
       this.status = status;
       this.statusDetail = detail;
+      if (status === "open") this.serverVersion = detail; // an open connection's detail is the Welcome's version
       this.onChange();
     };
     this.conn.onReady = () => this.ready();

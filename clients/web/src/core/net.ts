@@ -11,7 +11,7 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from "../gen/golf/v1/messages_pb";
-import { CANNOT_CATCH_UP, PROTOCOL_VERSION, reloadForNewVersion } from "./outdated";
+import { CANNOT_CATCH_UP, PROTOCOL_VERSION, WEB_VERSION, reloadForNewVersion } from "./outdated";
 
 export type RequestBody = Exclude<ClientMessage["body"], { case: undefined }>;
 type RequestInit = { case: RequestBody["case"]; value: object };
@@ -155,7 +155,7 @@ export class Connection {
       // updateAnswersAct: an accepted move is answered by the TableUpdate it causes, one frame instead of two.
       const reply = await this.request({
         case: "hello",
-        value: { clientName: "golf-web 0.1", protocolVersion: PROTOCOL_VERSION, updateAnswersAct: true },
+        value: { clientName: `golf-web ${WEB_VERSION}`, protocolVersion: PROTOCOL_VERSION, updateAnswersAct: true },
       });
       if (reply.body.case !== "welcome") throw new Error("the server did not welcome us");
       if (socket !== this.socket) return;

@@ -4,6 +4,7 @@
 // says so instead of reloading in a loop. A Welcome from another server_version needs nothing: the page's protocol
 // was accepted, so it goes on as it is.
 export const PROTOCOL_VERSION = 1; // the Hello's protocol_version, which golf-server must accept
+export const WEB_VERSION = __GOLF_WEB_VERSION__; // this page's build: package.json's version
 export const CANNOT_CATCH_UP = "The server was updated and this page could not catch up: reload it";
 
 const KEY = "golf.versionReload"; // sessionStorage: when this tab last reloaded for a refused version (ms)

@@ -9,6 +9,7 @@ import { quickForm } from "./quick_play";
 import { HouseRulesEditor } from "../rules/house_rules";
 import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "../core/storage";
+import { PROTOCOL_VERSION, WEB_VERSION } from "../core/outdated";
 
 const NAME_RULE = "1 to 24 printable characters";
 
@@ -32,6 +33,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
   );
   const quick = quickForm(app, nameBlock, () => nameInput.value.trim());
   const resume = makeResume(app, joinCode);
+  const versions = h("footer", { class: "versions", id: "versions" });
   // The ways to play beyond the first: each folds open under its own heading, one screen tall when closed.
   const more = (id: string, title: string, body: HTMLElement, open = false) =>
     h("details", { class: "panel more", id, open }, h("summary", {}, h("h2", {}, title)), body);
@@ -61,7 +63,8 @@ export function startScreen(app: App, joinCode?: string): Screen {
     joinCode ? joinForm : null,
     joinCode ? null : more("people-play", "Play with people", quick.people),
     joinCode ? null : more("new-table", "New table", create.form),
-    joinCode ? null : more("join-by-code", "Join by code", joinForm)
+    joinCode ? null : more("join-by-code", "Join by code", joinForm),
+    versions
   );
 
   let accountShown: string | undefined | null = null; // the account line last drawn (null: none yet)
@@ -69,6 +72,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
     create.fillPresets();
     quick.refresh();
     syncNameField(app, nameInput);
+    versions.textContent = versionLine(app.serverVersion);
     if (accountShown !== app.accountName) {
       accountShown = app.accountName;
       replaceContent(account, accountLine(app));
@@ -359,6 +363,13 @@ function fillPresets(app: App, controls: CreateControls): void {
     )
   );
   choosePreset(app, controls, app.presets.find((p) => p.name === "six-card")?.name ?? app.presets[0].name);
+}
+
+// Which builds are talking, for a bug report: this page, the server (once it has said) and the protocol.
+function versionLine(serverVersion: string): string {
+  return [`golf-web ${WEB_VERSION}`, serverVersion && `server ${serverVersion}`, `protocol golf.v${PROTOCOL_VERSION}`]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 // A way back to the table this browser last sat at, unless the link being followed is that table's.
