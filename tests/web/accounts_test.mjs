@@ -120,7 +120,7 @@ test("register, sign out, sign in, a kept session, refusals in words, the accoun
     await ann.fill("#chat-input", "hi Bob");
     await ann.press("#chat-input", "Enter");
     await until(async () => (await ann.$$("#chat-lines li")).length >= 2, "both chat lines");
-    const lines = await ann.$$eval("#chat-lines li", (els) => els.map((el) => ({ text: el.textContent, guest: !!el.querySelector(".badge.guest"),
+    const lines = await ann.$$eval("#chat-lines li", (els) => els.map((el) => ({ text: el.querySelector(".said").textContent, guest: !!el.querySelector(".badge.guest"),
                                                                            link: el.querySelector("a.player-name")?.getAttribute("href") ?? null })));
     assert.deepEqual(lines, [{ text: "Bob guest: hello", guest: true, link: null },
                              { text: "Annabel (profile, opens in a new tab): hi Bob", guest: false, link: "/p/Annabel" }]);

@@ -2,7 +2,8 @@
 // between Ann and Bob (every rank given the peek_opponent power, which the rules panel says, with its house rules)
 // where Ann looks at one of Bob's cards. Checks: each entry says "You" only to the person who acted, and names them
 // to the others; Ann's log shows the card she saw and Bob's does not; the log survives a refresh (sessionStorage at
-// once, the server's resent log after the reclaim) with no entry twice; chat survives a refresh once; and under
+// once, the server's resent log after the reclaim) with no entry twice; chat survives a refresh once, and a person
+// can mute another's chat for themselves; and under
 // peeks_shown_once (a memory game) a peeked card is shown for a few seconds, announced, then face down again, and
 // the log leaves it out.
 import assert from "node:assert/strict";
@@ -104,8 +105,30 @@ test("the move log speaks to each reader, shows a card only to who saw it, and s
     assert.equal(new Set(indices).size, indices.length, "no entry twice");
     await until(async () => (await bob.$$("#chat-lines li")).length > 0, "the chat backlog after the refresh");
     await new Promise((r) => setTimeout(r, 500));
-    const chat = await bob.$$eval("#chat-lines li", (els) => els.map((el) => el.textContent));
+    const chat = await bob.$$eval("#chat-lines li .said", (els) => els.map((el) => el.textContent));
     assert.deepEqual(chat.filter((t) => /nice peek/.test(t)), ["Ann guest: nice peek"], "the chat line, once");
+
+    // Bob mutes Ann's chat for himself: her lines are hidden and he is told so; her next line neither shows nor
+    // counts as unread; it lasts a refresh; one click brings them back. Nobody can mute themselves.
+    await openPanel(bob, "chat");
+    await bob.click('[data-key="mute-Ann"]');
+    await bob.waitForSelector("#chat-muted");
+    assert.equal((await bob.$$("#chat-lines li")).length, 0, "Ann's line is hidden from Bob");
+    assert.match(await bob.textContent("#chat-muted"), /^Ann is muted for you \(1 line hidden\)\. Show Ann's chat$/);
+    assert.equal(await ann.$('[data-key^="mute-"]'), null, "Ann's own lines offer no mute");
+    await openPanel(bob, "moves");
+    await ann.fill("#chat-input", "still there?");
+    await ann.press("#chat-input", "Enter");
+    await until(() => bob.evaluate(() => window.golf.chat.length === 2), "Ann's second line at Bob's page");
+    assert.equal(await bob.$("#chat-unread"), null, "a muted line is not counted unread");
+    await bob.reload();
+    await bob.waitForSelector(".play");
+    await openPanel(bob, "chat");
+    await until(async () => /\(2 lines hidden\)/.test((await bob.textContent("#chat-muted")) ?? ""), "still muted after a refresh");
+    assert.equal((await bob.$$("#chat-lines li")).length, 0);
+    await bob.click('[data-key="unmute-Ann"]');
+    await until(async () => (await bob.$$("#chat-lines li")).length === 2, "Ann's lines shown again");
+    assert.equal(await bob.$("#chat-muted"), null);
     for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();

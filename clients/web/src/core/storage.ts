@@ -3,7 +3,7 @@
 // connects straight to it. A token is removed when the seat is left or the server refuses it. Signed in, the
 // account's session token (and its name, to show until the server confirms it), so every connection signs in
 // again by itself; it is removed on signing out or when the server says the session has ended. And the level the
-// host last chose for a server bot.
+// host last chose for a server bot. And whose chat this person has muted for themselves.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
@@ -11,6 +11,7 @@ const LAST_KEY = "golf.last-table";
 const NODES_KEY = "golf.nodes";
 const SESSION_KEY = "golf.session";
 const BOT_KEY = "golf.bot-level";
+const MUTED_KEY = "golf.muted-chat";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -98,6 +99,19 @@ export const storage = {
   },
   setBotLevel(level: string, playouts: string): void {
     write(BOT_KEY, JSON.stringify({ level, playouts }));
+  },
+  // The speakers whose chat lines this browser hides ("account:NAME" or "guest:NAME"), in the order muted.
+  mutedChat(): string[] {
+    try {
+      const value = JSON.parse(localStorage.getItem(MUTED_KEY) ?? "[]");
+      return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+    } catch {
+      return [];
+    }
+  },
+  setChatMuted(speaker: string, muted: boolean): void {
+    const rest = this.mutedChat().filter((s) => s !== speaker);
+    write(MUTED_KEY, JSON.stringify(muted ? [...rest, speaker].slice(-200) : rest));
   },
   lastTable(): string | undefined {
     try {

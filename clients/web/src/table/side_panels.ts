@@ -4,7 +4,8 @@
 // The chat tab counts the lines not yet read.
 import { h, type Child } from "../ui/dom";
 import type { App } from "../core/app";
-import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
+import { BotLevel, TableState, type ChatLine, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
+import { storage } from "../core/storage";
 import { guestTag, nameLink } from "../ui/marks";
 
 export type PanelName = "scores" | "moves" | "chat" | "rules" | "check";
@@ -29,8 +30,55 @@ export function wideScreen(): boolean {
 }
 
 export function unread(app: App, code: string): number {
-  if (chatVisible(app)) readLines.set(code, app.chat.length);
-  return Math.max(0, app.chat.length - (readLines.get(code) ?? 0));
+  const shown = shownChat(app).length;
+  if (chatVisible(app)) readLines.set(code, shown);
+  return Math.max(0, shown - (readLines.get(code) ?? 0));
+}
+
+// Who said a line, as muting knows them: an account by its name, a guest by the name it played under. Unnamed
+// lines (an empty seat's) and your own have no speaker to mute.
+function speaker(app: App, line: ChatLine): string {
+  const mine = line.seat >= 0 ? line.seat === (app.update?.yourSeat ?? -1) : line.name === storage.name();
+  return !line.name || mine ? "" : `${line.registered ? "account" : "guest"}:${line.name}`;
+}
+
+// The lines shown: those of speakers this person has not muted.
+function shownChat(app: App): ChatLine[] {
+  const muted = new Set(storage.mutedChat());
+  return app.chat.filter((line) => !muted.has(speaker(app, line)));
+}
+
+function setMuted(app: App, who: string, muted: boolean): void {
+  storage.setChatMuted(who, muted);
+  app.onChange();
+}
+
+// Below the lines: whom this person muted among those who spoke here, each with a way back.
+function mutedNote(app: App): HTMLElement | null {
+  const muted = new Set(storage.mutedChat());
+  const hidden = new Map<string, number>();
+  for (const line of app.chat) {
+    const who = speaker(app, line);
+    if (muted.has(who)) hidden.set(who, (hidden.get(who) ?? 0) + 1);
+  }
+  if (hidden.size === 0) return null;
+  return h(
+    "p",
+    { class: "chat-muted", id: "chat-muted" },
+    ...[...hidden].map(([who, count]) => {
+      const name = who.slice(who.indexOf(":") + 1);
+      return h(
+        "span",
+        {},
+        `${name} is muted for you (${count} ${count === 1 ? "line" : "lines"} hidden). `,
+        h(
+          "button",
+          { type: "button", class: "link", "data-key": `unmute-${name}`, onclick: () => setMuted(app, who, false) },
+          `Show ${name}'s chat`
+        )
+      );
+    })
+  );
 }
 
 // The sections, in the order the wide column shows them; `null` sections are left out.
@@ -186,26 +234,45 @@ export function chat(app: App): HTMLElement {
     h(
       "ul",
       { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
-      ...app.chat.map((line) =>
-        h(
+      ...shownChat(app).map((line) => {
+        const who = speaker(app, line);
+        return h(
           "li",
           {},
           h(
-            "strong",
-            {},
-            line.name
-              ? nameLink(app, line.name, line.registered, true)
-              : line.seat < 0
-                ? "spectator"
-                : `Seat ${line.seat + 1}`
+            "span",
+            { class: "said" },
+            h(
+              "strong",
+              {},
+              line.name
+                ? nameLink(app, line.name, line.registered, true)
+                : line.seat < 0
+                  ? "spectator"
+                  : `Seat ${line.seat + 1}`
+            ),
+            line.name && !line.registered ? [" ", guestTag()] : null,
+            line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null,
+            ": ",
+            line.text
           ),
-          line.name && !line.registered ? [" ", guestTag()] : null,
-          line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null,
-          ": ",
-          line.text
-        )
-      )
+          who
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "link mute",
+                  "data-key": `mute-${line.name}`,
+                  title: `Hide ${line.name}'s chat from you (only you)`,
+                  onclick: () => setMuted(app, who, true),
+                },
+                "Mute"
+              )
+            : null
+        );
+      })
     ),
+    mutedNote(app),
     h(
       "form",
       { class: "chat-form", onsubmit: send },
