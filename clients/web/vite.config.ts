@@ -8,6 +8,22 @@ const version: string = JSON.parse(readFileSync(new URL("./package.json", import
 
 export default defineConfig({
   base: "/",
+  plugins: [
+    {
+      // The entry script blocks rendering (Chromium honours this), so main.ts sets the stored theme before the first
+      // paint: no flash of the other theme. Vite drops the attribute from index.html's tag, so it is put back here.
+      name: "render-blocking-entry",
+      apply: "build",
+      transformIndexHtml: {
+        order: "post",
+        handler: (html) => {
+          const entry = '<script type="module" crossorigin';
+          if (!html.includes(entry)) throw new Error("render-blocking-entry: no entry script in index.html");
+          return html.replace(entry, '<script type="module" blocking="render" crossorigin');
+        },
+      },
+    },
+  ],
   define: { __GOLF_WEB_VERSION__: JSON.stringify(version) },
   build: {
     outDir: process.env.GOLF_WEB_OUT_DIR ?? "dist",

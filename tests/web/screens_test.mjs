@@ -3,7 +3,8 @@
 // review, the match over). On the way: "Play now" with bots at once is one click from the start page to a dealt hole;
 // the hole review stays up, counting down, until the player presses "Next hole"; the rules panel describes the
 // table's own ruleset; the tab title says when it is your turn; moves animate (not under reduced motion) and what
-// the others changed is highlighted on your turn.
+// the others changed is highlighted on your turn. Every screen in the dark theme too (checkScreen), and the theme's
+// toggle.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import test from "node:test";
@@ -56,6 +57,38 @@ test("every screen at 360 and 1280 px passes axe-core; play now, the hole review
     await lobby.goto(`${server.url}/lobby`);
     await lobby.waitForSelector(`tr[data-code="${code}"]`);
     problems.push(...await checkScreen(lobby, "screen-03-lobby"));
+
+    // The theme follows the browser's prefers-color-scheme; the toggle, by keyboard, overrides it, and the choice is
+    // kept across a reload (applied before the page is drawn).
+    await lobby.goto(server.url);
+    const toggle = "#main .theme-toggle";
+    await lobby.waitForSelector(toggle);
+    const look = () => lobby.evaluate((t) => ({ page: getComputedStyle(document.documentElement).backgroundColor,
+                                               pressed: document.querySelector(t).getAttribute("aria-pressed") }), toggle);
+    const light = await look();
+    await lobby.emulateMedia({ colorScheme: "dark" });
+    // The toggle hears of the browser's change at its next frame.
+    await until(() => lobby.evaluate((t) => document.querySelector(t).ariaPressed === "true", toggle), "the toggle to say dark");
+    const dark = await look();
+    assert.notEqual(dark.page, light.page, "dark when the browser prefers dark");
+    assert.deepEqual([light.pressed, dark.pressed], ["false", "true"]);
+    await lobby.emulateMedia({ colorScheme: "light" });
+    await lobby.getByRole("button", { name: "Dark theme", exact: true }).focus();
+    await lobby.keyboard.press("Enter");
+    assert.deepEqual(await look(), dark, "the toggle shows the dark theme");
+    assert.equal(await lobby.evaluate(() => localStorage.getItem("golf.theme")), "dark");
+    // What the first frame drawn shows: the page's entry script blocks rendering until it has set the theme.
+    await lobby.addInitScript(() => requestAnimationFrame(() => {
+      window.__firstFrame = document.documentElement.dataset.theme ?? "none";
+    }));
+    await lobby.reload();
+    await lobby.waitForSelector(toggle);
+    assert.deepEqual(await look(), dark, "still dark after a reload");
+    assert.equal(await lobby.evaluate(() => window.__firstFrame), "dark", "no frame in the light theme first");
+    await lobby.focus(toggle);
+    await lobby.keyboard.press("Space");
+    await lobby.emulateMedia({ colorScheme: "dark" });
+    assert.deepEqual(await look(), light, "the toggle's light wins over the browser's dark");
 
     // The rules panel: this table's own rules, its house rule named as one.
     await ann.click("#rules-panel > summary");

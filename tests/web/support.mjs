@@ -88,23 +88,27 @@ export async function elementScreenshot(page, selector, name) {
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-// Runs axe-core (the WCAG 2 A and AA rules) on the page as it is; resolves to the serious and critical violations,
-// each as "rule: target (help)".
-export async function accessibilityProblems(page) {
+// The rules whose verdict depends on the colours alone: what a second theme needs checked again.
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+// Runs axe-core (the WCAG 2 A and AA rules, or only `rules`) on the page as it is; resolves to the serious and
+// critical violations, each as "rule: target (help)".
+export async function accessibilityProblems(page, rules) {
   // Through the DevTools protocol: a <script> tag would be refused by the server's Content-Security-Policy.
   if (!(await page.evaluate(() => typeof window.axe === "object"))) await page.evaluate(readFileSync(AXE, "utf8"));
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-                                                    resultTypes: ["violations"] });
+  const runOnly = rules ? { type: "rule", values: rules } : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] };
+  const violations = await page.evaluate(async (only) => {
+    const result = await window.axe.run(document, { runOnly: only, resultTypes: ["violations"] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
                                            targets: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
+  }, runOnly);
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.targets.join(", ")} (${v.help})`);
 }
 
 // Screenshots a screen at 360 and 1280 px wide and checks it with axe-core at both, and that it does not scroll
-// sideways; returns the problems found.
+// sideways; then in the dark theme (prefers-color-scheme: dark) too, a screenshot and axe-core's colour rules;
+// returns the problems found. The page is left in the light theme.
 export async function checkScreen(page, name) {
   const size = page.viewportSize();
   const problems = [];
@@ -115,6 +119,10 @@ export async function checkScreen(page, name) {
     const scroll = await page.evaluate(() => document.scrollingElement.scrollWidth);
     if (scroll > width) problems.push(`${name} at ${width} px: the page scrolls sideways (${scroll} px wide)`);
     for (const problem of await accessibilityProblems(page)) problems.push(`${name} at ${width} px: ${problem}`);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await screenshot(page, `${name}-${width}-dark`);
+    for (const problem of await accessibilityProblems(page, COLOUR_RULES)) problems.push(`${name} at ${width} px, dark: ${problem}`);
+    await page.emulateMedia({ colorScheme: "light" });
   }
   await page.setViewportSize(size);
   return problems;

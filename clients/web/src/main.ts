@@ -10,9 +10,12 @@ import { queuePanel } from "./screens/quick_play";
 import { signInDialog } from "./screens/sign_in";
 import { startScreen } from "./screens/start";
 import { storage } from "./core/storage";
+import { applyTheme } from "./core/theme";
 import { tableScreen } from "./table/table";
 import { isMyTurn, turnAlert } from "./table/turn_alert";
 
+// The chosen theme before anything is drawn (index.html's script is render-blocking): no flash of the other one.
+applyTheme();
 const app = new App();
 const root = document.getElementById("app")!;
 const status = h("div", { class: "conn", id: "connection", role: "status" });

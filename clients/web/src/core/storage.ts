@@ -3,7 +3,8 @@
 // connects straight to it. A token is removed when the seat is left or the server refuses it. Signed in, the
 // account's session token (and its name, to show until the server confirms it), so every connection signs in
 // again by itself; it is removed on signing out or when the server says the session has ended. And the level the
-// host last chose for a server bot. And whose chat this person has muted for themselves.
+// host last chose for a server bot. And whose chat this person has muted for themselves. And the theme chosen with
+// the toggle, when the player chose one over the browser's own setting.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
@@ -12,6 +13,7 @@ const NODES_KEY = "golf.nodes";
 const SESSION_KEY = "golf.session";
 const BOT_KEY = "golf.bot-level";
 const MUTED_KEY = "golf.muted-chat";
+const THEME_KEY = "golf.theme";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -112,6 +114,18 @@ export const storage = {
   setChatMuted(speaker: string, muted: boolean): void {
     const rest = this.mutedChat().filter((s) => s !== speaker);
     write(MUTED_KEY, JSON.stringify(muted ? [...rest, speaker].slice(-200) : rest));
+  },
+  // "light" or "dark" as toggled; undefined: follow prefers-color-scheme.
+  theme(): "light" | "dark" | undefined {
+    try {
+      const value = localStorage.getItem(THEME_KEY);
+      return value === "light" || value === "dark" ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  setTheme(theme: "light" | "dark"): void {
+    write(THEME_KEY, theme);
   },
   lastTable(): string | undefined {
     try {

@@ -4,6 +4,7 @@ import type { App, Screen } from "../core/app";
 import { TableState, type LobbyTable } from "../gen/golf/v1/messages_pb";
 import { personName } from "../ui/marks";
 import { pageLink } from "../ui/nav";
+import { themeToggle } from "../core/theme";
 import { errorText } from "../core/net";
 import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "../core/storage";
@@ -176,6 +177,7 @@ function intro(app: App): HTMLElement {
     ),
     " · ",
     pageLink(app, "/leaderboard", "Leaderboard"),
-    " · Tables with a password are joined by their code from the start page."
+    " · Tables with a password are joined by their code from the start page.",
+    themeToggle()
   );
 }

@@ -5,13 +5,20 @@
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { RatingPoint } from "../gen/golf/v1/messages_pb";
+import { onThemeChange } from "../core/theme";
 
-export const COLOURS = {
-  conservative: "#1c7a3a",
-  mu: "#195fa8",
-  band: "rgba(25, 95, 168, 0.16)",
-  edge: "rgba(25, 95, 168, 0.45)",
-};
+// The canvas takes its colours from the stylesheet's palette at each draw, so it follows the theme. Through a probe's
+// computed colour: a custom property itself reads back as written, light-dark() and all.
+function colour(container: HTMLElement, name: string): () => string {
+  return () => {
+    const probe = document.createElement("span");
+    probe.style.color = `var(${name})`;
+    container.append(probe);
+    const value = getComputedStyle(probe).color;
+    probe.remove();
+    return value;
+  };
+}
 
 const one = (v: number) => v.toFixed(1);
 
@@ -28,6 +35,10 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
     points.map((p) => p.conservative),
   ];
   const height = () => (container.clientWidth < 500 ? 200 : 260);
+  const ink = colour(container, "--ink");
+  const grid = colour(container, "--plot-grid");
+  const edge = colour(container, "--plot-edge");
+  const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
   const options: uPlot.Options = {
     width: Math.max(200, container.clientWidth),
     height: height(),
@@ -42,22 +53,28 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
         label: "Rated match",
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
         values: (_u, splits) => splits.map((v) => String(v)),
+        ...axis,
       },
-      { label: "Rating", size: 44 },
+      { label: "Rating", size: 44, ...axis },
     ],
     series: [
       { label: "Match" },
-      { label: "μ + σ", stroke: COLOURS.edge, width: 1, points: { show: false } },
-      { label: "μ − σ", stroke: COLOURS.edge, width: 1, points: { show: false } },
-      { label: "Skill estimate μ", stroke: COLOURS.mu, width: 2, value: (_u, v) => (v == null ? "" : one(v)) },
+      { label: "μ + σ", stroke: edge, width: 1, points: { show: false } },
+      { label: "μ − σ", stroke: edge, width: 1, points: { show: false } },
+      {
+        label: "Skill estimate μ",
+        stroke: colour(container, "--plot-mu"),
+        width: 2,
+        value: (_u, v) => (v == null ? "" : one(v)),
+      },
       {
         label: "Conservative rating",
-        stroke: COLOURS.conservative,
+        stroke: colour(container, "--plot-good"),
         width: 2.5,
         value: (_u, v) => (v == null ? "" : one(v)),
       },
     ],
-    bands: [{ series: [1, 2], fill: COLOURS.band }],
+    bands: [{ series: [1, 2], fill: colour(container, "--plot-band") }],
   };
   const plot = new uPlot(options, data, container);
   // The canvas says nothing to a screen reader: the container (role img) carries the summary instead.
@@ -69,7 +86,9 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
     plot.setSize({ width: Math.max(200, width), height: height() });
   });
   resized.observe(container);
+  const themed = onThemeChange(() => plot.redraw(false, true));
   return () => {
+    themed();
     resized.disconnect();
     plot.destroy();
   };

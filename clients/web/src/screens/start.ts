@@ -4,6 +4,7 @@
 import { h, replaceContent } from "../ui/dom";
 import { isCode, tableLink, type App, type Screen } from "../core/app";
 import { pageLink } from "../ui/nav";
+import { themeToggle } from "../core/theme";
 import { errorText, ErrorCode, RequestError } from "../core/net";
 import { quickForm } from "./quick_play";
 import { HouseRulesEditor } from "../rules/house_rules";
@@ -55,7 +56,8 @@ export function startScreen(app: App, joinCode?: string): Screen {
         { class: "nav-line", "aria-label": "More" },
         pageLink(app, "/lobby", "Open tables"),
         " · ",
-        pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" })
+        pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }),
+        themeToggle()
       )
     ),
     resume,

@@ -1,7 +1,7 @@
-// The table screen: its header (the code, who you are, sound, "Invite", "Leave"), then the waiting room before a
-// match (waiting_room.ts) or the hand in play (play_area.ts: seats, piles, banners, the buttons), and beside them
-// the scorecard, move log, rules, shuffle check and chat (side_panels.ts). Drawn again from the app's state on every
-// change and resize, with the clocks (clocks.ts) ticking between. Every card position is a button with an
+// The table screen: its header (the code, who you are, sound, the theme, "Invite", "Leave"), then the waiting room
+// before a match (waiting_room.ts) or the hand in play (play_area.ts: seats, piles, banners, the buttons), and beside
+// them the scorecard, move log, rules, shuffle check and chat (side_panels.ts). Drawn again from the app's state on
+// every change and resize, with the clocks (clocks.ts) ticking between. Every card position is a button with an
 // accessible name; only the moves in HandView.legal do anything (targets.ts), the rest say they are disabled, so a
 // player can only ever send a legal move.
 import { h, replaceContent, type Child } from "../ui/dom";
@@ -15,6 +15,7 @@ import { rulesPanel } from "../rules/rules_panel";
 import { fairness } from "./shuffle_check";
 import { chat, people, sidePanels } from "./side_panels";
 import { setSound, soundOn } from "./turn_alert";
+import { themeToggle } from "../core/theme";
 import { playArea } from "./play_area";
 import { updateClock } from "./clocks";
 import { waitingRoom } from "./waiting_room";
@@ -124,6 +125,7 @@ function header(app: App, update: TableUpdate): HTMLElement {
             "Sound"
           )
         : null,
+      themeToggle(),
       h(
         "button",
         { type: "button", class: "secondary small", "data-key": "copy-link", onclick: () => void copy() },

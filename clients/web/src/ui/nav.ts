@@ -2,6 +2,7 @@
 // followed in place on a plain click without reloading the page.
 import { h } from "./dom";
 import type { App } from "../core/app";
+import { themeToggle } from "../core/theme";
 
 export function pageLink(app: App, path: string, text: string, attrs: Record<string, string> = {}): HTMLAnchorElement {
   return h(
@@ -20,11 +21,12 @@ export function pageLink(app: App, path: string, text: string, attrs: Record<str
   );
 }
 
-// The line of links under a page's title: "Back to the start · Leaderboard".
+// The line of links under a page's title: "Back to the start · Leaderboard", and the theme's toggle.
 export function navLine(app: App, ...links: Array<[path: string, text: string]>): HTMLElement {
   return h(
     "p",
     { class: "nav-line" },
-    links.map(([path, text], i) => [i > 0 ? " · " : null, pageLink(app, path, text)])
+    links.map(([path, text], i) => [i > 0 ? " · " : null, pageLink(app, path, text)]),
+    themeToggle()
   );
 }
