@@ -30,7 +30,7 @@ namespace golf::cli::load {
 
 using strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 // The strand is part of the socket's type, so reads, writes and posts call it directly rather than through
-// any_io_executor (as golf-server's sessions do; see server/connection_socket.hpp).
+// any_io_executor (as golf-server's sessions do; see server/net/connection_socket.hpp).
 using socket_type = boost::asio::basic_stream_socket<boost::asio::ip::tcp, strand>;
 
 class ws_connection;

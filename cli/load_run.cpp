@@ -25,7 +25,7 @@
 #include "cli/load_report.hpp"
 #include "cli/load_stats.hpp"
 #include "clients/cpp/golf_client.hpp"
-#include "server/metrics.hpp"
+#include "server/common/metrics.hpp"
 
 namespace golf::cli::load {
 

@@ -1,4 +1,4 @@
-// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts.hpp): Register and SignIn
+// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts/accounts.hpp): Register and SignIn
 // (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API keys, the
 // names a guest may not sit down under (a registered one, or one confusable with it), the throttles on guessing (per
 // name, per address) and on registering, GetProfile, a rated match between two accounts and its profile over the
@@ -26,7 +26,7 @@
 #include "engine/random.hpp"
 #include "proto/convert.hpp"
 #include "ratings/weng_lin.hpp"
-#include "server/passwords.hpp"
+#include "server/accounts/passwords.hpp"
 #include "tests/server/account_requests.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
@@ -339,7 +339,7 @@ TEST_P(AccountsOn, ChangePasswordNeedsTheOldOneAndEndsTheOtherSessionsButNotThis
 }
 
 // Regressions: a session ended elsewhere ended only its token. A connection already signed in with it went on as the
-// account, and could still mint an API key, which outlives every sign-out and password change (server/accounts.cpp:
+// account, and could still mint an API key, which outlives every sign-out and password change (server/accounts/accounts.cpp:
 // change_password and sign_out remove the stored sessions; create_api_key and the others trust the connection's
 // identity without asking whether its session still exists).
 TEST_P(AccountsOn, AnotherConnectionKeptTheAccountAfterThePasswordChanged) {
