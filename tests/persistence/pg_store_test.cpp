@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_schema.hpp"
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_schema.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "tests/persistence/sample_records.hpp"
 #include "tests/support/pg_database.hpp"
 

@@ -1,13 +1,13 @@
 // The PostgreSQL store's schema: migrations numbered in golf_schema, run under an advisory lock so that several
 // nodes starting at once migrate the database exactly once.
-#include "persistence/pg_schema.hpp"
+#include "persistence/postgres/pg_schema.hpp"
 
 #include <iterator>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
-#include "persistence/pg_connection.hpp"
+#include "persistence/postgres/pg_connection.hpp"
 
 namespace golf::persistence::detail {
 

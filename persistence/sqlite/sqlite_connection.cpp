@@ -1,5 +1,5 @@
 // A SQLite connection and its statement cache, and a failed call told as a sentence.
-#include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
 
 #include <system_error>
 

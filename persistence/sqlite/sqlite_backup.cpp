@@ -10,9 +10,9 @@
 #include <algorithm>
 #include <thread>
 
-#include "persistence/pg_schema.hpp"
-#include "persistence/sqlite_connection.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_schema.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace golf::persistence {
 

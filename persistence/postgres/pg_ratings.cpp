@@ -1,13 +1,13 @@
 // The PostgreSQL rating rows: the SQL that rates a finished match in the writer's transaction (default rows
 // inserted, then every rated row locked in account order, so two nodes never compute from the same prior), and the
 // rebuild's reads and replacement. The arithmetic is rating_update's; this file only reads and writes rows.
-#include "persistence/pg_ratings.hpp"
+#include "persistence/postgres/pg_ratings.hpp"
 
 #include <algorithm>
 #include <map>
 #include <string>
 
-#include "persistence/pg_connection.hpp"
+#include "persistence/postgres/pg_connection.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,15 +1,15 @@
 // The SQLite writes: the SQL of each record kind, applied in one transaction per batch (a finished match's ratings,
 // sqlite_ratings.hpp, with it). A failure the database would repeat however often it is retried (a constraint, a
 // record with no match) is a refusal; any other a failure.
-#include "persistence/sqlite_writer.hpp"
+#include "persistence/sqlite/sqlite_writer.hpp"
 
 #include <bit>
 #include <string>
 #include <type_traits>
 #include <utility>
 
-#include "persistence/sqlite_connection.hpp"
-#include "persistence/sqlite_ratings.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_ratings.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,13 +1,13 @@
 // The SQLite store's schema: migrations numbered by PRAGMA user_version, and readying a connection to read or write.
-#include "persistence/sqlite_schema.hpp"
+#include "persistence/sqlite/sqlite_schema.hpp"
 
 #include <iterator>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
-#include "persistence/sqlite_connection.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace golf::persistence::detail {
 

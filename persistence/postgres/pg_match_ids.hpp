@@ -6,7 +6,7 @@
 #include <mutex>
 #include <optional>
 
-#include "persistence/pg_schema.hpp"
+#include "persistence/postgres/pg_schema.hpp"
 #include "persistence/records.hpp"
 
 namespace golf::persistence::detail {

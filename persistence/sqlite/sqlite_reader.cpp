@@ -1,12 +1,12 @@
 // The SQLite reads: the SQL of each query, a match read back in full (summary, holes with scores, the hand in play
 // and its table), and the listings, leaderboard and statistics built from them.
-#include "persistence/sqlite_reader.hpp"
+#include "persistence/sqlite/sqlite_reader.hpp"
 
 #include <bit>
 #include <map>
 #include <utility>
 
-#include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,12 +1,12 @@
 // The checkpointer: woken by the writer's commits past the mark, it chases the writer with PASSIVE checkpoints.
-#include "persistence/sqlite_checkpointer.hpp"
+#include "persistence/sqlite/sqlite_checkpointer.hpp"
 
 #include <algorithm>
 #include <utility>
 
 #include <spdlog/spdlog.h>
 
-#include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
 
 namespace golf::persistence::detail {
 

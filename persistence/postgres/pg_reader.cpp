@@ -1,13 +1,13 @@
 // The PostgreSQL reads: the SQL of each query (as SQLite's, in PostgreSQL's dialect), a match read back in full
 // and the listings, leaderboard and statistics, each in one snapshot. A lost connection is made anew once.
-#include "persistence/pg_reader.hpp"
+#include "persistence/postgres/pg_reader.hpp"
 
 #include <bit>
 #include <map>
 #include <utility>
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_schema.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_schema.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,11 +1,11 @@
 // The SQLite rating rows: the SQL that rates a finished match in the writer's transaction, and the rebuild's reads
 // and replacement. The arithmetic is rating_update's; this file only reads and writes rows.
-#include "persistence/sqlite_ratings.hpp"
+#include "persistence/sqlite/sqlite_ratings.hpp"
 
 #include <string>
 #include <utility>
 
-#include "persistence/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,15 +1,15 @@
 // The SQLite match_store: opens and migrates the database, then wires its parts together: the write queue (one
 // writer thread) into the SQLite writer, the checkpointer watching the writer's commits, and the reader.
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 #include <utility>
 
-#include "persistence/sqlite_accounts.hpp"
-#include "persistence/sqlite_checkpointer.hpp"
-#include "persistence/sqlite_connection.hpp"
-#include "persistence/sqlite_reader.hpp"
-#include "persistence/sqlite_schema.hpp"
-#include "persistence/sqlite_writer.hpp"
+#include "persistence/sqlite/sqlite_accounts.hpp"
+#include "persistence/sqlite/sqlite_checkpointer.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_reader.hpp"
+#include "persistence/sqlite/sqlite_schema.hpp"
+#include "persistence/sqlite/sqlite_writer.hpp"
 #include "persistence/write_queue.hpp"
 
 namespace golf::persistence {

@@ -1,13 +1,13 @@
 // The SQLite account store: the SQL of accounts, sessions, API keys and the rating reads, each call one
 // transaction on the store's own connection; the rebuild's snapshot and replacement are sqlite_ratings'.
-#include "persistence/sqlite_accounts.hpp"
+#include "persistence/sqlite/sqlite_accounts.hpp"
 
 #include <optional>
 #include <type_traits>
 #include <utility>
 
-#include "persistence/sqlite_connection.hpp"
-#include "persistence/sqlite_ratings.hpp"
+#include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_ratings.hpp"
 
 namespace golf::persistence::detail {
 

@@ -1,6 +1,6 @@
 // The PostgreSQL match_store: connects (waiting a while for a server that is not up yet), migrates, reserves the
 // first blocks of match ids, then wires the write queue into the writer and serves reads from the reader.
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 
 #include <algorithm>
 #include <string>
@@ -9,13 +9,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include "persistence/pg_accounts.hpp"
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_match_ids.hpp"
-#include "persistence/pg_nodes.hpp"
-#include "persistence/pg_reader.hpp"
-#include "persistence/pg_schema.hpp"
-#include "persistence/pg_writer.hpp"
+#include "persistence/postgres/pg_accounts.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_match_ids.hpp"
+#include "persistence/postgres/pg_nodes.hpp"
+#include "persistence/postgres/pg_reader.hpp"
+#include "persistence/postgres/pg_schema.hpp"
+#include "persistence/postgres/pg_writer.hpp"
 
 namespace golf::persistence {
 

@@ -3,7 +3,7 @@
 
 #include "persistence/database_backup.hpp"
 #include "persistence/open_store.hpp"
-#include "persistence/pg_connection.hpp"
+#include "persistence/postgres/pg_connection.hpp"
 
 namespace golf::persistence {
 

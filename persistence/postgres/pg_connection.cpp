@@ -1,6 +1,6 @@
 // The PostgreSQL connection: connecting with a timeout and our application name, prepared statements cached per
 // connection, results read as text, and failures with their SQLSTATE.
-#include "persistence/pg_connection.hpp"
+#include "persistence/postgres/pg_connection.hpp"
 
 #include <libpq-fe.h>
 

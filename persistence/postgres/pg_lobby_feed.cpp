@@ -1,5 +1,5 @@
 // LISTEN golf_lobby: a notification whose payload is another node's name means that node changed its lines.
-#include "persistence/pg_lobby_feed.hpp"
+#include "persistence/postgres/pg_lobby_feed.hpp"
 
 #include <poll.h>
 
@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "persistence/match_store.hpp"
-#include "persistence/pg_connection.hpp"
+#include "persistence/postgres/pg_connection.hpp"
 
 namespace golf::persistence::detail {
 

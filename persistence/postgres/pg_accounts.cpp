@@ -1,7 +1,7 @@
 // The PostgreSQL account store: the SQL of accounts, sessions, API keys and the rating reads (as SQLite's, in
 // PostgreSQL's dialect), each call one transaction on the store's own connection; the rebuild's snapshot and
 // replacement are pg_ratings'.
-#include "persistence/pg_accounts.hpp"
+#include "persistence/postgres/pg_accounts.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -9,8 +9,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_ratings.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_ratings.hpp"
 
 namespace golf::persistence::detail {
 
@@ -66,7 +66,9 @@ std::optional<account_record> find_account(pg_connection& db, account_id id) {
     return account_from(db.run(sql::account_by_id, pg_params().number(id)));
 }
 
-std::int64_t as_limit(std::size_t limit) { return static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)); }
+std::int64_t as_row_limit(std::size_t limit) {
+    return static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX));
+}
 
 // describe()'s sentences, except that a write is not a read.
 store_error failure(const std::string& where, const pg_failure& f) {
@@ -221,7 +223,7 @@ std::vector<rating_record> pg_accounts::ratings(account_id id) {
 std::vector<rating_point> pg_accounts::rating_history(account_id id, std::string_view preset, std::size_t limit) {
     return read([&](pg_connection& db) {
         std::vector<rating_point> out;
-        const auto q = db.run(sql::history_of_account, pg_params().number(id).text(preset).number(as_limit(limit)));
+        const auto q = db.run(sql::history_of_account, pg_params().number(id).text(preset).number(as_row_limit(limit)));
         for (int r = 0; r < q.size(); ++r) out.push_back({q.int64(r, 0), q.int64(r, 1), q.real(r, 2), q.real(r, 3)});
         return out;
     });
@@ -230,7 +232,8 @@ std::vector<rating_point> pg_accounts::rating_history(account_id id, std::string
 std::vector<rated_entry> pg_accounts::rating_leaderboard(std::string_view preset, int min_matches, std::size_t limit) {
     return read([&](pg_connection& db) {
         std::vector<rated_entry> out;
-        const auto q = db.run(sql::leaderboard, pg_params().text(preset).number(min_matches).number(as_limit(limit)));
+        const auto q =
+            db.run(sql::leaderboard, pg_params().text(preset).number(min_matches).number(as_row_limit(limit)));
         for (int r = 0; r < q.size(); ++r) {
             out.push_back({q.int64(r, 0), q.text(r, 1), {q.text(r, 2), q.real(r, 3), q.real(r, 4), q.integer(r, 5)}});
         }

@@ -4,15 +4,15 @@
 // in REPEATABLE READ: under READ COMMITTED a row another node has just claimed would be re-checked against its new
 // owner without re-running the liveness test (it is an anti-join), and could be taken twice; here that is a
 // serialization failure, and the claim is tried again on a fresh snapshot.
-#include "persistence/pg_nodes.hpp"
+#include "persistence/postgres/pg_nodes.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <random>
 #include <thread>
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_lobby_feed.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_lobby_feed.hpp"
 
 namespace golf::persistence::detail {
 

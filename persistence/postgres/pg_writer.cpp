@@ -1,7 +1,7 @@
 // The PostgreSQL writes: the SQL of each record kind, applied in one transaction per batch (a finished match's
 // ratings, pg_ratings.hpp, with it). A lost connection is made anew before the next try; a failure the database
 // would repeat however often it is retried is a refusal.
-#include "persistence/pg_writer.hpp"
+#include "persistence/postgres/pg_writer.hpp"
 
 #include <bit>
 #include <string>
@@ -10,10 +10,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_match_ids.hpp"
-#include "persistence/pg_ratings.hpp"
-#include "persistence/pg_schema.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_match_ids.hpp"
+#include "persistence/postgres/pg_ratings.hpp"
+#include "persistence/postgres/pg_schema.hpp"
 
 namespace golf::persistence::detail {
 
