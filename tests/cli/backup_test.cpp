@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "cli/backup_files.hpp"
+#include "cli/backup/backup_files.hpp"
 #include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/cli/golf_runs.hpp"
 #include "tests/persistence/played_match.hpp"
