@@ -2,8 +2,8 @@
 // a bot client deciding from its own view, and measures what a player would feel: the time from a move being sent
 // to the last seat at the table receiving the update it caused. With --echo it drives a plain WebSocket echo server
 // (bench/echo_server) with the same connection code instead, for the stack's own ceiling. This file reads and
-// checks the flags; cli/load/load_run.cpp runs, the drivers (cli/load/load_table_driver.cpp, cli/load/load_echo_driver.cpp)
-// measure, and cli/load/load_report.cpp prints.
+// checks the flags; cli/load/load_run.cpp runs, the drivers (cli/load/load_table_driver.cpp,
+// cli/load/load_echo_driver.cpp) measure, and cli/load/load_report.cpp prints.
 #include <iostream>
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
-// What one `golf load` run was asked for, as read from its flags and checked (cli/load/load_command.cpp), and the limits
-// the run keeps to whatever it was asked.
+// What one `golf load` run was asked for, as read from its flags and checked (cli/load/load_command.cpp), and the
+// limits the run keeps to whatever it was asked.
 #pragma once
 
 #include <chrono>

@@ -28,8 +28,8 @@ public:
     std::atomic<std::int64_t> slow_clients_cut{0};
     std::atomic<std::int64_t> idle_closed{0};  // nothing heard, not even a pong, for idle_timeout
     std::atomic<std::int64_t> bad_frames{0};   // undecodable, text or oversized frames
-    // Search bots' decisions (server/tables/bot_thinking.hpp): thought on the bot threads; decided by the heuristic bot on
-    // the table's strand because the queue was full; thought for a point the hand had left by the answer (dropped).
+    // Search bots' decisions (server/tables/bot_thinking.hpp): thought on the bot threads; decided by the heuristic bot
+    // on the table's strand because the queue was full; thought for a point the hand had left by the answer (dropped).
     std::atomic<std::int64_t> bot_thoughts{0};
     std::atomic<std::int64_t> bot_thoughts_refused{0};
     std::atomic<std::int64_t> bot_thoughts_stale{0};

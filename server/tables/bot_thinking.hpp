@@ -3,8 +3,8 @@
 // everything it reads (its seat's view, the shared read-only ruleset, its playouts and its random seed), so a
 // pool thread touches nothing of the table; its answer goes to the job's `done`, which posts it to the table's
 // strand. The queue is bounded: when it is full submit() refuses at once and the table decides that one move
-// itself with the heuristic bot (server/tables/table_bots.cpp), so a flood of bot tables degrades their bots' play for a
-// moment instead of delaying every table's bots behind a queue that only grows.
+// itself with the heuristic bot (server/tables/table_bots.cpp), so a flood of bot tables degrades their bots' play for
+// a moment instead of delaying every table's bots behind a queue that only grows.
 #pragma once
 
 #include <condition_variable>

@@ -79,8 +79,8 @@ public:
     void open(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     void join(const std::shared_ptr<client_link>& link, const v1::JoinTable& request, std::uint32_t request_id);
     void reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t request_id);
-    // Quick play (server/registry/quick_play.hpp): these people take the first seats in order, heuristic bots the rest, and
-    // the match starts. Each is sent TableJoined (request_id 0: their QuickPlay was answered when they queued).
+    // Quick play (server/registry/quick_play.hpp): these people take the first seats in order, heuristic bots the rest,
+    // and the match starts. Each is sent TableJoined (request_id 0: their QuickPlay was answered when they queued).
     struct quick_seat {
         std::shared_ptr<client_link> link;
         std::string name;
@@ -243,8 +243,8 @@ private:
     void fill_next_hole(v1::TableUpdate& u) const;
 
     // The server's moves: bots, stand-ins, run-out clocks (table_bots.cpp). Searching bots think on the bot threads
-    // (server/tables/bot_thinking.hpp); the table waits for one decision at a time (an earlier one still running is ignored
-    // when it answers), and applies an answer only at the point of the hand it was asked about (bot_point).
+    // (server/tables/bot_thinking.hpp); the table waits for one decision at a time (an earlier one still running is
+    // ignored when it answers), and applies an answer only at the point of the hand it was asked about (bot_point).
     action bot_move(int s);
     action safe_move(int s, random_source& random);
     bool apply_for(int s, action a);

@@ -1,9 +1,9 @@
-// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts/accounts.hpp): Register and SignIn
-// (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API keys, the
-// names a guest may not sit down under (a registered one, or one confusable with it), the throttles on guessing (per
-// name, per address) and on registering, GetProfile, a rated match between two accounts and its profile over the
-// protocol and HTTP, and that no password, token or key ever reaches the server's log or its database in clear.
-// The tests that touch the account store run on SQLite and on PostgreSQL (AccountsOn).
+// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts/accounts.hpp): Register and
+// SignIn (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API
+// keys, the names a guest may not sit down under (a registered one, or one confusable with it), the throttles on
+// guessing (per name, per address) and on registering, GetProfile, a rated match between two accounts and its profile
+// over the protocol and HTTP, and that no password, token or key ever reaches the server's log or its database in
+// clear. The tests that touch the account store run on SQLite and on PostgreSQL (AccountsOn).
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
@@ -339,9 +339,9 @@ TEST_P(AccountsOn, ChangePasswordNeedsTheOldOneAndEndsTheOtherSessionsButNotThis
 }
 
 // Regressions: a session ended elsewhere ended only its token. A connection already signed in with it went on as the
-// account, and could still mint an API key, which outlives every sign-out and password change (server/accounts/accounts.cpp:
-// change_password and sign_out remove the stored sessions; create_api_key and the others trust the connection's
-// identity without asking whether its session still exists).
+// account, and could still mint an API key, which outlives every sign-out and password change
+// (server/accounts/accounts.cpp: change_password and sign_out remove the stored sessions; create_api_key and the others
+// trust the connection's identity without asking whether its session still exists).
 TEST_P(AccountsOn, AnotherConnectionKeptTheAccountAfterThePasswordChanged) {
     running_server server(1s, db());
     auto ann = connect_to(server.url());
