@@ -18,8 +18,9 @@
 
 namespace golf::persistence {
 
-class account_store;   // account_store.hpp
-class rating_archive;  // rating_archive.hpp
+class account_store;     // account_store.hpp
+class moderation_store;  // moderation_store.hpp
+class rating_archive;    // rating_archive.hpp
 
 // unreachable and authentication are a database server's (PostgreSQL): the first may pass, the second will not.
 enum class store_error_kind {
@@ -108,6 +109,8 @@ public:
     // Accounts and the ratings the writer keeps for them, on a connection of the store's own (every call waits for
     // the database: never call it on a network thread); null when the store has none. It lives as long as the store.
     virtual account_store* accounts() { return nullptr; }
+    // Roles, sanctions and their log, on the accounts' connection; null when the store keeps no accounts.
+    virtual moderation_store* moderation() { return nullptr; }
     // The recorded matches and stored ratings, for the rating rebuild (rating_rebuild.hpp); null when none.
     virtual rating_archive* ratings_archive() { return nullptr; }
 };

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_moderation.hpp"
 #include "persistence/postgres/pg_ratings.hpp"
 
 namespace golf::persistence::detail {
@@ -239,6 +240,42 @@ std::vector<rated_entry> pg_accounts::rating_leaderboard(std::string_view preset
         }
         return out;
     });
+}
+
+std::optional<account_record> pg_accounts::account_named(std::string_view name) {
+    return read([&](pg_connection& db) { return read_account_named(db, name); });
+}
+
+staff_role pg_accounts::role_of(account_id id) {
+    return read([&](pg_connection& db) { return read_role(db, id); });
+}
+
+role_change pg_accounts::set_role(account_id id, staff_role role, const std::string& actor, std::int64_t now) {
+    return write([&](pg_connection& db) { return write_role(db, id, role, actor, now); });
+}
+
+std::vector<staff_member> pg_accounts::staff() {
+    return read([&](pg_connection& db) { return read_staff(db); });
+}
+
+sanction_record pg_accounts::add_sanction(const sanction_record& sanction) {
+    return write([&](pg_connection& db) { return insert_sanction(db, sanction); });
+}
+
+std::optional<sanction_record> pg_accounts::lift_sanction(std::int64_t id, const std::string& actor, std::int64_t now) {
+    return write([&](pg_connection& db) { return lift(db, id, actor, now); });
+}
+
+std::vector<sanction_record> pg_accounts::active_sanctions(account_id id, std::int64_t now) {
+    return read([&](pg_connection& db) { return read_active_sanctions(db, id, now); });
+}
+
+std::vector<sanction_record> pg_accounts::sanctions(account_id id, std::size_t limit) {
+    return read([&](pg_connection& db) { return read_sanctions(db, id, limit); });
+}
+
+std::vector<moderation_entry> pg_accounts::moderation_log(std::size_t limit) {
+    return read([&](pg_connection& db) { return read_moderation_log(db, limit); });
 }
 
 rating_snapshot pg_accounts::read_ratings() {

@@ -167,6 +167,32 @@ ALTER TABLE tables ADD COLUMN between_holes_ms BIGINT NOT NULL DEFAULT 0;
     R"sql(
 ALTER TABLE nodes ADD COLUMN retired BOOLEAN NOT NULL DEFAULT FALSE;
 )sql",
+    // 6: moderation (moderation_store.hpp): each account's role, the sanctions given to accounts, and the log of
+    // every change to either.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'player';
+CREATE INDEX accounts_by_name ON accounts(name);
+CREATE TABLE sanctions (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  given_by TEXT NOT NULL,
+  lifted_at BIGINT NOT NULL DEFAULT 0,
+  lifted_by TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX sanctions_by_account ON sanctions(account_id, id);
+CREATE TABLE moderation_log (
+  id BIGSERIAL PRIMARY KEY,
+  at BIGINT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

@@ -105,6 +105,8 @@ node_directory* pg_store::nodes() { return nodes_.get(); }
 
 account_store* pg_store::accounts() { return accounts_.get(); }
 
+moderation_store* pg_store::moderation() { return accounts_.get(); }
+
 rating_archive* pg_store::ratings_archive() { return accounts_.get(); }
 
 std::vector<match_summary> pg_store::matches_by_player(std::string_view display_name, std::size_t limit) {

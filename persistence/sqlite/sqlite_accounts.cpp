@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "persistence/sqlite/sqlite_connection.hpp"
+#include "persistence/sqlite/sqlite_moderation.hpp"
 #include "persistence/sqlite/sqlite_ratings.hpp"
 
 namespace golf::persistence::detail {
@@ -235,6 +236,43 @@ std::vector<rated_entry> sqlite_accounts::rating_leaderboard(std::string_view pr
         while (q.step()) out.push_back({q.int64(0), q.text(1), {q.text(2), q.real(3), q.real(4), q.integer(5)}});
         return out;
     });
+}
+
+std::optional<account_record> sqlite_accounts::account_named(std::string_view name) {
+    return read([&](sqlite_database& db) { return read_account_named(db, name); });
+}
+
+staff_role sqlite_accounts::role_of(account_id id) {
+    return read([&](sqlite_database& db) { return read_role(db, id); });
+}
+
+role_change sqlite_accounts::set_role(account_id id, staff_role role, const std::string& actor, std::int64_t now) {
+    return write([&](sqlite_database& db) { return write_role(db, id, role, actor, now); });
+}
+
+std::vector<staff_member> sqlite_accounts::staff() {
+    return read([&](sqlite_database& db) { return read_staff(db); });
+}
+
+sanction_record sqlite_accounts::add_sanction(const sanction_record& sanction) {
+    return write([&](sqlite_database& db) { return insert_sanction(db, sanction); });
+}
+
+std::optional<sanction_record> sqlite_accounts::lift_sanction(std::int64_t id, const std::string& actor,
+                                                              std::int64_t now) {
+    return write([&](sqlite_database& db) { return lift(db, id, actor, now); });
+}
+
+std::vector<sanction_record> sqlite_accounts::active_sanctions(account_id id, std::int64_t now) {
+    return read([&](sqlite_database& db) { return read_active_sanctions(db, id, now); });
+}
+
+std::vector<sanction_record> sqlite_accounts::sanctions(account_id id, std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_sanctions(db, id, limit); });
+}
+
+std::vector<moderation_entry> sqlite_accounts::moderation_log(std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_moderation_log(db, limit); });
 }
 
 rating_snapshot sqlite_accounts::read_ratings() {

@@ -10,13 +10,14 @@
 #include <mutex>
 
 #include "persistence/account_store.hpp"
+#include "persistence/moderation_store.hpp"
 #include "persistence/rating_archive.hpp"
 
 namespace golf::persistence::detail {
 
 struct sqlite_database;
 
-class sqlite_accounts final : public account_store, public rating_archive {
+class sqlite_accounts final : public account_store, public moderation_store, public rating_archive {
 public:
     // `db` is a connection to a migrated database (read-only when `read_only`); `path` names it in the sentences of
     // the store_errors.
@@ -46,6 +47,16 @@ public:
     std::vector<rating_record> ratings(account_id id) override;
     std::vector<rating_point> rating_history(account_id id, std::string_view preset, std::size_t limit) override;
     std::vector<rated_entry> rating_leaderboard(std::string_view preset, int min_matches, std::size_t limit) override;
+
+    std::optional<account_record> account_named(std::string_view name) override;
+    staff_role role_of(account_id id) override;
+    role_change set_role(account_id id, staff_role role, const std::string& actor, std::int64_t now) override;
+    std::vector<staff_member> staff() override;
+    sanction_record add_sanction(const sanction_record& sanction) override;
+    std::optional<sanction_record> lift_sanction(std::int64_t id, const std::string& actor, std::int64_t now) override;
+    std::vector<sanction_record> active_sanctions(account_id id, std::int64_t now) override;
+    std::vector<sanction_record> sanctions(account_id id, std::size_t limit) override;
+    std::vector<moderation_entry> moderation_log(std::size_t limit) override;
 
     rating_snapshot read_ratings() override;
     void replace_ratings(const std::function<rating_tables(const rating_snapshot&)>& recompute) override;

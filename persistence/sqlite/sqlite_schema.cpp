@@ -146,6 +146,32 @@ CREATE INDEX rating_history_by_match ON rating_history(match_id);
     R"sql(
 ALTER TABLE tables ADD COLUMN between_holes_ms INTEGER NOT NULL DEFAULT 0;
 )sql",
+    // 6: moderation (moderation_store.hpp): each account's role, the sanctions given to accounts, and the log of
+    // every change to either.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN role TEXT NOT NULL DEFAULT 'player';
+CREATE INDEX accounts_by_name ON accounts(name);
+CREATE TABLE sanctions (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+  kind TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  given_by TEXT NOT NULL,
+  lifted_at INTEGER NOT NULL DEFAULT 0,
+  lifted_by TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX sanctions_by_account ON sanctions(account_id, id);
+CREATE TABLE moderation_log (
+  id INTEGER PRIMARY KEY,
+  at INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT NOT NULL,
+  detail TEXT NOT NULL
+);
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

@@ -72,6 +72,8 @@ std::vector<preset_stats> sqlite_store::player_stats(std::string_view display_na
 
 account_store* sqlite_store::accounts() { return accounts_.get(); }
 
+moderation_store* sqlite_store::moderation() { return accounts_.get(); }
+
 rating_archive* sqlite_store::ratings_archive() { return accounts_.get(); }
 
 std::string sqlite_store::integrity_check() { return reader_->integrity_check(); }

@@ -51,7 +51,7 @@ struct sqlite_options {
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 5;
+inline constexpr int schema_version = 6;
 
 class sqlite_store final : public queued_store {
 public:
@@ -68,6 +68,7 @@ public:
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
     account_store* accounts() override;
+    moderation_store* moderation() override;
     rating_archive* ratings_archive() override;
 
     // "ok" when PRAGMA integrity_check finds nothing wrong, otherwise its report.

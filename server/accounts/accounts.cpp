@@ -50,6 +50,7 @@ v1::ApiKeyInfo to_proto(const persistence::api_key_record& k) {
 accounts::accounts(std::shared_ptr<persistence::match_store> store)
     : store_(std::move(store)),
       accounts_(store_ ? store_->accounts() : nullptr),
+      moderation_(store_ ? store_->moderation() : nullptr),
       names_(attempt_throttle::sign_ins_per_name()),
       addresses_(attempt_throttle::sign_ins_per_address()),
       registrations_(attempt_throttle::registrations_per_address()) {}
@@ -183,6 +184,8 @@ v1::ServerMessage accounts::sign_in(const std::shared_ptr<client_link>& link, co
         return error_message(v1::ERROR_CODE_BAD_CREDENTIALS,
                              by_key ? "that API key is unknown or revoked" : "that session has ended; sign in again");
     }
+    if (auto banned = sanctioned(account->id, sanctioned_act::sign_in))
+        return error_message(banned->first, banned->second);
     return signed_in(link, *account, std::string(), hash, by_key);
 }
 
@@ -206,6 +209,8 @@ v1::ServerMessage accounts::sign_in_with_password(const std::shared_ptr<client_l
         return error_message(v1::ERROR_CODE_BAD_CREDENTIALS, "wrong name or password");
     }
     names_.clear(key);
+    if (auto banned = sanctioned(account->id, sanctioned_act::sign_in))
+        return error_message(banned->first, banned->second);
     const std::string token = passwords::new_secret("gs_");
     const std::string hash = passwords::secret_hash(token);
     accounts_->add_session(account->id, hash, unix_now(), unix_now() + session_lifetime_s);
@@ -300,19 +305,42 @@ link_identity accounts::current_identity(const std::shared_ptr<client_link>& lin
     return {};
 }
 
-void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string name,
+void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string name, bool in_public,
                                std::function<void(std::optional<refusal>)> done) {
     if (!accounts_) return done(std::nullopt);
-    boost::asio::post(pool_, [this, link = std::move(link), name = std::move(name), done = std::move(done)] {
+    boost::asio::post(pool_, [this, link = std::move(link), name = std::move(name), in_public, done = std::move(done)] {
         std::optional<refusal> answer;
         try {
-            answer = link->identity().account != 0 ? refusal_if_signed_out(link) : refusal_for_guest(name);
+            const auto account = link->identity().account;
+            answer = account != 0 ? refusal_if_signed_out(link) : refusal_for_guest(name);
+            if (!answer && account != 0)
+                answer = sanctioned(account, in_public ? sanctioned_act::sit_down_in_public : sanctioned_act::sit_down);
         } catch (const std::exception& e) {
             spdlog::error("checking a name to sit down under failed: {}", e.what());
             answer = refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check names now; try again"};
         }
         done(std::move(answer));
     });
+}
+
+void accounts::check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done) {
+    const auto account = link->identity().account;
+    if (!moderation_ || account == 0) return done(std::nullopt);
+    boost::asio::post(chat_checks_, [this, account, done = std::move(done)] {
+        std::optional<refusal> answer;
+        try {
+            answer = sanctioned(account, sanctioned_act::chat);
+        } catch (const std::exception& e) {
+            spdlog::error("checking whether an account may chat failed: {}", e.what());
+            answer = refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check the chat now; try again"};
+        }
+        done(std::move(answer));
+    });
+}
+
+std::optional<accounts::refusal> accounts::sanctioned(std::int64_t account, sanctioned_act act) {
+    if (!moderation_) return std::nullopt;
+    return sanction_refusal(moderation_->active_sanctions(account, unix_now()), act);
 }
 
 // A sign-in that ended elsewhere (signed out everywhere, a new password, a revoked key) sits nobody as the account.

@@ -15,9 +15,13 @@
 #include <utility>
 
 #include "golf/v1/messages.pb.h"
+#include <boost/asio/strand.hpp>
+
 #include "persistence/account_store.hpp"
 #include "persistence/match_store.hpp"
+#include "persistence/moderation_store.hpp"
 #include "server/accounts/attempt_throttle.hpp"
+#include "server/accounts/sanction_rules.hpp"
 #include "server/client_link.hpp"
 
 namespace golf::server {
@@ -39,10 +43,14 @@ public:
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
 
     // Whether `link` may sit down as `name` (the registry has settled it): a guest not under a registered name nor
-    // one confusable with it; a signed-in connection only while its sign-in has not ended elsewhere. `done` gets
-    // nullopt or the refusal, on the service's thread.
-    void check_seat_name(std::shared_ptr<client_link> link, std::string name,
+    // one confusable with it; a signed-in connection only while its sign-in has not ended elsewhere and no
+    // sanction forbids it (`in_public`: at a public table or in quick play). `done` gets nullopt or the refusal,
+    // on the service's thread.
+    void check_seat_name(std::shared_ptr<client_link> link, std::string name, bool in_public,
                          std::function<void(std::optional<refusal>)> done);
+    // Whether `link` may chat: a guest may; an account unless a mute or a ban is in force. `done` gets nullopt or
+    // the refusal, on the service's thread; checks run one at a time, so a connection's lines keep their order.
+    void check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done);
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
 
@@ -67,18 +75,22 @@ private:
     link_identity current_identity(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_for_guest(const std::string& name);
+    // What the account's sanctions in force forbid of `act`, read from the database now.
+    std::optional<refusal> sanctioned(std::int64_t account, sanctioned_act act);
     // The connection now plays as `account`; the reply names it (and the new session token, if one was made).
     v1::ServerMessage signed_in(const std::shared_ptr<client_link>& link, const persistence::account_record& account,
                                 const std::string& token, const std::string& session_hash, bool by_api_key);
 
     std::shared_ptr<persistence::match_store> store_;
     persistence::account_store* accounts_ = nullptr;  // the store's; null without a database
-    attempt_throttle names_;                          // failed sign-ins per name
-    attempt_throttle addresses_;                      // failed sign-ins per address
-    attempt_throttle registrations_;                  // registrations per address
+    persistence::moderation_store* moderation_ = nullptr;
+    attempt_throttle names_;          // failed sign-ins per name
+    attempt_throttle addresses_;      // failed sign-ins per address
+    attempt_throttle registrations_;  // registrations per address
     std::atomic<int> pending_{0};
     std::atomic<bool> stopped_{false};
     boost::asio::thread_pool pool_{2};
+    boost::asio::strand<boost::asio::thread_pool::executor_type> chat_checks_{pool_.get_executor()};
 };
 
 }  // namespace golf::server

@@ -220,10 +220,10 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kRemoveBot:
         case v1::ClientMessage::kStartMatch:
         case v1::ClientMessage::kAct:
-        case v1::ClientMessage::kSendChat:
         case v1::ClientMessage::kRematch:
         case v1::ClientMessage::kNextHole:
         case v1::ClientMessage::kOpenSeat: return to_table(link, std::move(message), received);
+        case v1::ClientMessage::kSendChat: return chat_if_allowed(link, std::move(message), received);
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:
         case v1::ClientMessage::kGetLeaderboard:

@@ -116,6 +116,9 @@ private:
     // registered one. `next` gets the request with its name settled (registry_accounts.cpp).
     void settle_name(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                      std::function<void(v1::ClientMessage)> next);
+    bool in_public(const v1::ClientMessage& message) const;
+    void chat_if_allowed(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                         std::chrono::steady_clock::time_point received);
     // Several nodes: a QuickPlay whose queue another node keeps is answered TABLE_ELSEWHERE naming it (true).
     bool quick_play_elsewhere(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     bool refuse_seating(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);

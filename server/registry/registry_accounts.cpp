@@ -21,6 +21,27 @@ std::string* player_name_of(v1::ClientMessage& message) {
 
 }  // namespace
 
+// Public play, where a ban from public play holds: quick play, a new public table, or joining one open here (a
+// table on another node is checked there, where the request is sent next).
+bool registry::in_public(const v1::ClientMessage& message) const {
+    if (message.has_quick_play()) return true;
+    if (message.has_create_table()) return message.create_table().public_();
+    if (!message.has_join_table()) return false;
+    const auto t = find(message.join_table().code());
+    return t && t->is_public();
+}
+
+// A signed-in account's chat line goes to its table once no mute or ban of it is in force.
+void registry::chat_if_allowed(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
+                               std::chrono::steady_clock::time_point received) {
+    if (!accounts_) return to_table(link, std::move(message), received);
+    accounts_->check_chat(link, [self = shared_from_this(), link, message = std::move(message),
+                                 received](std::optional<accounts::refusal> refused) mutable {
+        if (refused) return self->refuse(link, message, refused->first, refused->second);
+        self->to_table(link, std::move(message), received);
+    });
+}
+
 void registry::set_accounts(std::shared_ptr<accounts> service) {
     accounts_ = std::move(service);
     quick_play_ = std::make_shared<quick_play>(io_, weak_from_this(), accounts_);
@@ -63,7 +84,8 @@ void registry::settle_name(const std::shared_ptr<client_link>& link, v1::ClientM
         return refuse(link, message, v1::ERROR_CODE_ALREADY_AT_TABLE,
                       "your last request to sit down is still being handled");
     const std::string asked = *name;
-    accounts_->check_seat_name(link, asked,
+    const bool public_play = in_public(message);  // before the callback below takes the message
+    accounts_->check_seat_name(link, asked, public_play,
                                [self = shared_from_this(), link, message = std::move(message),
                                 next = std::move(next)](std::optional<accounts::refusal> refused) mutable {
                                    link->end_seating();

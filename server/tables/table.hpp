@@ -69,6 +69,7 @@ public:
 
     // Fixed at creation: any thread.
     const std::string& code() const { return code_; }
+    bool is_public() const { return settings_.is_public; }  // set when the table opens, never changed
     const std::string& preset_name() const { return preset_; }
     const std::shared_ptr<const ruleset>& rules() const { return rules_; }
     int seat_count() const { return static_cast<int>(seats_.size()); }
