@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "engine/ruleset_options.hpp"
+#include "persistence/rating_update.hpp"
 #include "proto/convert.hpp"
 #include "server/common/secure.hpp"
 #include "server/frames.hpp"
@@ -123,6 +125,7 @@ void table::send_joined(const std::shared_ptr<client_link>& link, int s, const s
     joined.set_seat_token(token);
     joined.set_preset(preset_);
     *joined.mutable_rules() = wire::to_proto(*rules_);
+    joined.set_rated(persistence::plays_preset_rules(preset_, to_text(*rules_)));
     link->send(encode(message));
     send_chat_backlog(link);
 }

@@ -546,7 +546,11 @@ golf::ruleset sit_down_and_start(connection& host, connection& other, const std:
     *create.mutable_create_table()->mutable_house_rules() = house_rules;
     const v1::ServerMessage created = host.request(create);
     EXPECT_TRUE(created.has_table_joined()) << describe(created);
-    EXPECT_EQ(other.join(created.table_joined().code(), other_name).seat(), 1);
+    const bool own_rules = house_rules.ByteSizeLong() == 0;
+    EXPECT_EQ(created.table_joined().rated(), own_rules) << "TableJoined says whether the match will be rated";
+    const v1::TableJoined joined = other.join(created.table_joined().code(), other_name);
+    EXPECT_EQ(joined.seat(), 1);
+    EXPECT_EQ(joined.rated(), own_rules);
     for (connection* c : {&host, &other}) c->wait_until(both_seated);
     host.start_match();
     return golf::wire::to_ruleset(created.table_joined().rules()).value();
