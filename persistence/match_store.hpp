@@ -71,9 +71,9 @@ public:
     // Waits until everything enqueued before the call is written; false if the timeout came first.
     virtual bool flush(std::chrono::milliseconds timeout) = 0;
     // Never waits: `done` runs on the writer thread once everything enqueued before the call is committed (true),
-    // or once the writer has given up on some of it (false). Tables use it to announce a hole's end only when the
-    // hole is on disk.
-    virtual void when_written(std::function<void(bool written)> done) = 0;
+    // or once the writer has given up on some of it (false; with `of_match`, only on a record of that match or of
+    // no match). Tables use it to announce a hole's end, or a durable move, only when it is on disk.
+    virtual void when_written(std::function<void(bool written)> done, match_id of_match = 0) = 0;
     virtual store_health health() const = 0;
 
     // Reads see what has been written (flush first to see your own writes). They throw store_error on failure.

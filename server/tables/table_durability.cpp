@@ -25,10 +25,14 @@ void table::hold_until_written(bool hole_over) {
     if (!durable_moves_)
         durable_timer_.arm(hole_durable_wait, shared_from_this(),
                            [this, generation] { on_written(generation, false); });
-    store->when_written([weak = weak_from_this(), generation](bool written) {
-        if (auto self = weak.lock())
-            boost::asio::post(self->strand_, [self, generation, written] { self->on_written(generation, written); });
-    });
+    // Only this match's records count: another table's refused record queued before ours must not hold us up.
+    store->when_written(
+        [weak = weak_from_this(), generation](bool written) {
+            if (auto self = weak.lock())
+                boost::asio::post(self->strand_,
+                                  [self, generation, written] { self->on_written(generation, written); });
+        },
+        recorder_.match_id());
 }
 
 void table::on_written(std::uint64_t generation, bool written) {
@@ -36,7 +40,10 @@ void table::on_written(std::uint64_t generation, bool written) {
     if (!written && durable_moves_) {
         // Refused for good (another node owns the table, or the database rejects the record): showing the move
         // would acknowledge what is not kept.
-        spdlog::error("table {}: a move's record was refused; it is not shown", code_);
+        // Waiting on would leave its players unanswered; closed here, they connect again and find where it is
+        // played now (or, were the refusal anything else, this node restores it from what the database kept).
+        spdlog::error("table {}: a move's record was refused; it is not shown, and the table closes here", code_);
+        shutdown("this server no longer holds the table; connect again to play on");
         return;
     }
     updates_held_ = false;
