@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "ratings/weng_lin.hpp"
-#include "server/passwords.hpp"
-#include "server/player_names.hpp"
-#include "server/quick_play_queue.hpp"
+#include "server/accounts/passwords.hpp"
+#include "server/accounts/player_names.hpp"
+#include "server/registry/quick_play_queue.hpp"
 
 namespace {
 

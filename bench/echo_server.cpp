@@ -1,7 +1,7 @@
 // echo_server: the baseline for `golf load --echo`. The least a Boost.Beast WebSocket server can do per frame, built
 // the way golf-server is built (an acceptor on its own strand, a strand per connection typed into its socket,
 // TCP_NODELAY, the HTTP request read by Beast and then upgraded, the WebSocket stream straight on the socket, binary
-// frames, up to N threads on one io_context, elastic as golf-server's: server/io_threads.hpp), so that the ratio
+// frames, up to N threads on one io_context, elastic as golf-server's: server/net/io_threads.hpp), so that the ratio
 // of golf-server's frames per second to this one's says what the game itself costs. It answers GET /metrics with
 // the lines the load tool reads (golf_resident_memory_bytes, golf_process_cpu_seconds_total,
 // golf_process_cpu_system_seconds_total) and nothing else.
@@ -13,9 +13,9 @@
 //
 //   echo_server [--host 127.0.0.1] [--port 0] [--threads 2] [--fanout]
 //                                                      prints "listening on HOST:PORT", stops on SIGINT/TERM
-#include "server/connection_socket.hpp"
-#include "server/io_threads.hpp"
-#include "server/metrics.hpp"
+#include "server/common/metrics.hpp"
+#include "server/net/connection_socket.hpp"
+#include "server/net/io_threads.hpp"
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/signal_set.hpp>

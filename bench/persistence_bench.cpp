@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace {
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -13,6 +14,10 @@
 
 #include "engine/presets.hpp"
 #include "engine/ruleset.hpp"
+
+namespace golf::persistence {
+class match_store;
+}
 
 namespace golf::cli {
 
@@ -56,11 +61,15 @@ int run_replay(std::span<const std::string_view> words);  // only with the persi
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 // Only with the persistence library (GOLF_HAVE_PERSISTENCE), as replay.
 int run_ratings(std::span<const std::string_view> words);
+int run_admin(std::span<const std::string_view> words);    // only with the persistence library, as replay
 int run_backup(std::span<const std::string_view> words);   // only with the persistence library, as replay
 int run_restore(std::span<const std::string_view> words);  // only with the persistence library, as replay
 // The store logs through spdlog, whose default logger writes to stdout, a command's output: its notes go to stderr,
 // warnings and up (golf replay, export and ratings; replay_command.cpp).
 void quiet_store_logs();
+// An existing database, opened for a command (a mistyped path never becomes a new, empty database); throws
+// run_failure with a sentence when it cannot be opened (ratings_command.cpp).
+std::shared_ptr<persistence::match_store> open_existing_database(const std::string& db, bool read_only);
 
 std::string_view rules_usage();
 std::string_view score_usage();
@@ -73,6 +82,7 @@ std::string_view load_usage();
 std::string_view replay_usage();
 std::string_view export_usage();
 std::string_view ratings_usage();
+std::string_view admin_usage();
 std::string_view backup_usage();
 std::string_view restore_usage();
 

@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/json_writer.hpp"
 #include "engine/hand.hpp"
-#include "server/secure.hpp"
+#include "server/common/secure.hpp"
 
 namespace golf::cli {
 

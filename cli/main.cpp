@@ -39,6 +39,8 @@ constexpr std::array commands{
     command{"export", "write a recorded match as a portable plain-text match record", export_usage, run_export},
     command{"ratings", "recompute the ratings from the recorded matches: rebuild, or --check", ratings_usage,
             run_ratings},
+    command{"admin", "roles and sanctions: make the first owner, mute, ban, lift, and read the log", admin_usage,
+            run_admin},
     command{"backup", "copy a golf-server database while the server runs (SQLite or PostgreSQL)", backup_usage,
             run_backup},
     command{"restore", "put a backup back: checked first, the old database kept beside", restore_usage, run_restore},

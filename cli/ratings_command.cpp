@@ -25,21 +25,6 @@ using persistence::rebuild_report;
 
 constexpr std::size_t max_listed = 50;  // differences printed; the count says how many there are
 
-std::shared_ptr<persistence::match_store> open_database(const std::string& db, bool read_only) {
-    if (!persistence::is_postgres(db)) {
-        // A mistyped path must not become a new, empty database.
-        std::error_code error;
-        if (!fs::exists(db, error)) throw run_failure{"no such database file '" + db + "'"};
-        if (!fs::is_regular_file(db, error)) throw run_failure{"'" + db + "' is not a database file"};
-    }
-    quiet_store_logs();
-    try {
-        return persistence::open_store({.db = db, .read_only = read_only});
-    } catch (const std::exception& e) {
-        throw run_failure{"cannot open the database '" + persistence::printable_db(db) + "': " + e.what()};
-    }
-}
-
 std::string describe(const std::optional<persistence::rating_record>& r) {
     if (!r) return "none";
     std::ostringstream out;
@@ -82,7 +67,7 @@ void print_differences(const rebuild_report& report, persistence::account_store*
 }
 
 int check(const std::string& db) {
-    const auto store = open_database(db, true);
+    const auto store = open_existing_database(db, true);
     auto* archive = store->ratings_archive();
     if (archive == nullptr) throw run_failure{"this database keeps no ratings"};
     try {
@@ -100,7 +85,7 @@ int check(const std::string& db) {
 }
 
 int rebuild(const std::string& db) {
-    const auto store = open_database(db, false);
+    const auto store = open_existing_database(db, false);
     auto* archive = store->ratings_archive();
     if (archive == nullptr) throw run_failure{"this database keeps no ratings"};
     try {
@@ -116,6 +101,21 @@ int rebuild(const std::string& db) {
 }
 
 }  // namespace
+
+std::shared_ptr<persistence::match_store> open_existing_database(const std::string& db, bool read_only) {
+    if (!persistence::is_postgres(db)) {
+        // A mistyped path must not become a new, empty database.
+        std::error_code error;
+        if (!fs::exists(db, error)) throw run_failure{"no such database file '" + db + "'"};
+        if (!fs::is_regular_file(db, error)) throw run_failure{"'" + db + "' is not a database file"};
+    }
+    quiet_store_logs();
+    try {
+        return persistence::open_store({.db = db, .read_only = read_only});
+    } catch (const std::exception& e) {
+        throw run_failure{"cannot open the database '" + persistence::printable_db(db) + "': " + e.what()};
+    }
+}
 
 std::string_view ratings_usage() {
     return "usage: golf ratings --db DB [--check]\n"

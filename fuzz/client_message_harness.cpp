@@ -31,10 +31,10 @@
 #include "fuzz/harness.hpp"
 #include "proto/convert.hpp"
 #include "server/client_link.hpp"
+#include "server/common/metrics.hpp"
 #include "server/config.hpp"
-#include "server/metrics.hpp"
-#include "server/registry.hpp"
-#include "server/table.hpp"
+#include "server/registry/registry.hpp"
+#include "server/tables/table.hpp"
 
 namespace golf::fuzz {
 

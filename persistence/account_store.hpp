@@ -1,5 +1,5 @@
 // Accounts, their sessions and API keys, and the ratings the writer keeps for them: the reads and writes the
-// server's account service makes (server/accounts.hpp), each answered at once. They run on that service's own
+// server's account service makes (server/accounts/accounts.hpp), each answered at once. They run on that service's own
 // thread with a connection of their own, never on a network thread; account writes are rare and each needs its
 // answer (a name already taken), so they are not queued behind the match writer. Ratings are written by the
 // match writer when a match finishes (rating_update.hpp) and only read here.
@@ -20,7 +20,7 @@ using account_id = std::int64_t;
 struct account_record {
     account_id id = 0;
     std::string name;           // as registered
-    std::string name_key;       // the name's confusable skeleton (server/player_names.hpp): unique
+    std::string name_key;       // the name's confusable skeleton (server/accounts/player_names.hpp): unique
     std::string password_hash;  // argon2id, libsodium's crypto_pwhash_str format
     std::int64_t created_at = 0;
 

@@ -18,8 +18,9 @@
 
 namespace golf::persistence {
 
-class account_store;   // account_store.hpp
-class rating_archive;  // rating_archive.hpp
+class account_store;     // account_store.hpp
+class moderation_store;  // moderation_store.hpp
+class rating_archive;    // rating_archive.hpp
 
 // unreachable and authentication are a database server's (PostgreSQL): the first may pass, the second will not.
 enum class store_error_kind {
@@ -70,9 +71,9 @@ public:
     // Waits until everything enqueued before the call is written; false if the timeout came first.
     virtual bool flush(std::chrono::milliseconds timeout) = 0;
     // Never waits: `done` runs on the writer thread once everything enqueued before the call is committed (true),
-    // or once the writer has given up on some of it (false). Tables use it to announce a hole's end only when the
-    // hole is on disk.
-    virtual void when_written(std::function<void(bool written)> done) = 0;
+    // or once the writer has given up on some of it (false; with `of_match`, only on a record of that match or of
+    // no match). Tables use it to announce a hole's end, or a durable move, only when it is on disk.
+    virtual void when_written(std::function<void(bool written)> done, match_id of_match = 0) = 0;
     virtual store_health health() const = 0;
 
     // Reads see what has been written (flush first to see your own writes). They throw store_error on failure.
@@ -108,6 +109,8 @@ public:
     // Accounts and the ratings the writer keeps for them, on a connection of the store's own (every call waits for
     // the database: never call it on a network thread); null when the store has none. It lives as long as the store.
     virtual account_store* accounts() { return nullptr; }
+    // Roles, sanctions and their log, on the accounts' connection; null when the store keeps no accounts.
+    virtual moderation_store* moderation() { return nullptr; }
     // The recorded matches and stored ratings, for the rating rebuild (rating_rebuild.hpp); null when none.
     virtual rating_archive* ratings_archive() { return nullptr; }
 };

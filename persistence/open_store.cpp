@@ -1,9 +1,9 @@
 // Opening the store a --db text names, and printing that text without its password.
 #include "persistence/open_store.hpp"
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 namespace golf::persistence {
 

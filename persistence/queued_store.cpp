@@ -42,12 +42,12 @@ bool queued_store::flush(std::chrono::milliseconds timeout) {
     return queue_ ? queue_->flush(timeout) : true;  // a read-only store has nothing pending
 }
 
-void queued_store::when_written(std::function<void(bool written)> done) {
+void queued_store::when_written(std::function<void(bool written)> done, match_id of_match) {
     if (!queue_) {
         done(true);  // read-only: nothing is ever pending, and no writer thread would answer
         return;
     }
-    queue_->when_written(std::move(done));
+    queue_->when_written(std::move(done), of_match);
 }
 
 store_health queued_store::health() const {

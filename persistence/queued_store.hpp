@@ -24,7 +24,7 @@ public:
     void finish_match(match_result result) override;
     bool flush(std::chrono::milliseconds timeout) override;
     // `done` runs on the writer thread, outside the store's locks: it may read or enqueue, never flush().
-    void when_written(std::function<void(bool written)> done) override;
+    void when_written(std::function<void(bool written)> done, match_id of_match = 0) override;
     store_health health() const override;
 
 protected:

@@ -27,6 +27,14 @@ const char* describe_op(const auto& op) {
     else return "match start";
 }
 
+// The match a record belongs to; 0 for a table's own record, which belongs to none.
+match_id match_of(const auto& op) {
+    using T = std::decay_t<decltype(op)>;
+    if constexpr (std::is_same_v<T, table_record>) return 0;
+    else if constexpr (std::is_same_v<T, started_match>) return op.id;
+    else return op.match;
+}
+
 // The pause before retry `attempt`: 50 ms, doubling, at most a second.
 std::chrono::milliseconds retry_delay(std::size_t attempt) {
     return std::min(std::chrono::milliseconds(25) * (1 << std::min<std::size_t>(attempt, 6)),
@@ -92,10 +100,10 @@ store_health write_queue::health() const {
     return h;
 }
 
-void write_queue::when_written(std::function<void(bool written)> done) {
+void write_queue::when_written(std::function<void(bool written)> done, match_id of_match) {
     {
         std::lock_guard lock(mutex_);
-        waiters_.push_back({completed_, enqueued_, false, std::move(done)});
+        waiters_.push_back({completed_, enqueued_, false, std::move(done), of_match});
     }
     work_cv_.notify_one();  // with nothing pending the writer answers at once
 }
@@ -120,10 +128,15 @@ void write_queue::run_ready_waiters() {
     }
 }
 
-void write_queue::count_dropped(std::uint64_t first_seq, std::size_t count) {
-    health_.dropped += count;
-    for (auto& w : waiters_) {
-        if (first_seq < w.target && w.from < first_seq + count) w.failed = true;
+void write_queue::count_dropped(std::uint64_t first_seq, std::span<const write_op> dropped) {
+    health_.dropped += dropped.size();
+    for (std::size_t i = 0; i < dropped.size(); ++i) {
+        const std::uint64_t seq = first_seq + i;
+        const match_id of = std::visit([](const auto& r) { return match_of(r); }, dropped[i]);
+        for (auto& w : waiters_) {
+            if (seq < w.from || seq >= w.target) continue;
+            if (w.of_match == 0 || of == 0 || of == w.of_match) w.failed = true;
+        }
     }
 }
 
@@ -212,7 +225,7 @@ void write_queue::write(std::span<const write_op> batch, std::uint64_t first_seq
                 spdlog::error("database refused a {} record, dropped: {}",
                               std::visit([](const auto& r) { return describe_op(r); }, batch.front()), result.error);
                 std::lock_guard lock(mutex_);
-                count_dropped(first_seq, 1);
+                count_dropped(first_seq, batch);
             }
             return;
         }
@@ -220,7 +233,7 @@ void write_queue::write(std::span<const write_op> batch, std::uint64_t first_seq
             spdlog::error("shutting down: giving up on {} records after {} failed writes: {}", batch.size(), attempt,
                           result.error);
             std::lock_guard lock(mutex_);
-            count_dropped(first_seq, batch.size());
+            count_dropped(first_seq, batch);
             return;
         }
         const auto delay = retry_delay(attempt);

@@ -70,8 +70,10 @@ public:
     // Waits until everything pushed before the call is written or dropped; false if the timeout came first.
     bool flush(std::chrono::milliseconds timeout);
     // `done` runs on the writer thread, outside the queue's locks, once everything pushed before the call is
-    // committed (true) or once some of it was dropped (false). It may push or read, never flush().
-    void when_written(std::function<void(bool written)> done);
+    // committed (true) or once some of it was dropped (false). It may push or read, never flush(). With
+    // `of_match`, only a dropped record of that match (or one of no match) counts: a table waiting for its own
+    // move is not failed by another table's refused record that happened to be queued before it.
+    void when_written(std::function<void(bool written)> done, match_id of_match = 0);
     // Every field but checkpoints, which are the backend's.
     store_health health() const;
     // Writes what is queued (giving up after shutdown_retries failed attempts), answers every waiter, joins the
@@ -85,13 +87,14 @@ private:
         std::uint64_t target;
         bool failed;
         std::function<void(bool)> done;
+        match_id of_match = 0;  // 0: every record counts
     };
 
     void writer_loop();
     bool wait_for_work(std::unique_lock<std::mutex>& lock);  // false: stopping with nothing left
     std::uint64_t take_batch(std::vector<write_op>& batch);  // with mutex_ held; returns the batch's first seq
     void write(std::span<const write_op> batch, std::uint64_t first_seq);
-    void count_dropped(std::uint64_t first_seq, std::size_t count);  // with mutex_ held
+    void count_dropped(std::uint64_t first_seq, std::span<const write_op> dropped);  // with mutex_ held
     void run_ready_waiters();
 
     write_backend& backend_;

@@ -2,7 +2,7 @@
 # Every relative link in README.md, CONTRIBUTING.md, SECURITY.md and docs/*.md must name a file or folder that
 # exists, and a link with a #fragment to a Markdown file must name one of its headings (GitHub's anchors: lower
 # case, punctuation dropped, spaces as hyphens). A path named in the text from the repository's root
-# (docs/hosting.md, scripts/perf.sh, server/table.cpp, ...) must exist too. Prints each broken one as FILE: TARGET
+# (docs/hosting.md, scripts/perf.sh, server/tables/table.cpp, ...) must exist too. Prints each broken one as FILE: TARGET
 # and exits 1 if any. scripts/house.sh runs it.
 # Usage: scripts/check_links.sh [FILE.md ...]   (default: the files above)
 set -euo pipefail

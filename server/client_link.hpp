@@ -14,7 +14,7 @@ namespace golf::server {
 
 class table;
 
-// Who a connection is signed in as (server/accounts.hpp); a guest has account 0.
+// Who a connection is signed in as (server/accounts/accounts.hpp); a guest has account 0.
 struct link_identity {
     std::int64_t account = 0;
     std::string name;          // the account's name

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/origin_check.hpp"
+#include "server/net/origin_check.hpp"
 
 namespace golf::server {
 

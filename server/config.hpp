@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/trusted_proxies.hpp"
+#include "server/net/trusted_proxies.hpp"
 
 namespace golf::server {
 
@@ -34,8 +34,8 @@ struct server_config {
     std::string log_level = "info";                // --log-level, GOLF_LOG_LEVEL: trace debug info warn error off
     std::chrono::seconds seat_grace{120};          // --seat-grace, GOLF_SEAT_GRACE: a dropped seat is held this long
     std::chrono::milliseconds bot_delay{400};      // --bot-delay-ms, GOLF_BOT_DELAY_MS: server bots' thinking pause
-    // --bot-threads, GOLF_BOT_THREADS: threads the search bots think on (server/bot_thinking.hpp; default half the
-    // hardware threads, at least 1). 0, for single-threaded in-process harnesses only: they think on the strand.
+    // --bot-threads, GOLF_BOT_THREADS: threads the search bots think on (server/tables/bot_thinking.hpp; default half
+    // the hardware threads, at least 1). 0, for single-threaded in-process harnesses only: they think on the strand.
     int bot_threads = 1;
     std::chrono::milliseconds between_holes{60000};  // --between-holes-ms, GOLF_BETWEEN_HOLES_MS
     std::chrono::seconds handshake_timeout{10};      // WebSocket and Hello must complete within this
@@ -44,7 +44,7 @@ struct server_config {
     std::size_t write_queue_limit = 512;             // frames queued for one client before it is cut off
     int max_connections_per_address = 256;           // --max-per-address, GOLF_MAX_PER_ADDRESS
     // --allowed-origin (repeatable), GOLF_ALLOWED_ORIGINS (comma-separated): pages that may open /ws, as browsers
-    // name them; empty: the page's own host only (server/origin_check.hpp)
+    // name them; empty: the page's own host only (server/net/origin_check.hpp)
     std::vector<std::string> allowed_origins;
     // --trusted-proxy (repeatable), GOLF_TRUSTED_PROXIES (comma-separated): peers whose X-Forwarded-For is believed
     std::vector<address_range> trusted_proxies;

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "persistence/open_store.hpp"
-#include "server/accounts.hpp"
-#include "server/cluster.hpp"
-#include "server/history.hpp"
-#include "server/io_threads.hpp"
-#include "server/listener.hpp"
-#include "server/registry.hpp"
-#include "server/shared_state.hpp"
+#include "server/accounts/accounts.hpp"
+#include "server/cluster/cluster.hpp"
+#include "server/net/io_threads.hpp"
+#include "server/net/listener.hpp"
+#include "server/net/shared_state.hpp"
+#include "server/registry/history.hpp"
+#include "server/registry/registry.hpp"
 
 namespace golf::server {
 

@@ -11,8 +11,8 @@
 #include <memory>
 #include <optional>
 
+#include "server/common/metrics.hpp"
 #include "server/config.hpp"
-#include "server/metrics.hpp"
 
 namespace golf::server {
 

@@ -1,5 +1,5 @@
-// golf arena's statistics (cli/arena_stats.hpp) against values worked out by hand: means, sample standard deviations
-// and 95 % intervals of plain and scaled observations, merging, 128-bit sums, shared wins, and decision-time
+// golf arena's statistics (cli/arena/arena_stats.hpp) against values worked out by hand: means, sample standard
+// deviations and 95 % intervals of plain and scaled observations, merging, 128-bit sums, shared wins, and decision-time
 // percentiles by nearest rank.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "cli/arena_stats.hpp"
+#include "cli/arena/arena_stats.hpp"
 
 namespace golf::cli {
 namespace {

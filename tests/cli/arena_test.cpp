@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/arena_run.hpp"
+#include "cli/arena/arena_run.hpp"
 #include "tests/cli/golf_runs.hpp"
 #include "tests/cli/json_reader.hpp"
 

@@ -13,8 +13,8 @@
 #include <sstream>
 #include <string>
 
-#include "cli/backup_files.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "cli/backup/backup_files.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/cli/golf_runs.hpp"
 #include "tests/persistence/played_match.hpp"
 #include "tests/persistence/schema_v1.hpp"

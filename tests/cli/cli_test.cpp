@@ -23,7 +23,7 @@
 #include "engine/presets.hpp"
 #include "engine/ruleset_options.hpp"
 #include "persistence/account_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/persistence/played_match.hpp"
 #include "tests/support/temp_dir.hpp"
 #endif

@@ -1,14 +1,14 @@
-// The move log's sentences (cli/event_text.cpp) as docs/move-log.md gives them, from hand-made TableUpdates: every
+// The move log's sentences (cli/play/event_text.cpp) as docs/move-log.md gives them, from hand-made TableUpdates: every
 // event kind, in the reader's point of view (their own seat, another's, a spectator), cards only where the event
 // carries them, the memory rule (peeks_shown_once), the names of places in every layout size, and the log kept per
-// (hole, index) (cli/move_log.cpp).
+// (hole, index) (cli/play/move_log.cpp).
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "cli/event_text.hpp"
-#include "cli/move_log.hpp"
+#include "cli/play/event_text.hpp"
+#include "cli/play/move_log.hpp"
 #include "tests/cli/wire_card.hpp"
 #include "words/names.hpp"
 

@@ -1,6 +1,6 @@
 // golf load's frame scan against the full parse: for every update of played hands (every seat, a spectator, with
 // and without the scorecard and seats a real TableUpdate carries), for other messages, and for every truncation.
-#include "cli/load_frame_scan.hpp"
+#include "cli/load/load_frame_scan.hpp"
 
 #include <gtest/gtest.h>
 #include <memory>

@@ -1,6 +1,6 @@
-// The keys of `golf play` (cli/move_keys.cpp, cli/move_choices.cpp): each move's key comes from the move itself, so
-// the same move has the same key on two different turns whatever else is legal; keys are found by what the player
-// types (spaces, case, the two cards of a swap in either order, or the move's number); the help lists them. Then
+// The keys of `golf play` (cli/play/move_keys.cpp, cli/play/move_choices.cpp): each move's key comes from the move
+// itself, so the same move has the same key on two different turns whatever else is legal; keys are found by what the
+// player types (spaces, case, the two cards of a swap in either order, or the move's number); the help lists them. Then
 // self-play over every preset checks that the legal moves of every view have different keys, and that every engine
 // event becomes a sentence for every reader.
 #include <gtest/gtest.h>
@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/event_text.hpp"
-#include "cli/move_choices.hpp"
-#include "cli/move_keys.hpp"
-#include "cli/terminal_view.hpp"
+#include "cli/play/event_text.hpp"
+#include "cli/play/move_choices.hpp"
+#include "cli/play/move_keys.hpp"
+#include "cli/play/terminal_view.hpp"
 #include "engine/hand.hpp"
 #include "engine/presets.hpp"
 #include "engine/random.hpp"

@@ -1,4 +1,4 @@
-// What `golf play` shows (cli/terminal_view.cpp, cli/screen_panes.cpp), built from TableUpdates: the plain
+// What `golf play` shows (cli/play/terminal_view.cpp, cli/play/screen_panes.cpp), built from TableUpdates: the plain
 // scorecard, card names, the moves with their keys, the log pane, the keys' help, the wait for the next hole, and
 // a power told from the reader's side.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <regex>
 #include <string>
 
-#include "cli/terminal_view.hpp"
+#include "cli/play/terminal_view.hpp"
 #include "tests/cli/wire_card.hpp"
 
 namespace golf::cli {

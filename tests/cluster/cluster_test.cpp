@@ -2,7 +2,7 @@
 // on loopback (scripts/haproxy_config.sh), played by real clients through the proxy: a table made on one node is
 // joined through the others; kill -9 of the node holding a live match moves the match to another node with its
 // hand as it was; a node only paused (SIGSTOP past the timeout, then SIGCONT) steps down and never plays the table
-// again; a restart of every node restores every unfinished match exactly once.
+// again; a restart of every node restores every unfinished match exactly once; a ban holds on every node at once.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 
 #include <csignal>
+#include <ctime>
 #include <fstream>
 #include <iomanip>
 #include <memory>
@@ -22,6 +23,7 @@
 #include "clients/cpp/golf_client.hpp"
 #include "engine/action_log.hpp"
 #include "persistence/match_replay.hpp"
+#include "persistence/moderation_store.hpp"
 #include "persistence/open_store.hpp"
 #include "tests/cluster/cluster_fixture.hpp"
 #include "tests/server/e2e_support.hpp"
@@ -177,6 +179,34 @@ TEST_F(cluster_test, quick_play_from_every_node_meets_at_one_node_and_an_account
     for (int s = 0; s < 4; ++s) {
         if (s == quinn) continue;
         EXPECT_FALSE(started.seats(s).registered()) << s;
+    }
+}
+
+// A sanction is read from the database at every request, never kept by a node: given once, it holds on every node
+// at once, and lifted once, it is gone from every node.
+TEST_F(cluster_test, a_ban_holds_on_every_node_at_once_and_lifting_it_frees_every_node) {
+    connection first;
+    first.connect(proxy_url("n1"), "cluster_test");
+    const v1::SignedIn ann = first.register_account("Ann", "a long enough password");
+    const auto store = persistence::open_store({.db = db_->url()});
+    const auto now = static_cast<std::int64_t>(std::time(nullptr));
+    const auto ban = store->moderation()->add_sanction(
+        {0, ann.account().id(), persistence::sanction_kind::ban, "cheating", now, 0, "the command line", 0, ""});
+    for (const char* node : {"n1", "n2", "n3"}) {
+        connection c;
+        c.connect(proxy_url(node), "cluster_test");
+        try {
+            c.sign_in_with_token(ann.session_token());
+            ADD_FAILURE() << node << " let a banned account sign in";
+        } catch (const client::error& e) {
+            EXPECT_EQ(e.code(), v1::ERROR_CODE_BANNED) << node << ": " << e.what();
+        }
+    }
+    ASSERT_TRUE(store->moderation()->lift_sanction(ban.id, "the command line", now).has_value());
+    for (const char* node : {"n1", "n2", "n3"}) {
+        connection c;
+        c.connect(proxy_url(node), "cluster_test");
+        EXPECT_NO_THROW(c.sign_in_with_token(ann.session_token())) << node;
     }
 }
 

@@ -61,7 +61,7 @@ std::optional<v1::ServerMessage> answer(connection& c, std::uint32_t id, std::ch
     return std::nullopt;
 }
 
-// server/table.cpp accepted(): with --durability moves the Ok to an Act (a client without update_answers_act)
+// server/tables/table.cpp accepted(): with --durability moves the Ok to an Act (a client without update_answers_act)
 // waits for the move's record like the update does; sent before it, it acknowledges a move a crash can lose.
 TEST(Regressions, an_ok_to_an_act_waits_for_the_moves_record_with_durable_moves) {
     if (const std::string why = missing_for_faults(); !why.empty()) GTEST_SKIP() << why;
@@ -109,9 +109,9 @@ TEST(Regressions, a_node_whose_retried_write_was_refused_is_healthy_again) {
     EXPECT_TRUE(healthy) << "n1 still answers /healthz: " << body;
 }
 
-// server/cluster.cpp and persistence/pg_nodes.cpp: a claim sent as an incarnation the node has left (its loop
-// stepped down and joined again meanwhile) takes nothing, and a match claimed so is not restored: restored under
-// the new incarnation's lease while the database names the dead one, another node would claim the table too and
+// server/cluster/cluster.cpp and persistence/postgres/pg_nodes.cpp: a claim sent as an incarnation the node has left
+// (its loop stepped down and joined again meanwhile) takes nothing, and a match claimed so is not restored: restored
+// under the new incarnation's lease while the database names the dead one, another node would claim the table too and
 // both would seat people. Database traffic delayed 150 ms each way makes lookups and step-downs overlap.
 TEST(Regressions, a_claim_as_an_incarnation_that_is_gone_gives_no_table) {
     if (const std::string why = missing_for_faults(); !why.empty()) GTEST_SKIP() << why;

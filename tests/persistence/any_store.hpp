@@ -13,8 +13,8 @@
 #include <sqlite3.h>
 
 #include "persistence/match_store.hpp"
-#include "persistence/pg_store.hpp"
-#include "persistence/sqlite_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 #include "tests/support/pg_database.hpp"
 #include "tests/support/sqlite_query.hpp"
 #include "tests/support/temp_dir.hpp"

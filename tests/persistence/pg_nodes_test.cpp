@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "persistence/pg_connection.hpp"
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_connection.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "tests/persistence/sample_records.hpp"
 #include "tests/support/pg_database.hpp"
 

@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_schema.hpp"
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_schema.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "tests/persistence/sample_records.hpp"
 #include "tests/support/pg_database.hpp"
 
@@ -99,7 +99,8 @@ TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_
         ASSERT_TRUE(store.flush(flush_limit));
     }
     db_->run(
-        "DROP TABLE rating_history, ratings, api_keys, account_sessions; ALTER TABLE match_seats DROP COLUMN "
+        "DROP TABLE rating_history, ratings, api_keys, account_sessions, sanctions, moderation_log; "
+        "ALTER TABLE match_seats DROP COLUMN "
         "account_id; DROP TABLE accounts; DROP TABLE lobby; ALTER TABLE tables DROP COLUMN between_holes_ms; "
         "ALTER TABLE nodes DROP COLUMN retired; "
         "UPDATE golf_schema SET version = 1");

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "persistence/open_store.hpp"
-#include "persistence/pg_store.hpp"
+#include "persistence/postgres/pg_store.hpp"
 #include "persistence/rating_rebuild.hpp"
 #include "tests/persistence/rated_play.hpp"
 

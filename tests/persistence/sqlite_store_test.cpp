@@ -1,7 +1,7 @@
 // Tests of what only the SQLite match_store does: migrations (empty and version 1), WAL and its checkpointer,
 // synchronous=FULL, a write blocked by another writer retried, refusing bad files (corrupt, newer, locked, read-only,
 // missing) with a sentence, and read-only stores. What every store does is in store_test.cpp, run on SQLite too.
-#include "persistence/sqlite_store.hpp"
+#include "persistence/sqlite/sqlite_store.hpp"
 
 #include <cstdlib>
 #include <fstream>

@@ -224,6 +224,34 @@ TEST(write_queue, a_refused_record_is_dropped_alone_and_its_waiter_hears_false) 
     EXPECT_EQ(log.read(), (std::vector<std::string>{"waiter false 2"}));
 }
 
+// A table waiting for its own move's record is not failed by another match's record the database refused, even
+// when that record was queued first (a node back from an outage, with a stale record of a table it lost queued
+// before the first move at a table it took over): the move was kept, so it must be shown.
+TEST(write_queue, a_waiter_for_one_match_is_failed_only_by_its_own_refused_records) {
+    recording_backend backend;
+    backend.answer = [](const std::vector<std::string>& batch) {
+        for (const auto& record : batch) {
+            if (record.starts_with("progress 5:")) return write_status::refused;
+        }
+        return write_status::committed;
+    };
+    write_queue queue(backend, {.progress_delay = 0ms});
+    written_log log;
+    backend.hold();
+    queue.push(hole(9, 1));
+    ASSERT_TRUE(backend.wait_for_calls(1));
+    queue.push(progress(5, "stale"));  // another match's, refused
+    queue.push(progress(7, "move"));
+    queue.when_written(log.note("match 7", backend), 7);
+    queue.when_written(log.note("match 5", backend), 5);
+    queue.when_written(log.note("every match", backend));
+    backend.release();
+    ASSERT_TRUE(queue.flush(limit));
+    queue.stop();
+    EXPECT_EQ(backend.committed(), (std::vector<std::string>{"hole 9/1", "progress 7:move"}));
+    EXPECT_EQ(log.read(), (std::vector<std::string>{"match 7 true 2", "match 5 false 2", "every match false 2"}));
+}
+
 // A node woken after a long pause finds its late records fenced: the database answered, so nothing is failing
 // and its /healthz must not stay 503 until some later write happens to succeed.
 TEST(write_queue, records_the_database_refuses_leave_the_store_healthy) {

@@ -10,8 +10,8 @@
 #include <string>
 #include <thread>
 
-#include "server/attempt_throttle.hpp"
-#include "server/player_names.hpp"
+#include "server/accounts/attempt_throttle.hpp"
+#include "server/accounts/player_names.hpp"
 #include "tests/server/account_requests.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"

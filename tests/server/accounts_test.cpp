@@ -1,9 +1,9 @@
-// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts.hpp): Register and SignIn
-// (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API keys, the
-// names a guest may not sit down under (a registered one, or one confusable with it), the throttles on guessing (per
-// name, per address) and on registering, GetProfile, a rated match between two accounts and its profile over the
-// protocol and HTTP, and that no password, token or key ever reaches the server's log or its database in clear.
-// The tests that touch the account store run on SQLite and on PostgreSQL (AccountsOn).
+// Accounts over real sockets (docs/operations.md: "Accounts and ratings"; server/accounts/accounts.hpp): Register and
+// SignIn (password in any case of the name, session token, API key), SignOut (here, everywhere), ChangePassword, API
+// keys, the names a guest may not sit down under (a registered one, or one confusable with it), the throttles on
+// guessing (per name, per address) and on registering, GetProfile, a rated match between two accounts and its profile
+// over the protocol and HTTP, and that no password, token or key ever reaches the server's log or its database in
+// clear. The tests that touch the account store run on SQLite and on PostgreSQL (AccountsOn).
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
@@ -26,7 +26,7 @@
 #include "engine/random.hpp"
 #include "proto/convert.hpp"
 #include "ratings/weng_lin.hpp"
-#include "server/passwords.hpp"
+#include "server/accounts/passwords.hpp"
 #include "tests/server/account_requests.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
@@ -339,9 +339,9 @@ TEST_P(AccountsOn, ChangePasswordNeedsTheOldOneAndEndsTheOtherSessionsButNotThis
 }
 
 // Regressions: a session ended elsewhere ended only its token. A connection already signed in with it went on as the
-// account, and could still mint an API key, which outlives every sign-out and password change (server/accounts.cpp:
-// change_password and sign_out remove the stored sessions; create_api_key and the others trust the connection's
-// identity without asking whether its session still exists).
+// account, and could still mint an API key, which outlives every sign-out and password change
+// (server/accounts/accounts.cpp: change_password and sign_out remove the stored sessions; create_api_key and the others
+// trust the connection's identity without asking whether its session still exists).
 TEST_P(AccountsOn, AnotherConnectionKeptTheAccountAfterThePasswordChanged) {
     running_server server(1s, db());
     auto ann = connect_to(server.url());
@@ -546,7 +546,11 @@ golf::ruleset sit_down_and_start(connection& host, connection& other, const std:
     *create.mutable_create_table()->mutable_house_rules() = house_rules;
     const v1::ServerMessage created = host.request(create);
     EXPECT_TRUE(created.has_table_joined()) << describe(created);
-    EXPECT_EQ(other.join(created.table_joined().code(), other_name).seat(), 1);
+    const bool own_rules = house_rules.ByteSizeLong() == 0;
+    EXPECT_EQ(created.table_joined().rated(), own_rules) << "TableJoined says whether the match will be rated";
+    const v1::TableJoined joined = other.join(created.table_joined().code(), other_name);
+    EXPECT_EQ(joined.seat(), 1);
+    EXPECT_EQ(joined.rated(), own_rules);
     for (connection* c : {&host, &other}) c->wait_until(both_seated);
     host.start_match();
     return golf::wire::to_ruleset(created.table_joined().rules()).value();

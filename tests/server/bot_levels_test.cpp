@@ -23,7 +23,7 @@
 #include "engine/presets.hpp"
 #include "engine/random.hpp"
 #include "proto/convert.hpp"
-#include "server/bot_thinking.hpp"
+#include "server/tables/bot_thinking.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"

@@ -12,8 +12,8 @@
 #include "engine/random.hpp"
 #include "proto/convert.hpp"
 #include "server/frames.hpp"
-#include "server/hole_log.hpp"
-#include "server/update_fanout.hpp"
+#include "server/tables/hole_log.hpp"
+#include "server/tables/update_fanout.hpp"
 
 namespace golf::server {
 namespace frames_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)

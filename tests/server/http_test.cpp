@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "server/metrics.hpp"
+#include "server/common/metrics.hpp"
 #include "tests/server/net_test_support.hpp"
 
 namespace golf::server::testing {

@@ -1,6 +1,6 @@
-// The I/O threads (server/io_threads.hpp): the rule that adds and parks threads, and the threads themselves on a
+// The I/O threads (server/net/io_threads.hpp): the rule that adds and parks threads, and the threads themselves on a
 // real io_context. No test here depends on how fast the machine is: the rules given make every look decide.
-#include "server/io_threads.hpp"
+#include "server/net/io_threads.hpp"
 
 #include <gtest/gtest.h>
 #include <sched.h>

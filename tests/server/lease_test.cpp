@@ -1,5 +1,5 @@
-// A table and the node's lease (server/node_lease.hpp), in-process: while the lease is lapsed nothing changes at
-// the table, and what the server itself was due to do (deal the next hole) is done once the lease is renewed; a
+// A table and the node's lease (server/cluster/node_lease.hpp), in-process: while the lease is lapsed nothing changes
+// at the table, and what the server itself was due to do (deal the next hole) is done once the lease is renewed; a
 // match claimed under an incarnation the lease no longer has is not opened here.
 #include <gtest/gtest.h>
 

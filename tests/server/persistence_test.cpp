@@ -19,7 +19,7 @@
 #include "engine/random.hpp"
 #include "persistence/match_replay.hpp"
 #include "persistence/open_store.hpp"
-#include "server/table.hpp"
+#include "server/tables/table.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"

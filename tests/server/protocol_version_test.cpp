@@ -4,7 +4,7 @@
 // of the range.
 #include <gtest/gtest.h>
 
-#include "server/protocol_version.hpp"
+#include "server/net/protocol_version.hpp"
 #include "tests/server/net_test_support.hpp"
 
 namespace golf::server::testing {

@@ -14,7 +14,7 @@
 #include <set>
 #include <vector>
 
-#include "server/quick_play_queue.hpp"
+#include "server/registry/quick_play_queue.hpp"
 
 namespace golf::server {
 namespace quick_play_queue_tests {  // its own scope, like the other server test files

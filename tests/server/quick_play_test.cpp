@@ -1,5 +1,5 @@
-// Quick play over real sockets (server/quick_play.hpp; the matchmaking itself is quick_play_queue_test.cpp): people
-// asking for the same preset and seat count are seated together at a private table whose match starts by itself;
+// Quick play over real sockets (server/registry/quick_play.hpp; the matchmaking itself is quick_play_queue_test.cpp):
+// people asking for the same preset and seat count are seated together at a private table whose match starts by itself;
 // different asks never mix; LeaveQueue, asking again and a disconnect each end a wait; bots fill the table once a
 // player's chosen wait has passed; and the requests quick play refuses.
 #include <gtest/gtest.h>

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "server/config.hpp"
-#include "server/origin_check.hpp"
-#include "server/security_headers.hpp"
-#include "server/trusted_proxies.hpp"
+#include "server/net/origin_check.hpp"
+#include "server/net/security_headers.hpp"
+#include "server/net/trusted_proxies.hpp"
 #include "tests/server/account_requests.hpp"
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/child_process.hpp"

@@ -19,8 +19,8 @@
 
 #include "engine/hand.hpp"
 #include "proto/convert.hpp"
-#include "server/registry.hpp"
-#include "server/table.hpp"
+#include "server/registry/registry.hpp"
+#include "server/tables/table.hpp"
 
 namespace golf::server::table_tests {
 

@@ -6,7 +6,7 @@
 #include <algorithm>
 
 #include "engine/presets.hpp"
-#include "server/secure.hpp"
+#include "server/common/secure.hpp"
 #include "tests/server/table_fixture.hpp"
 
 namespace golf::server {

@@ -9,7 +9,7 @@
 #include <string>
 #include <thread>
 
-#include "server/table_timer.hpp"
+#include "server/tables/table_timer.hpp"
 
 namespace golf::server {
 namespace table_timer_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)

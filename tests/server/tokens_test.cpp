@@ -1,4 +1,4 @@
-// Seat tokens: 128 bits from OpenSSL's CSPRNG (RAND_bytes, server/secure.cpp) as 32 lowercase hex
+// Seat tokens: 128 bits from OpenSSL's CSPRNG (RAND_bytes, server/common/secure.cpp) as 32 lowercase hex
 // characters, all distinct; kept only as their SHA-256 (the database file, its WAL and its shared memory never
 // hold a token, while the digest is there); compared in constant time (secure::equal is CRYPTO_memcmp, and a
 // reclaim compares every seat), so a token wrong in its last character is refused exactly like one wrong in its
@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
-#include "server/secure.hpp"
+#include "server/common/secure.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/server/net_test_support.hpp"
 #include "tests/support/sqlite_query.hpp"

@@ -129,6 +129,8 @@ test("the rules panel: only this game's rules, house rules in words, card values
     assert.doesNotMatch(six, /call|knock/i, "no caller or knocking rule where nobody knocks or calls");
     assert.doesNotMatch(six, ENGINE_NAME);
     await elementScreenshot(ann, "#rules-panel", "rules-panel-six-card-1280");
+    // A house rule makes the match unrated, and the header says so; a preset as it is says nothing.
+    assert.equal(await ann.textContent("#not-rated"), "not rated");
 
     // Cambio: each power, in words.
     const bob = await newPlayer(browser);
@@ -141,6 +143,7 @@ test("the rules panel: only this game's rules, house rules in words, card values
     assert.match(cambio, /Joker: the player shuffles another player's face-down cards\./);
     assert.match(cambio, /None: the preset as it is/);
     assert.doesNotMatch(cambio, ENGINE_NAME);
+    assert.equal(await bob.$("#not-rated"), null, "the preset's own rules are rated");
 
     // Four-card with jokers: every rank and the joker inside the panel, at 360 (a drawer) and at 1280 (a column).
     const cat = await newPlayer(browser, { width: 360, height: 800 });

@@ -107,7 +107,22 @@ function header(app: App, update: TableUpdate): HTMLElement {
     "header",
     { class: "table-header" },
     h("h1", {}, "Table ", h("code", { id: "table-code" }, update.code)),
-    h("span", { class: "muted table-what" }, `${app.joined?.preset ?? ""} · ${role}`),
+    h(
+      "span",
+      { class: "muted table-what" },
+      app.joined?.preset ?? "",
+      app.joined && !app.joined.rated
+        ? [
+            " · ",
+            h(
+              "span",
+              { id: "not-rated", title: "House rules: this match is recorded but moves no ratings" },
+              "not rated"
+            ),
+          ]
+        : null,
+      ` · ${role}`
+    ),
     h(
       "span",
       { class: "header-buttons" },

@@ -1,5 +1,5 @@
 // The move log's words: TableEvents (game.proto) turned into sentences for one reader, following docs/move-log.md
-// and worded as the terminal's cli/event_text.cpp words them, so a player reads the same sentence in either. The
+// and worded as the terminal's cli/play/event_text.cpp words them, so a player reads the same sentence in either. The
 // reader is "You"; anyone else goes by their seat name; an actor's own cards are "their". A turn's draw and what
 // became of the card make one sentence ("Bob drew from the stock and threw away the Q♦."). Cards appear only where
 // the event carries them, and under peeks_shown_once a card only the reader saw is left out of the log.

@@ -1,0 +1,63 @@
+// The names of roles and sanctions as the databases, the command line and the log spell them.
+#include "persistence/moderation_store.hpp"
+
+#include <array>
+#include <ctime>
+#include <iomanip>
+#include <sstream>
+#include <utility>
+
+namespace golf::persistence {
+
+namespace {
+
+constexpr std::array<std::pair<staff_role, std::string_view>, 4> roles{{
+    {staff_role::player, "player"},
+    {staff_role::moderator, "moderator"},
+    {staff_role::admin, "admin"},
+    {staff_role::owner, "owner"},
+}};
+
+constexpr std::array<std::pair<sanction_kind, std::string_view>, 3> kinds{{
+    {sanction_kind::mute, "mute"},
+    {sanction_kind::public_ban, "public_ban"},
+    {sanction_kind::ban, "ban"},
+}};
+
+template <typename E, std::size_t N>
+std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& names, E value) {
+    for (const auto& [e, name] : names)
+        if (e == value) return name;
+    return "unknown";
+}
+
+template <typename E, std::size_t N>
+std::optional<E> value_of(const std::array<std::pair<E, std::string_view>, N>& names, std::string_view name) {
+    for (const auto& [e, n] : names)
+        if (n == name) return e;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view role_name(staff_role role) { return name_of(roles, role); }
+std::optional<staff_role> role_named(std::string_view name) { return value_of(roles, name); }
+std::string_view sanction_name(sanction_kind kind) { return name_of(kinds, kind); }
+std::optional<sanction_kind> sanction_named(std::string_view name) { return value_of(kinds, name); }
+
+std::string utc_minute(std::int64_t unix_seconds) {
+    const auto t = static_cast<std::time_t>(unix_seconds);
+    std::tm parts{};
+    if (!gmtime_r(&t, &parts)) return std::to_string(unix_seconds);
+    std::ostringstream out;
+    out << std::put_time(&parts, "%Y-%m-%d %H:%M UTC");
+    return out.str();
+}
+
+std::string sanction_detail(const sanction_record& sanction) {
+    return "sanction " + std::to_string(sanction.id) + ", " +
+           (sanction.expires_at == 0 ? std::string("until lifted") : "until " + utc_minute(sanction.expires_at)) +
+           ": " + sanction.reason;
+}
+
+}  // namespace golf::persistence

@@ -1,0 +1,21 @@
+// Roles, sanctions and the moderation log on PostgreSQL (internal to persistence/): each runs inside a transaction
+// the account store opened (moderation_store.hpp says what each does) and throws pg_failure.
+#pragma once
+
+#include "persistence/moderation_store.hpp"
+
+namespace golf::persistence::detail {
+
+class pg_connection;
+
+std::optional<account_record> read_account_named(pg_connection& db, std::string_view name);
+staff_role read_role(pg_connection& db, account_id id);
+role_change write_role(pg_connection& db, account_id id, staff_role role, const std::string& actor, std::int64_t now);
+std::vector<staff_member> read_staff(pg_connection& db);
+sanction_record insert_sanction(pg_connection& db, const sanction_record& sanction);
+std::optional<sanction_record> lift(pg_connection& db, std::int64_t id, const std::string& actor, std::int64_t now);
+std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id id, std::int64_t now);
+std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit);
+std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t limit);
+
+}  // namespace golf::persistence::detail

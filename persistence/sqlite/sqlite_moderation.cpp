@@ -1,0 +1,165 @@
+// The SQL of roles, sanctions and the moderation log on SQLite. Every change writes its log line in the same
+// transaction, so the log never misses one nor tells of one that did not happen.
+#include "persistence/sqlite/sqlite_moderation.hpp"
+
+#include "persistence/sqlite/sqlite_connection.hpp"
+
+namespace golf::persistence::detail {
+
+namespace {
+
+// Named for this file: in a unity build it shares a translation unit with the other backend's.
+namespace moderation_sql {
+
+constexpr const char* account_named =
+    "SELECT id, name, name_key, password_hash, created_at FROM accounts WHERE name = ? ORDER BY id LIMIT 1";
+constexpr const char* role_of = "SELECT role FROM accounts WHERE id = ?";
+constexpr const char* other_owners = "SELECT COUNT(*) FROM accounts WHERE role = 'owner' AND id <> ?";
+constexpr const char* set_role = "UPDATE accounts SET role = ? WHERE id = ?";
+constexpr const char* name_of = "SELECT name FROM accounts WHERE id = ?";
+constexpr const char* staff =
+    "SELECT id, name, name_key, password_hash, created_at, role FROM accounts WHERE role <> 'player' "
+    "ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, name, id";
+constexpr const char* insert_sanction =
+    "INSERT INTO sanctions(account_id, kind, reason, created_at, expires_at, given_by) VALUES(?, ?, ?, ?, ?, ?) "
+    "RETURNING id";
+#define GOLF_SANCTION_COLUMNS "id, account_id, kind, reason, created_at, expires_at, given_by, lifted_at, lifted_by"
+constexpr const char* lift =
+    "UPDATE sanctions SET lifted_at = ?2, lifted_by = ?3 WHERE id = ?1 AND lifted_at = 0 AND (expires_at = 0 OR "
+    "expires_at > ?2) RETURNING " GOLF_SANCTION_COLUMNS;
+constexpr const char* active = "SELECT " GOLF_SANCTION_COLUMNS
+                               " FROM sanctions WHERE account_id = ?1 AND lifted_at = 0 AND (expires_at = 0 "
+                               "OR expires_at > ?2) ORDER BY id";
+constexpr const char* history =
+    "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE ?1 = 0 OR account_id = ?1 ORDER BY id DESC LIMIT ?2";
+#undef GOLF_SANCTION_COLUMNS
+constexpr const char* log_line = "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES(?, ?, ?, ?, ?)";
+constexpr const char* log = "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT ?";
+
+}  // namespace moderation_sql
+
+std::optional<std::string> account_name(sqlite_database& db, account_id id) {
+    statement q(db, moderation_sql::name_of);
+    q.bind(1, id);
+    if (!q.step()) return std::nullopt;
+    return q.text(0);
+}
+
+void write_log(sqlite_database& db, const moderation_entry& e) {
+    statement(db, moderation_sql::log_line)
+        .bind(1, e.at)
+        .bind_text(2, e.actor)
+        .bind_text(3, e.action)
+        .bind_text(4, e.target)
+        .bind_text(5, e.detail)
+        .run();
+}
+
+sanction_record sanction_from(const statement& q) {
+    // An unknown kind could only come from a newer server, whose schema this build refuses; held as the strictest.
+    return {q.int64(0), q.int64(1), sanction_named(q.text(2)).value_or(sanction_kind::ban),
+            q.text(3),  q.int64(4), q.int64(5),
+            q.text(6),  q.int64(7), q.text(8)};
+}
+
+std::vector<sanction_record> sanctions_of(statement& q) {
+    std::vector<sanction_record> out;
+    while (q.step()) out.push_back(sanction_from(q));
+    return out;
+}
+
+}  // namespace
+
+std::optional<account_record> read_account_named(sqlite_database& db, std::string_view name) {
+    statement q(db, moderation_sql::account_named);
+    q.bind_text(1, name);
+    if (!q.step()) return std::nullopt;
+    return account_record{q.int64(0), q.text(1), q.text(2), q.text(3), q.int64(4)};
+}
+
+staff_role read_role(sqlite_database& db, account_id id) {
+    statement q(db, moderation_sql::role_of);
+    q.bind(1, id);
+    return q.step() ? role_named(q.text(0)).value_or(staff_role::player) : staff_role::player;
+}
+
+role_change write_role(sqlite_database& db, account_id id, staff_role role, const std::string& actor,
+                       std::int64_t now) {
+    const auto name = account_name(db, id);
+    if (!name) return role_change::no_such_account;
+    if (read_role(db, id) == staff_role::owner && role != staff_role::owner) {
+        statement q(db, moderation_sql::other_owners);
+        q.bind(1, id);
+        if (q.step() && q.int64(0) == 0) return role_change::last_owner;
+    }
+    statement(db, moderation_sql::set_role).bind_text(1, role_name(role)).bind(2, id).run();
+    write_log(db, {0, now, actor, "role", *name, std::string(role_name(role))});
+    return role_change::done;
+}
+
+std::vector<staff_member> read_staff(sqlite_database& db) {
+    std::vector<staff_member> out;
+    statement q(db, moderation_sql::staff);
+    while (q.step())
+        out.push_back({{q.int64(0), q.text(1), q.text(2), q.text(3), q.int64(4)},
+                       role_named(q.text(5)).value_or(staff_role::player)});
+    return out;
+}
+
+sanction_record insert_sanction(sqlite_database& db, const sanction_record& sanction) {
+    sanction_record out = sanction;
+    out.lifted_at = 0;
+    out.lifted_by.clear();
+    {
+        statement q(db, moderation_sql::insert_sanction);
+        q.bind(1, out.account)
+            .bind_text(2, sanction_name(out.kind))
+            .bind_text(3, out.reason)
+            .bind(4, out.created_at)
+            .bind(5, out.expires_at)
+            .bind_text(6, out.given_by);
+        if (!q.step()) throw sqlite_failure{SQLITE_NOTFOUND, "no sanction id returned"};
+        out.id = q.int64(0);
+        q.run();
+    }
+    write_log(db,
+              {0, out.created_at, out.given_by, std::string(sanction_name(out.kind)),
+               account_name(db, out.account).value_or("account " + std::to_string(out.account)), sanction_detail(out)});
+    return out;
+}
+
+std::optional<sanction_record> lift(sqlite_database& db, std::int64_t id, const std::string& actor, std::int64_t now) {
+    std::optional<sanction_record> lifted;
+    {
+        statement q(db, moderation_sql::lift);
+        q.bind(1, id).bind(2, now).bind_text(3, actor);
+        if (!q.step()) return std::nullopt;
+        lifted = sanction_from(q);
+        q.run();
+    }
+    write_log(db, {0, now, actor, "lift", account_name(db, lifted->account).value_or(""),
+                   "sanction " + std::to_string(id) + " (" + std::string(sanction_name(lifted->kind)) + ")"});
+    return lifted;
+}
+
+std::vector<sanction_record> read_active_sanctions(sqlite_database& db, account_id id, std::int64_t now) {
+    statement q(db, moderation_sql::active);
+    q.bind(1, id).bind(2, now);
+    return sanctions_of(q);
+}
+
+std::vector<sanction_record> read_sanctions(sqlite_database& db, account_id id, std::size_t limit) {
+    statement q(db, moderation_sql::history);
+    q.bind(1, id).bind_limit(2, limit);
+    return sanctions_of(q);
+}
+
+std::vector<moderation_entry> read_moderation_log(sqlite_database& db, std::size_t limit) {
+    std::vector<moderation_entry> out;
+    statement q(db, moderation_sql::log);
+    q.bind_limit(1, limit);
+    while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.text(3), q.text(4), q.text(5)});
+    return out;
+}
+
+}  // namespace golf::persistence::detail

@@ -1,0 +1,21 @@
+// Roles, sanctions and the moderation log on SQLite (internal to persistence/): each runs inside a transaction
+// the account store opened (moderation_store.hpp says what each does) and throws sqlite_failure.
+#pragma once
+
+#include "persistence/moderation_store.hpp"
+
+namespace golf::persistence::detail {
+
+struct sqlite_database;
+
+std::optional<account_record> read_account_named(sqlite_database& db, std::string_view name);
+staff_role read_role(sqlite_database& db, account_id id);
+role_change write_role(sqlite_database& db, account_id id, staff_role role, const std::string& actor, std::int64_t now);
+std::vector<staff_member> read_staff(sqlite_database& db);
+sanction_record insert_sanction(sqlite_database& db, const sanction_record& sanction);
+std::optional<sanction_record> lift(sqlite_database& db, std::int64_t id, const std::string& actor, std::int64_t now);
+std::vector<sanction_record> read_active_sanctions(sqlite_database& db, account_id id, std::int64_t now);
+std::vector<sanction_record> read_sanctions(sqlite_database& db, account_id id, std::size_t limit);
+std::vector<moderation_entry> read_moderation_log(sqlite_database& db, std::size_t limit);
+
+}  // namespace golf::persistence::detail

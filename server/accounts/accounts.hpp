@@ -1,0 +1,96 @@
+// The account service: Register, SignIn, SignOut, ChangePassword and the API-key requests, and the checks the
+// registry and quick play need (may a guest sit down under this name; an account's rating). Every request runs on
+// the service's own small pool, never on a network thread: an argon2id hash takes tens of milliseconds and 64 MiB,
+// and each answer needs the database. Answers go straight to the connection. Sign-ins are throttled per name and
+// per address, registrations per address (attempt_throttle.hpp).
+#pragma once
+
+#include <atomic>
+#include <boost/asio/thread_pool.hpp>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "golf/v1/messages.pb.h"
+#include <boost/asio/strand.hpp>
+
+#include "persistence/account_store.hpp"
+#include "persistence/match_store.hpp"
+#include "persistence/moderation_store.hpp"
+#include "server/accounts/attempt_throttle.hpp"
+#include "server/accounts/sanction_rules.hpp"
+#include "server/client_link.hpp"
+
+namespace golf::server {
+
+class accounts {
+public:
+    using refusal = std::pair<v1::ErrorCode, std::string>;
+
+    // `store` may be null (no database): account requests are then refused and every guest name is free.
+    explicit accounts(std::shared_ptr<persistence::match_store> store);
+    ~accounts();  // waits for requests in progress
+    // Waits for requests in progress; later ones are refused. Called before the registry goes.
+    void stop();
+    accounts(const accounts&) = delete;
+    accounts& operator=(const accounts&) = delete;
+
+    static bool handles(v1::ClientMessage::BodyCase body);
+    // One of the account requests; the reply (or an Error) goes to `link` with the request's id.
+    void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+
+    // Whether `link` may sit down as `name` (the registry has settled it): a guest not under a registered name nor
+    // one confusable with it; a signed-in connection only while its sign-in has not ended elsewhere and no
+    // sanction forbids it (`in_public`: at a public table or in quick play). `done` gets nullopt or the refusal,
+    // on the service's thread.
+    void check_seat_name(std::shared_ptr<client_link> link, std::string name, bool in_public,
+                         std::function<void(std::optional<refusal>)> done);
+    // Whether `link` may chat: a guest may; an account unless a mute or a ban is in force. `done` gets nullopt or
+    // the refusal, on the service's thread; checks run one at a time, so a connection's lines keep their order.
+    void check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done);
+    // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
+    void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
+
+    static constexpr std::int64_t session_lifetime_s = 30 * 24 * 3600;  // from the last use
+    static constexpr int max_api_keys = 20;
+    static constexpr int max_pending = 256;
+
+private:
+    // Runs `work` on the pool, or refuses `message` with UNAVAILABLE when too many wait.
+    void submit(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message,
+                std::function<v1::ServerMessage()> work);
+
+    v1::ServerMessage register_account(const std::shared_ptr<client_link>& link, const v1::Register& request);
+    v1::ServerMessage sign_in(const std::shared_ptr<client_link>& link, const v1::SignIn& request);
+    v1::ServerMessage sign_in_with_password(const std::shared_ptr<client_link>& link, const v1::SignIn& request);
+    v1::ServerMessage sign_out(const std::shared_ptr<client_link>& link, const v1::SignOut& request);
+    v1::ServerMessage change_password(const std::shared_ptr<client_link>& link, const v1::ChangePassword& request);
+    v1::ServerMessage create_api_key(const std::shared_ptr<client_link>& link, const v1::CreateApiKey& request);
+    v1::ServerMessage list_api_keys(const std::shared_ptr<client_link>& link);
+    v1::ServerMessage revoke_api_key(const std::shared_ptr<client_link>& link, const v1::RevokeApiKey& request);
+    // The connection's identity, checked against the database: one whose session or key has ended is signed out.
+    link_identity current_identity(const std::shared_ptr<client_link>& link);
+    std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);
+    std::optional<refusal> refusal_for_guest(const std::string& name);
+    // What the account's sanctions in force forbid of `act`, read from the database now.
+    std::optional<refusal> sanctioned(std::int64_t account, sanctioned_act act);
+    // The connection now plays as `account`; the reply names it (and the new session token, if one was made).
+    v1::ServerMessage signed_in(const std::shared_ptr<client_link>& link, const persistence::account_record& account,
+                                const std::string& token, const std::string& session_hash, bool by_api_key);
+
+    std::shared_ptr<persistence::match_store> store_;
+    persistence::account_store* accounts_ = nullptr;  // the store's; null without a database
+    persistence::moderation_store* moderation_ = nullptr;
+    attempt_throttle names_;          // failed sign-ins per name
+    attempt_throttle addresses_;      // failed sign-ins per address
+    attempt_throttle registrations_;  // registrations per address
+    std::atomic<int> pending_{0};
+    std::atomic<bool> stopped_{false};
+    boost::asio::thread_pool pool_{2};
+    boost::asio::strand<boost::asio::thread_pool::executor_type> chat_checks_{pool_.get_executor()};
+};
+
+}  // namespace golf::server

@@ -1,0 +1,125 @@
+// Sanctions over real sockets, on SQLite and on PostgreSQL (persistence/moderation_store.hpp,
+// server/accounts/sanction_rules.hpp): given from the host's side of the database while the server runs, each
+// holds at the next request without a restart, says why and until when, and lifting it is one change. A mute
+// stops an account's chat and nobody else's; a ban from public play keeps it from public tables and quick play
+// and nowhere else; a ban keeps it from signing in (token or password) and, still connected, from sitting down.
+#include <gtest/gtest.h>
+
+#include <ctime>
+#include <memory>
+#include <string>
+
+#include "clients/cpp/golf_client.hpp"
+#include "persistence/moderation_store.hpp"
+#include "persistence/open_store.hpp"
+#include "tests/server/account_requests.hpp"
+#include "tests/server/backends.hpp"
+#include "tests/server/e2e_support.hpp"
+
+namespace moderation_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
+namespace {
+
+using namespace std::chrono_literals;
+using namespace golf::server::testing::account_requests;
+using golf::persistence::sanction_kind;
+using golf::persistence::sanction_record;
+using golf::server::e2e::running_server;
+using golf::server::testing::backend;
+namespace v1 = golf::v1;
+
+using ModerationOn = golf::server::testing::on_each_backend;
+
+const std::string password = "correct horse battery staple";
+
+std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+v1::SignedIn register_on(golf::client::connection& c, const std::string& name) {
+    const v1::ServerMessage reply = c.request(register_as(name, password));
+    EXPECT_TRUE(reply.has_signed_in()) << describe(reply);
+    return reply.signed_in();
+}
+
+v1::ClientMessage chat(const std::string& text) {
+    v1::ClientMessage m;
+    m.mutable_send_chat()->set_text(text);
+    return m;
+}
+
+// The moderation store as a host's terminal (golf admin) opens it, beside the running server.
+class host_side {
+public:
+    explicit host_side(const std::string& db) : store_(golf::persistence::open_store({.db = db})) {}
+    sanction_record give(std::int64_t account, sanction_kind kind, std::int64_t seconds, const std::string& why) {
+        const std::int64_t now = unix_now();
+        return store_->moderation()->add_sanction(
+            {0, account, kind, why, now, seconds == 0 ? 0 : now + seconds, "the command line", 0, ""});
+    }
+    void lift(const sanction_record& s) {
+        ASSERT_TRUE(store_->moderation()->lift_sanction(s.id, "the command line", unix_now()).has_value());
+    }
+
+private:
+    std::shared_ptr<golf::persistence::match_store> store_;
+};
+
+TEST_P(ModerationOn, AMuteStopsAnAccountsChatAtOnceAndLiftingItLetsItChatAgain) {
+    running_server server(1s, db());
+    auto ann = connect_to(server.url());
+    const auto account = register_on(*ann, "Ann").account().id();
+    const auto created = ann->request(create_table("", "six-card", 2));
+    ASSERT_TRUE(created.has_table_joined()) << describe(created);
+    auto bob = connect_to(server.url());
+    bob->join(created.table_joined().code(), "Bob");
+    EXPECT_FALSE(ann->request(chat("before")).has_error());
+
+    host_side host(db());
+    const auto mute = host.give(account, sanction_kind::mute, 3600, "spamming the chat");
+    const auto refused = ann->request(chat("during"));
+    EXPECT_EQ(error_of(refused), v1::ERROR_CODE_MUTED) << describe(refused);
+    EXPECT_EQ(refused.error().message(),
+              "you may not chat until " + golf::persistence::utc_minute(mute.expires_at) + ": spamming the chat");
+    EXPECT_FALSE(bob->request(chat("a guest's line")).has_error()) << "nobody else is held up";
+
+    host.lift(mute);
+    EXPECT_FALSE(ann->request(chat("after")).has_error());
+}
+
+TEST_P(ModerationOn, ABanKeepsAnAccountFromSigningInAndSittingDownAndAPublicBanOnlyFromPublicPlay) {
+    running_server server(1s, db());
+    auto ann = connect_to(server.url());
+    const auto in = register_on(*ann, "Ann");
+    host_side host(db());
+
+    host.give(in.account().id(), sanction_kind::public_ban, 24 * 3600, "leaving matches");
+    const auto public_table = ann->request(create_table("", "six-card", 2, /*is_public=*/true));
+    EXPECT_EQ(error_of(public_table), v1::ERROR_CODE_BANNED) << describe(public_table);
+    EXPECT_TRUE(public_table.error().message().starts_with("you may not play at public tables or in quick play until"))
+        << public_table.error().message();
+    EXPECT_EQ(error_of(ann->request(quick_play("six-card", 2, ""))), v1::ERROR_CODE_BANNED);
+    auto bob = connect_to(server.url());
+    const auto bobs = bob->request(create_table("Bob", "six-card", 3, /*is_public=*/true));
+    ASSERT_TRUE(bobs.has_table_joined()) << describe(bobs);
+    EXPECT_EQ(error_of(ann->request(join_table(bobs.table_joined().code(), ""))), v1::ERROR_CODE_BANNED);
+    const auto private_table = ann->request(create_table("", "six-card", 2));
+    EXPECT_TRUE(private_table.has_table_joined()) << "a private table is still open to it: " << describe(private_table);
+
+    const auto ban = host.give(in.account().id(), sanction_kind::ban, 0, "cheating");
+    auto again = connect_to(server.url());
+    const auto by_token = again->request(sign_in_with_token(in.session_token()));
+    EXPECT_EQ(error_of(by_token), v1::ERROR_CODE_BANNED) << describe(by_token);
+    EXPECT_EQ(by_token.error().message(), "this account is banned: cheating");
+    EXPECT_EQ(error_of(again->request(sign_in("Ann", password))), v1::ERROR_CODE_BANNED);
+    EXPECT_EQ(error_of(again->request(list_api_keys())), v1::ERROR_CODE_NOT_SIGNED_IN) << "no sign-in was made";
+    auto still = connect_to(server.url());
+    EXPECT_TRUE(still->request(sign_in_with_token(in.session_token())).has_error());
+    EXPECT_EQ(error_of(ann->request(chat("still here?"))), v1::ERROR_CODE_BANNED) << "signed in before: no chat";
+
+    host.lift(ban);
+    EXPECT_TRUE(again->request(sign_in("Ann", password)).has_signed_in()) << "lifting it is one change";
+}
+
+INSTANTIATE_TEST_SUITE_P(every_backend, ModerationOn, ::testing::Values(backend::sqlite, backend::postgresql),
+                         golf::server::testing::backend_name);
+
+}  // namespace
+}  // namespace moderation_tests
