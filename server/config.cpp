@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/net/origin_check.hpp"
+#include "server/net/protocol_version.hpp"
 
 namespace golf::server {
 
@@ -225,6 +226,14 @@ const option* find_option(std::string_view flag) {
 
 bool is_help(std::string_view word) { return word == "--help" || word == "-h"; }
 
+// "golf-server 0.1.0 (protocol golf.v1)": what a bug report or an upgrade check needs.
+std::string version_text() {
+    std::string spoken = "golf.v" + std::to_string(protocol_version);
+    if (oldest_protocol_version != protocol_version)
+        spoken = "golf.v" + std::to_string(oldest_protocol_version) + " to " + spoken;
+    return std::string("golf-server ") + GOLF_VERSION + " (protocol " + spoken + ")\n";
+}
+
 config_result failure(std::string message) { return {std::nullopt, std::move(message), 2}; }
 
 }  // namespace
@@ -246,6 +255,7 @@ std::string usage() {
     }
     text +=
         "  --help                    show this message\n"
+        "  --version                 say this server's version and the protocol versions it speaks\n"
         "\n"
         "Flags take their value as '--port 9000' or '--port=9000'; a repeatable flag's variable takes a\n"
         "comma-separated list.\n"
@@ -261,6 +271,7 @@ config_result parse_config(int argc, const char* const* argv, const environment_
     for (int i = 1; i < argc; ++i) {
         const std::string_view word = argv[i] ? argv[i] : "";
         if (is_help(word)) return {std::nullopt, usage(), 0};
+        if (word == "--version") return {std::nullopt, version_text(), 0};
         if (!word.starts_with("-")) return failure("unexpected argument " + quoted(word) + " (see golf-server --help)");
         const auto equals = word.find('=');
         const std::string_view name = word.substr(0, equals);

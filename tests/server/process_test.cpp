@@ -35,6 +35,13 @@ TEST(Process, HelpPrintsUsageAndExitsZero) {
     EXPECT_EQ(p.err(), "");
 }
 
+TEST(Process, VersionSaysTheServersAndTheProtocolsVersionsAndExitsZero) {
+    child_process p({GOLF_SERVER_PATH, "--port", "1", "--version"});
+    EXPECT_EQ(p.wait_exit(), 0);
+    EXPECT_EQ(p.out(), std::string("golf-server ") + GOLF_VERSION + " (protocol golf.v1)\n");
+    EXPECT_EQ(p.err(), "");
+}
+
 TEST(Process, BadFlagExitsTwoWithTheMessage) {
     child_process p({GOLF_SERVER_PATH, "--port", "x"});
     EXPECT_EQ(p.wait_exit(), 2);
