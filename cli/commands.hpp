@@ -52,9 +52,8 @@ int run_score(std::span<const std::string_view> words);
 int run_simulate(std::span<const std::string_view> words);
 int run_arena(std::span<const std::string_view> words);
 int run_bot(std::span<const std::string_view> words);
-int run_deal(
-    std::span<const std::string_view>
-        words);  // also only with the server library (it holds SHA-256)  // only in builds with the client library (GOLF_HAVE_CLIENT)
+// Only with the client library (GOLF_HAVE_CLIENT), as bot; SHA-256 comes from golf_server_common.
+int run_deal(std::span<const std::string_view> words);
 int run_play(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
 int run_load(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
