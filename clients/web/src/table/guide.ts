@@ -55,11 +55,21 @@ function tip(app: App, hand: HandView): { id: string; text: string } | undefined
   return undefined;
 }
 
+// The box on screen, kept across redraws: the table is drawn anew at every move, and a click pressed on one box
+// and released on its replacement would be lost (bots move while a newcomer reads).
+let shown: { key: string; box: HTMLElement } | undefined;
+
 // The tip for the table as it is now, or null when the guide is off or has said this already.
 export function guideBox(app: App, hand: HandView): HTMLElement | null {
   if (!app.ui.guide) return null;
   const t = tip(app, hand);
   if (!t || dismissed.has(t.id)) return null;
+  const key = `${t.id}\n${t.text}`;
+  if (shown?.key !== key) shown = { key, box: tipBox(app, t) };
+  return shown.box;
+}
+
+function tipBox(app: App, t: { id: string; text: string }): HTMLElement {
   return h(
     "div",
     { class: "guide", id: "guide", role: "note", "data-tip": t.id },
