@@ -66,7 +66,12 @@ pg_store::pg_store(pg_options options) : options_(std::move(options)) {
             accounts_ = std::make_unique<detail::pg_accounts>(connect(options_), true);
             return;  // no writer thread: nothing is ever written
         }
-        detail::migrate_pg_schema(*first);
+        {
+            // Not on a node's connections: their idle-in-transaction limit (half the node timeout) could end a
+            // migration's transaction while a busy machine keeps the process from sending its next statement.
+            const auto migrator = connect(options_);
+            detail::migrate_pg_schema(*migrator);
+        }
         ids_ = std::make_unique<detail::pg_match_ids>();
         ids_->add(detail::reserve_match_id_block(*first));  // the block in use
         ids_->add(detail::reserve_match_id_block(*first));  // and the spare
