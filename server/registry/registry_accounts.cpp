@@ -5,6 +5,7 @@
 #include "server/frames.hpp"
 #include "server/registry/quick_play.hpp"
 #include "server/registry/registry.hpp"
+#include "server/tables/table.hpp"
 
 namespace golf::server {
 
