@@ -151,9 +151,15 @@ test("a table whose node is killed mid-hand moves to the other node while the pa
     await until(() => bob.evaluate(() => window.golf.status !== "open"), "Bob's page to notice");
     await screenshot(bob, "nodes-4-failover-360");
     await screenshot(ann, "nodes-4-failover-1280");
+    // Until the seat is back on n2 the table stays in view with its moves held (the server would refuse them).
     for (const page of [ann, bob])
-      await until(() => page.evaluate(() => window.golf.atTable && window.golf.status === "open" && window.golf.conn.reachedNode === "n2"),
-                  "the page back at the table on n2", 30_000);
+      await until(async () => {
+        const [back, held, offers] = await page.evaluate(() => [
+          window.golf.atTable && window.golf.status === "open" && window.golf.conn.reachedNode === "n2" && !window.golf.reclaiming,
+          window.golf.held, document.querySelectorAll(".play [data-action]:not([disabled])").length]);
+        if (held) assert.equal(offers, 0, "no move offered while the seat is being taken back");
+        return back;
+      }, "the page back at the table on n2", 30_000);
     console.log(`# kill -9 of the table's node to both pages back at the table on n2: ${Date.now() - killed} ms`);
     await sameHand(ann, bob);
     const after = await ann.evaluate(() => window.golf.update.hand.seats.map((s) => s.positions.map((p) => p.card?.rank ?? 0).join(",")).join("/"));

@@ -39,18 +39,22 @@ function wanted(): string {
 }
 
 function render(): void {
-  // Following a table to the node that plays it is a moment's news, not a fault.
-  status.dataset.state = app.moving ? "moving" : app.status;
+  // Following a table to the node that plays it, or taking the seat back after a reconnection, is a moment's
+  // news, not a fault; the table stays in view with its moves held until the seat is back.
+  const reseating = app.status === "open" && !app.moving && app.reclaiming && app.atTable;
+  status.dataset.state = app.moving || reseating ? "moving" : app.status;
   status.textContent = app.moving
     ? "Moving to the table's server..."
-    : app.status === "open"
-      ? ""
-      : app.status === "connecting"
-        ? "Connecting to the server..."
-        : app.status === "outdated"
-          ? app.statusDetail
-          : `Disconnected: ${app.statusDetail}`;
-  status.hidden = app.status === "open" && !app.moving;
+    : reseating
+      ? "Taking your seat back..."
+      : app.status === "open"
+        ? ""
+        : app.status === "connecting"
+          ? "Connecting to the server..."
+          : app.status === "outdated"
+            ? app.statusDetail
+            : `Disconnected: ${app.statusDetail}`;
+  status.hidden = app.status === "open" && !app.moving && !reseating;
   queue.refresh();
   const kind = wanted();
   // Opening /t/CODE with a saved seat: say so from the first paint instead of flashing the join form.

@@ -192,6 +192,12 @@ export class App {
     return this.joined !== undefined && this.route.name === "table" && this.route.code === this.joined.code;
   }
 
+  // Moves wait: one is on its way, or this connection has not got the seat back yet (after a reconnection the
+  // table is still shown, but the server would refuse a move until the seat is reclaimed).
+  get held(): boolean {
+    return this.ui.busy || this.reclaiming || this.moving || this.status !== "open";
+  }
+
   // The account's name while signed in (or while a kept session is being tried), else undefined: a guest.
   get accountName(): string | undefined {
     return this.account?.name ?? (this.signingIn ? storage.session()?.name : undefined);
@@ -405,7 +411,7 @@ export class App {
   }
 
   async act(action: Action): Promise<void> {
-    if (this.ui.busy || !this.update) return;
+    if (this.held || !this.update) return;
     this.ui.busy = true;
     this.onChange();
     try {

@@ -86,7 +86,7 @@ function moveButton(app: App, a: Action, text: string, id: string): HTMLElement 
       id,
       "data-key": id,
       class: "legal-button",
-      disabled: app.ui.busy,
+      disabled: app.held,
       "data-action": actionCode(a),
       onclick: () => void app.act(a),
     },

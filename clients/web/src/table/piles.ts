@@ -18,7 +18,7 @@ function pileButton(
   draw: (el: HTMLElement) => void
 ): HTMLElement {
   const el =
-    action && !app.ui.busy
+    action && !app.held
       ? h("button", {
           type: "button",
           id,

@@ -58,7 +58,7 @@ export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLEle
   return h(
     "section",
     {
-      class: `play${app.ui.busy ? " busy" : ""}${sides ? " with-sides" : ""}`,
+      class: `play${app.held ? " busy" : ""}${sides ? " with-sides" : ""}`,
       "aria-label": "The table",
       style:
         `--rows:${rows};--cols:${hand.cols};--top-cols:${at.columns};--me-share:${meShare(at)}dvh;` +

@@ -166,7 +166,7 @@ function slot(
   // Every position is a control a keyboard and a screen reader reach (arrow keys within a layout); one that no
   // move may use now says so and does nothing.
   const el =
-    target && !app.ui.busy && t
+    target && !app.held && t
       ? legalSlot(app, attrs, k, label, target, t, choose)
       : h("button", {
           ...attrs,
@@ -187,7 +187,7 @@ function slot(
     el.title = `seen by ${pos.knownBy.map((s) => seatName(update, s)).join(", ")}`;
   if (hand.result?.layouts[seat]?.cancelled[p]) el.classList.add("cancelled");
   // Claims count only inside the server's window after a discard (and it says so in claim_window).
-  if (!claim || app.ui.busy || !update.claimWindow) return el;
+  if (!claim || app.held || !update.claimWindow) return el;
   // A claimable card: its own button, so a claim never needs a mode switch while the window runs.
   const button = h(
     "button",
