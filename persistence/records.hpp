@@ -25,6 +25,7 @@ struct table_record {
     bool forfeit_when_away = false;
     std::int64_t claim_window_ms = 0;   // 0: the server's default
     std::int64_t between_holes_ms = 0;  // the longest wait for every NextHole; 0: the server's default
+    bool quick_play = false;            // made by quick play (its people are strangers, as at a public table)
 
     friend bool operator==(const table_record&, const table_record&) = default;
 };

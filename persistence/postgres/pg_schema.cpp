@@ -193,6 +193,10 @@ CREATE TABLE moderation_log (
   detail TEXT NOT NULL
 );
 )sql",
+    // 7: whether quick play made the table, so that a table taken over still removes people by vote.
+    R"sql(
+ALTER TABLE tables ADD COLUMN quick_play BOOLEAN NOT NULL DEFAULT FALSE;
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

@@ -27,7 +27,7 @@ constexpr const char* select_scores =
 constexpr const char* select_progress = "SELECT hole, seed, dealer, actions FROM hands_in_play WHERE match_id = ?";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
-    "claim_window_ms, between_holes_ms FROM tables WHERE code = ? AND recorded = 1";
+    "claim_window_ms, between_holes_ms, quick_play FROM tables WHERE code = ? AND recorded = 1";
 constexpr const char* matches_of_player =
     "SELECT id FROM matches WHERE id IN (SELECT s.match_id FROM players p JOIN match_seats s ON s.player_id = p.id "
     "WHERE p.display_name = ?) ORDER BY started_at DESC, id DESC LIMIT ?";
@@ -131,6 +131,7 @@ std::optional<table_record> read_table(sqlite_database& db, const std::string& c
     r.forfeit_when_away = t.integer(7) != 0;
     r.claim_window_ms = t.int64(8);
     r.between_holes_ms = t.int64(9);
+    r.quick_play = t.integer(10) != 0;
     return r;
 }
 

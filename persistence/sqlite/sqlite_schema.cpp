@@ -172,6 +172,10 @@ CREATE TABLE moderation_log (
   detail TEXT NOT NULL
 );
 )sql",
+    // 7: whether quick play made the table, so that a restored one still removes people by vote, not by its host.
+    R"sql(
+ALTER TABLE tables ADD COLUMN quick_play INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

@@ -78,6 +78,7 @@ table_settings settings_of(const persistence::match_detail& record) {
     table_settings settings;
     if (record.table) {
         settings.is_public = record.table->is_public;
+        settings.quick_play = record.table->quick_play;
         settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
         settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
         settings.forfeit_when_away = record.table->forfeit_when_away;
@@ -222,7 +223,10 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kAct:
         case v1::ClientMessage::kRematch:
         case v1::ClientMessage::kNextHole:
-        case v1::ClientMessage::kOpenSeat: return to_table(link, std::move(message), received);
+        case v1::ClientMessage::kOpenSeat:
+        case v1::ClientMessage::kKickSeat:
+        case v1::ClientMessage::kPassHost:
+        case v1::ClientMessage::kVoteKick: return to_table(link, std::move(message), received);
         case v1::ClientMessage::kSendChat: return chat_if_allowed(link, std::move(message), received);
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:
@@ -301,8 +305,10 @@ std::shared_ptr<table> registry::open_quick_table(const std::string& preset_name
     for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
         code = secure::new_join_code();
     if (impl_->tables.contains(code)) return nullptr;
+    table_settings settings;
+    settings.quick_play = true;
     return open_table_locked(code, std::string(base->name), std::make_shared<const ruleset>(base->rules), seats,
-                             table_settings{}, v1::TABLE_STATE_WAITING);
+                             settings, v1::TABLE_STATE_WAITING);
 }
 
 void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {

@@ -38,6 +38,7 @@ void match_recorder::record_table(const table_settings& settings, int seats) {
     t.forfeit_when_away = settings.forfeit_when_away;
     t.claim_window_ms = settings.claim_window.count();
     t.between_holes_ms = settings.between_holes.count();
+    t.quick_play = settings.quick_play;
     store_->record_table(std::move(t));
 }
 

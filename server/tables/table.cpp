@@ -108,6 +108,7 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
     if (!plays_here()) return refuse(v1::ERROR_CODE_UNAVAILABLE, lease_lapsed);
     if (!settings_.password_hash.empty() && !secure::equal(secure::sha256(request.password()), settings_.password_hash))
         return refuse(v1::ERROR_CODE_WRONG_PASSWORD, "the password is wrong");
+    if (barred(*link)) return refuse(v1::ERROR_CODE_REMOVED, "you were removed from this table");
 
     if (request.spectate()) {
         if (spectators_.size() >= spectator_limit)
@@ -194,6 +195,9 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
         case v1::ClientMessage::kRematch: return rematch(link, rid);
         case v1::ClientMessage::kNextHole: return next_hole(link, rid);
         case v1::ClientMessage::kOpenSeat: return open_seat(link, message.open_seat(), rid);
+        case v1::ClientMessage::kKickSeat: return kick_seat(link, message.kick_seat(), rid);
+        case v1::ClientMessage::kPassHost: return pass_host(link, message.pass_host(), rid);
+        case v1::ClientMessage::kVoteKick: return vote_kick(link, message.vote_kick(), rid);
         default: return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a table request");
     }
 }

@@ -120,7 +120,9 @@ private:
         std::optional<clock::time_point> away_since;
         bool bot_standing_in = false;
         bool forfeited = false;
-        bool open = false;  // the host gave this away seat up: no token reclaims it, a newcomer may take it
+        bool open = false;    // the host gave this away seat up: no token reclaims it, a newcomer may take it
+        std::string address;  // the person's address when last connected (a removal bars a guest's)
+        std::vector<std::string> kick_voters;  // VoteKick: the token hashes of the seats that voted to remove them
         // A bot seat's or a stand-in's, deciding on the strand: for a searching bot the heuristic bot, which decides
         // only when the bot threads are too busy.
         std::unique_ptr<golf::bot> brain;
@@ -132,6 +134,7 @@ private:
         // A person's connection takes the seat: present, played by nobody else, sent the whole log next.
         void connect(const std::shared_ptr<client_link>& to) {
             link = to;
+            address = to->remote_address();
             connected = true;
             away_since.reset();
             bot_standing_in = false;
@@ -153,6 +156,9 @@ private:
     void take_seat(const std::shared_ptr<client_link>& link, const v1::TakeSeat& request, std::uint32_t rid);
     void leave(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void open_seat(const std::shared_ptr<client_link>& link, const v1::OpenSeat& request, std::uint32_t rid);
+    void kick_seat(const std::shared_ptr<client_link>& link, const v1::KickSeat& request, std::uint32_t rid);
+    void pass_host(const std::shared_ptr<client_link>& link, const v1::PassHost& request, std::uint32_t rid);
+    void vote_kick(const std::shared_ptr<client_link>& link, const v1::VoteKick& request, std::uint32_t rid);
     void add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& request, std::uint32_t rid);
     void remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid);
     void start_match(const std::shared_ptr<client_link>& link, std::uint32_t rid);
@@ -215,6 +221,15 @@ private:
     void check_empty();
     void close(std::string_view why);
     void cancel_timers();
+
+    // Removing people (table_removals.cpp). A table among strangers (public or quick play) votes; elsewhere the
+    // host decides. Whoever was removed stays barred: by account, or a guest by address.
+    bool strangers() const;
+    bool barred(const client_link& link) const;
+    std::optional<std::string> removal_refusal(const client_link* by, std::uint32_t seat_number) const;
+    int kick_votes_needed() const;  // 0: no votes here now
+    int kick_votes(int s) const;
+    void remove_person(int s, const std::string& reason, bool by_vote);
 
     // Claims (table_claims.cpp). The claim window of the top discard (rulesets with claims): opened by each new
     // discard, closed by its timer or by the first claim, whose outcome is announced until the next discard.
@@ -290,6 +305,11 @@ private:
     // Strand-only state.
     std::vector<seat> seats_;
     std::vector<spectator> spectators_;
+    struct barred_person {
+        std::int64_t account = 0;
+        std::string address;  // a guest's; empty for an account
+    };
+    std::vector<barred_person> barred_;  // removed from this table (KickSeat, VoteKick)
     int host_ = 0;
     v1::TableState state_ = v1::TABLE_STATE_WAITING;
     std::optional<golf::match> match_;

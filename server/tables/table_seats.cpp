@@ -20,6 +20,7 @@ void table::seat_person(int s, const std::shared_ptr<client_link>& link, const s
     st.search_playouts = 0;
     ++seat_changes_;
     st.token_hash = secure::sha256(token);
+    st.kick_voters.clear();
     st.connect(link);
     if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
     if (seats_[static_cast<std::size_t>(host_)].kind != seat_kind::person || host_ == s) host_ = s;
@@ -110,6 +111,7 @@ void table::free_seat(int s) {
     st.bot_standing_in = false;
     st.forfeited = false;
     st.open = false;
+    st.kick_voters.clear();
     st.brain.reset();
     st.grace.cancel();
 }

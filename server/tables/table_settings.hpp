@@ -10,6 +10,7 @@ namespace golf::server {
 
 struct table_settings {
     bool is_public = false;
+    bool quick_play = false;                  // made by quick play: strangers, as at a public table
     std::string password_hash;                // SHA-256 of the password; empty: none
     std::chrono::milliseconds turn_clock{0};  // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;

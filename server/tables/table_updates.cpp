@@ -35,7 +35,10 @@ void table::fill_shared_update(v1::TableUpdate& u, const std::string& note) cons
         info.set_bot_standing_in(st.bot_standing_in);
         info.set_forfeited(st.forfeited);
         info.set_open(st.open);
+        if (!st.kick_voters.empty()) info.set_kick_votes(static_cast<std::uint32_t>(kick_votes(static_cast<int>(s))));
     }
+    u.set_kick_votes_needed(static_cast<std::uint32_t>(kick_votes_needed()));
+    u.set_removal_by_vote(strangers());
     u.set_spectators(static_cast<std::uint32_t>(spectators_.size()));
     if (!commitment_.empty()) {
         u.mutable_fairness()->set_commitment(commitment_);

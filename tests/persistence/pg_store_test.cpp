@@ -102,7 +102,7 @@ TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_
         "DROP TABLE rating_history, ratings, api_keys, account_sessions, sanctions, moderation_log; "
         "ALTER TABLE match_seats DROP COLUMN "
         "account_id; DROP TABLE accounts; DROP TABLE lobby; ALTER TABLE tables DROP COLUMN between_holes_ms; "
-        "ALTER TABLE nodes DROP COLUMN retired; "
+        "ALTER TABLE nodes DROP COLUMN retired; ALTER TABLE tables DROP COLUMN quick_play; "
         "UPDATE golf_schema SET version = 1");
     pg_store store(options());
     EXPECT_EQ(db_->run("SELECT version FROM golf_schema"), std::to_string(detail::pg_schema_version));

@@ -58,7 +58,8 @@ inline table_record full_table() {
             30'000,
             true,
             1'500,
-            45'000};
+            45'000,
+            true};
 }
 
 inline match_start match_with_a_bot() {

@@ -226,6 +226,7 @@ TEST_P(store_test, every_new_field_round_trips) {
     changed.forfeit_when_away = false;
     changed.claim_window_ms = 0;
     changed.between_holes_ms = 0;
+    changed.quick_play = !changed.quick_play;
     changed.seats = 2;
     store.record_table(changed);
     ASSERT_TRUE(store.flush(flush_limit));

@@ -174,7 +174,9 @@ test("a claim on another player's card takes two clicks (their card, then yours 
       const [, , seat, pos] = onBob.split(":");
       const annBefore = await cards(ann, 0);
       const bobBefore = await cards(ann, 1);
-      await ann.click(`.play .claim-button[data-action="${onBob}"]`);
+      // The window may close (the button goes) while the click is on its way: the next discard opens another.
+      if (!(await ann.click(`.play .claim-button[data-action="${onBob}"]`, { timeout: 2_000 }).then(() => true, () => false)))
+        continue;
       const gives = await until(async () => {
         const m = (await offered(ann)).filter((x) => x.startsWith(`claim:${pos}:`));
         return m.length > 0 ? m : undefined;

@@ -112,7 +112,7 @@ test("a player who left mid-match takes the seat back from the table's link", { 
   }
 });
 
-test("the host gives an away player's seat to a newcomer, who sits down from the link", { timeout: 120_000 }, async () => {
+test("the host gives an away player's seat to a newcomer, who sits down from the link, and removes her", { timeout: 120_000 }, async () => {
   const server = await startServer(["--bot-delay-ms", "400"]);
   const browser = await launchBrowser();
   try {
@@ -143,6 +143,25 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await bob.goto(`${server.url}/t/${code}`);
     await bob.waitForSelector("#join-form");
     assert.match(await bob.textContent("#flash"), /Could not take your seat back/);
+
+    // Ann removes Cat, giving a reason: Cat's page says so and leaves the table, whose link no longer seats her;
+    // a bot plays the seat, open again. Ann, at a private table, has no vote buttons, only her own.
+    assert.equal(await ann.locator('[id^="vote-kick-"]').count(), 0, "no votes at a private table");
+    await screenshot(ann, "remove-1-people-1280");
+    ann.once("dialog", (dialog) => void dialog.accept("rude in chat"));
+    await ann.click("#kick-1");
+    await cat.waitForSelector("#new-table");
+    await until(async () => /The host removed you from that table: rude in chat/.test(await cat.textContent("#flash")),
+                "Cat's page saying why");
+    await screenshot(cat, "remove-2-removed-360");
+    await ann.waitForSelector("#open-1");
+    await cat.goto(`${server.url}/t/${code}`);
+    await cat.waitForSelector("#join-form");
+    await cat.fill("#name", "Cat");
+    await cat.click("#join");
+    await until(async () => /you were removed from this table/.test(await cat.textContent("#join-form")),
+                "the join form saying Cat was removed");
+    await screenshot(cat, "remove-3-refused-360");
     for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();

@@ -605,6 +605,23 @@ export class App {
       case "closing":
         this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");
         break;
+      case "removed": {
+        // The host or a vote removed us: the seat is gone for good, and so is the way back to it.
+        const removed = message.body.value;
+        if (this.joined?.code !== removed.code) return;
+        storage.forget(removed.code);
+        this.log.forget(removed.code);
+        this.joined = undefined;
+        this.update = undefined;
+        this.chat = [];
+        const why = removed.reason ? `: ${removed.reason}` : ".";
+        this.onFlash(
+          removed.byVote ? "The players voted you out of that table." : `The host removed you from that table${why}`,
+          "info"
+        );
+        this.navigate("/");
+        break;
+      }
       default:
         return;
     }

@@ -4,7 +4,7 @@
 // The chat tab counts the lines not yet read.
 import { h, type Child } from "../ui/dom";
 import type { App } from "../core/app";
-import { BotLevel, TableState, type ChatLine, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
+import type { ChatLine, TableUpdate } from "../gen/golf/v1/messages_pb";
 import { storage } from "../core/storage";
 import { guestTag, nameLink } from "../ui/marks";
 
@@ -144,64 +144,6 @@ export function sidePanels(app: App, update: TableUpdate, sections: Partial<Reco
       )
     ),
     tabs
-  );
-}
-
-// Who is here: the seats (an away player's seat a bot plays, one the host opened to a newcomer) and how many
-// watch. The host may give an away player's seat to someone new: the next person to join takes it.
-export function people(app: App, update: TableUpdate, me: number): HTMLElement {
-  const players = update.seats.filter((s) => s.occupied).length;
-  const host = me >= 0 && me === update.hostSeat && update.state !== TableState.WAITING;
-  const away = (s: SeatInfo) =>
-    s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.connected && (s.botStandingIn || s.forfeited);
-  const give = (s: SeatInfo) => {
-    if (
-      confirm(
-        `Give ${s.name}'s seat to someone new? A bot plays it until a newcomer joins from the table's link; ` +
-          `${s.name} can no longer take it back.`
-      )
-    )
-      void app.attempt({ case: "openSeat", value: { seat: s.seat } });
-  };
-  return h(
-    "section",
-    { class: "panel people", "aria-labelledby": "people-title" },
-    h("h2", { id: "people-title" }, "At the table"),
-    h(
-      "ul",
-      { class: "seat-roll" },
-      ...update.seats.map((s) =>
-        h(
-          "li",
-          { "data-seat": s.seat },
-          h("span", {}, `${s.seat + 1}. ${s.name || "empty seat"}`),
-          s.open
-            ? h("span", { class: "badge warn", id: `open-${s.seat}` }, "open: a bot plays until someone joins")
-            : away(s)
-              ? h("span", { class: "badge warn" }, "away: a bot plays")
-              : null,
-          host && away(s) && !s.open
-            ? h(
-                "button",
-                {
-                  type: "button",
-                  class: "small secondary",
-                  "data-key": `open-seat-${s.seat}`,
-                  id: `open-seat-${s.seat}`,
-                  onclick: () => give(s),
-                },
-                "Give to someone new"
-              )
-            : null
-        )
-      )
-    ),
-    h(
-      "p",
-      { class: "muted small" },
-      `${players} player${players === 1 ? "" : "s"} · `,
-      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)
-    )
   );
 }
 

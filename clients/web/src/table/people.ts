@@ -1,0 +1,116 @@
+// Who is here: the seats (an away player's seat a bot plays, one the host opened to a newcomer) and how many
+// watch, with what keeps order. At a private table the host removes a person or passes the host's role on, and
+// gives an away player's seat to someone new; at a public or quick-play table the people seated vote a person out
+// (a majority of the others present).
+import { h } from "../ui/dom";
+import type { App } from "../core/app";
+import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
+
+// The seats this page voted against, per table and person, so its button says so (the server counts a vote once).
+const voted = new Set<string>();
+
+function button(key: string, text: string, onclick: () => void, disabled = false): HTMLElement {
+  return h("button", { type: "button", class: "small secondary", "data-key": key, id: key, disabled, onclick }, text);
+}
+
+function removeSeat(app: App, s: SeatInfo): void {
+  const reason = prompt(
+    `Remove ${s.name} from the table? They cannot come back to it. ` +
+      `A reason they will read (you may leave it empty):`,
+    ""
+  );
+  if (reason !== null) void app.attempt({ case: "kickSeat", value: { seat: s.seat, reason: reason.trim() } });
+}
+
+function makeHost(app: App, s: SeatInfo): void {
+  if (confirm(`Make ${s.name} the host? They start the match, add bots and remove people; you no longer can.`))
+    void app.attempt({ case: "passHost", value: { seat: s.seat } });
+}
+
+function voteOut(app: App, update: TableUpdate, s: SeatInfo): void {
+  if (!confirm(`Vote to remove ${s.name} from the table? It takes ${update.kickVotesNeeded} votes.`)) return;
+  voted.add(`${update.code}:${s.seat}:${s.name}`);
+  void app.attempt({ case: "voteKick", value: { seat: s.seat } });
+}
+
+// The controls beside one seat's line for this page's person.
+function orderControls(app: App, update: TableUpdate, me: number, s: SeatInfo): (HTMLElement | null)[] {
+  const person = s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.open && s.seat !== me;
+  if (!person || me < 0) return [];
+  if (update.removalByVote) {
+    const mine = voted.has(`${update.code}:${s.seat}:${s.name}`);
+    return [
+      s.kickVotes > 0
+        ? h("span", { class: "badge warn" }, `${s.kickVotes} of ${update.kickVotesNeeded} votes to remove`)
+        : null,
+      update.kickVotesNeeded > 0
+        ? button(`vote-kick-${s.seat}`, mine ? "You voted" : "Vote to remove", () => voteOut(app, update, s), mine)
+        : null,
+    ];
+  }
+  if (me !== update.hostSeat) return [];
+  return [
+    s.connected ? button(`pass-host-${s.seat}`, "Make host", () => makeHost(app, s)) : null,
+    button(`kick-${s.seat}`, "Remove", () => removeSeat(app, s)),
+  ];
+}
+
+export function people(app: App, update: TableUpdate, me: number): HTMLElement {
+  const players = update.seats.filter((s) => s.occupied).length;
+  const host = me >= 0 && me === update.hostSeat && update.state !== TableState.WAITING;
+  const away = (s: SeatInfo) =>
+    s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.connected && (s.botStandingIn || s.forfeited);
+  const give = (s: SeatInfo) => {
+    if (
+      confirm(
+        `Give ${s.name}'s seat to someone new? A bot plays it until a newcomer joins from the table's link; ` +
+          `${s.name} can no longer take it back.`
+      )
+    )
+      void app.attempt({ case: "openSeat", value: { seat: s.seat } });
+  };
+  return h(
+    "section",
+    { class: "panel people", "aria-labelledby": "people-title" },
+    h("h2", { id: "people-title" }, "At the table"),
+    h(
+      "ul",
+      { class: "seat-roll" },
+      ...update.seats.map((s) =>
+        h(
+          "li",
+          { "data-seat": s.seat },
+          h("span", {}, `${s.seat + 1}. ${s.name || "empty seat"}`),
+          s.seat === update.hostSeat && s.occupied && s.bot === BotLevel.UNSPECIFIED && !update.removalByVote
+            ? h("span", { class: "badge" }, "host")
+            : null,
+          s.open
+            ? h("span", { class: "badge warn", id: `open-${s.seat}` }, "open: a bot plays until someone joins")
+            : away(s)
+              ? h("span", { class: "badge warn" }, "away: a bot plays")
+              : null,
+          ...orderControls(app, update, me, s),
+          host && away(s) && !s.open
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "small secondary",
+                  "data-key": `open-seat-${s.seat}`,
+                  id: `open-seat-${s.seat}`,
+                  onclick: () => give(s),
+                },
+                "Give to someone new"
+              )
+            : null
+        )
+      )
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      `${players} player${players === 1 ? "" : "s"} · `,
+      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)
+    )
+  );
+}
