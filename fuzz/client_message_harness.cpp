@@ -217,10 +217,18 @@ public:
                 m.mutable_reclaim_seat()->set_seat_token(joined ? joined->seat_token() : "");
                 break;
             }
-            default:
-                if (what & 32) m.mutable_open_seat()->set_seat(what / 12 % 3);
-                else m.mutable_watch_lobby()->set_watch(what & 16);
+            default: {
+                const std::uint32_t seat = what / 12 % 3;
+                switch ((what >> 5) & 3) {
+                    case 0: m.mutable_watch_lobby()->set_watch(what & 16); break;
+                    case 1: m.mutable_open_seat()->set_seat(seat); break;
+                    case 2: m.mutable_kick_seat()->set_seat(seat); break;
+                    default:
+                        if (what & 16) m.mutable_vote_kick()->set_seat(seat);
+                        else m.mutable_pass_host()->set_seat(seat);
+                }
                 break;
+            }
         }
         send(who, std::move(m));
     }

@@ -59,7 +59,8 @@ void refused(const v1::ServerMessage& reply, v1::ErrorCode code, const std::stri
 
 // The RemovedFromTable pushed to `c`, if one comes.
 std::optional<v1::RemovedFromTable> removal_told(connection& c) {
-    const auto told = next_where(c, [](const v1::ServerMessage& m) { return m.has_removed(); }, 5000ms);
+    const auto told = next_where(
+        c, [](const v1::ServerMessage& m) { return m.has_removed(); }, 5000ms);
     return told ? std::optional(told->removed()) : std::nullopt;
 }
 
@@ -73,8 +74,8 @@ struct guests {
         for (const std::string& name : names) {
             people.push_back(connect_to(url));
             if (people.size() == 1) {
-                const auto created = people[0]->request(
-                    create_table(name, "four-card", static_cast<int>(names.size()), is_public, 3));
+                const auto created =
+                    people[0]->request(create_table(name, "four-card", static_cast<int>(names.size()), is_public, 3));
                 EXPECT_TRUE(created.has_table_joined()) << describe(created);
                 code = created.table_joined().code();
             } else {
@@ -167,7 +168,8 @@ TEST(removals, at_a_public_table_a_majority_of_the_others_present_votes_a_person
     EXPECT_TRUE(table[0].latest()->removal_by_vote());
 
     ASSERT_TRUE(table[0].request(vote(3)).has_ok());
-    const v1::TableUpdate one = table[1].wait_until([](const v1::TableUpdate& u) { return u.seats(3).kick_votes() == 1; });
+    const v1::TableUpdate one =
+        table[1].wait_until([](const v1::TableUpdate& u) { return u.seats(3).kick_votes() == 1; });
     EXPECT_EQ(one.note(), "a vote to remove Dan: 1 of 2") << "who voted is not said";
     ASSERT_TRUE(table[0].request(vote(3)).has_ok());
     drain(table[1]);
