@@ -14,7 +14,7 @@ import { seatName } from "../words/names";
 import { rulesPanel } from "../rules/rules_panel";
 import { fairness } from "./shuffle_check";
 import { chat, people, sidePanels } from "./side_panels";
-import { setSound, soundOn } from "./turn_alert";
+import { setSound, soundOn } from "./sounds";
 import { themeToggle } from "../core/theme";
 import { playArea } from "./play_area";
 import { updateClock } from "./clocks";
