@@ -3,7 +3,8 @@
 // and without a console error about the policy. A style attribute set on purpose at the end is refused, which
 // shows the policy was enforced and the listener heard it. On the way, the table's sounds: with the Sound box
 // ticked a draw and the turn each make theirs (Web Audio's oscillators, counted by a wrapper) and the turn buzzes
-// the phone (navigator.vibrate, recorded); with it cleared, nothing sounds and nothing buzzes.
+// the phone (navigator.vibrate, recorded); with it cleared, nothing sounds and nothing buzzes; under reduced
+// motion the turn sounds without a buzz.
 import assert from "node:assert/strict";
 import test from "node:test";
 import { launchBrowser, newPlayer, offered, playOne, seeded, startServer, until } from "./support.mjs";
@@ -61,6 +62,15 @@ test("the start page and a table against bots keep to the Content-Security-Polic
     assert.equal(await page.isChecked("#turn-sound"), false, "off until switched on");
     await page.check("#turn-sound");
     await until(() => page.evaluate((t) => window.__tones.includes(t), TURN), "the sample chime");
+    // The table drawn again while the box has the focus keeps the focus there, and throws nothing (a checkbox has no
+    // text selection to put back).
+    await page.focus("#turn-sound");
+    await page.evaluate(() => new Promise((resolve) => {
+      window.dispatchEvent(new Event("resize"));
+      requestAnimationFrame(() => requestAnimationFrame(resolve));
+    }));
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "turn-sound");
+    assert.deepEqual(page.errors, []);
     let from = await mark();
     await playUntil(async () => {
       const h = await heardSince(from);
@@ -74,6 +84,16 @@ test("the start page and a table against bots keep to the Content-Security-Polic
     const before = await turnsTaken();
     await playUntil(async () => (await turnsTaken()) > before && (await offered(page)).length > 0, "Pat's next turn");
     assert.deepEqual(await heardSince(from), { tones: [], buzzes: [] });
+
+    // Reduced motion asked for: the turn still sounds, but the phone does not buzz.
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.check("#turn-sound");
+    from = await mark();
+    const then = await turnsTaken();
+    await playUntil(async () => (await turnsTaken()) > then && (await offered(page)).length > 0, "Pat's turn after that");
+    const reduced = await heardSince(from);
+    assert.ok(reduced.tones.includes(TURN), JSON.stringify(reduced.tones));
+    assert.deepEqual(reduced.buzzes, []);
     assert.ok(moves >= 4, `Pat made moves (${moves})`);
     await page.waitForTimeout(500);  // the last animations and updates
 
