@@ -185,7 +185,14 @@ test("installable: a valid manifest, a worker that controls the page, a new buil
     }
     const has = (size, purpose) => pngs.some((i) => i.sizes === size && (i.purpose ?? "any").split(" ").includes(purpose));
     assert.ok(has("192x192", "any") && has("512x512", "any") && has("512x512", "maskable"), JSON.stringify(pngs));
-    assert.ok(await page.$('meta[name="theme-color"]'), "a theme-color");
+    // The browser's bar follows the page's theme, the one chosen with the toggle included.
+    const barColours = () => page.$$eval('meta[name="theme-color"]', (els) => els.map((el) => el.content));
+    assert.deepEqual(await barColours(), ["#eef1ec", "#14181c"]);
+    await page.click(".theme-toggle");
+    assert.deepEqual(await barColours(), ["#14181c", "#14181c"]);
+    await page.click(".theme-toggle");
+    assert.deepEqual(await barColours(), ["#eef1ec", "#eef1ec"]);
+    await page.evaluate(() => localStorage.removeItem("golf.theme"));  // the system's theme again
 
     // The worker takes the page over on its next load; the built files then come from its cache.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -224,6 +231,10 @@ test("installable: a valid manifest, a worker that controls the page, a new buil
     await until(async () => /Still no answer/.test(await page.textContent("#offline-status")), "a try by hand");
     const problems = await checkScreen(page, "offline");
     assert.deepEqual(problems, []);
+    // The theme chosen with the toggle holds there too.
+    await page.evaluate(() => localStorage.setItem("golf.theme", "dark"));
+    await page.reload();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), "dark");
 
     // Back on the same port: the offline page finds it by itself and opens the page asked for.
     server = await startServer(["--web-root", root, "--port", port]);
