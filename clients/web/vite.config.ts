@@ -1,7 +1,10 @@
 // Vite builds the app into GOLF_WEB_OUT_DIR (CMake sets it to the build tree's `web` folder, which golf-server
-// serves), or dist/ when run by hand. Asset URLs are absolute so that links such as /t/CODE load them too.
+// serves), or dist/ when run by hand. Asset URLs are absolute so that links such as /t/CODE load them too. Two
+// pages: the app (index.html) and the one the service worker shows when the server cannot be reached (offline.html).
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./scripts/precache";
 
 // The page says which build it is (the start page's footer, the Hello's client_name): package.json's version.
 const version: string = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).version;
@@ -23,6 +26,7 @@ export default defineConfig({
         },
       },
     },
+    serviceWorker(),
   ],
   define: { __GOLF_WEB_VERSION__: JSON.stringify(version) },
   build: {
@@ -31,5 +35,13 @@ export default defineConfig({
     target: "es2022",
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    // Every browser the target allows preloads modules itself; a polyfill would be a chunk of its own with two pages.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        offline: fileURLToPath(new URL("./offline.html", import.meta.url)),
+      },
+    },
   },
 });

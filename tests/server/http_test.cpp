@@ -60,6 +60,27 @@ TEST(Http, TheWebClientIsServedAtTheRoot) {
     EXPECT_TRUE(contains(std::string(script[http::field::cache_control]), "immutable"));
 }
 
+TEST(Http, TheServiceWorkerAndTheManifestAreServedSoTheSiteInstalls) {
+    web_root root;
+    std::ofstream(root.dir.path() / "web" / "sw.js") << "self.addEventListener('fetch', () => {});";
+    std::ofstream(root.dir.path() / "web" / "manifest.webmanifest") << R"({"name": "Golf"})";
+    running_server server(root.config());
+    const auto worker = http_request(server.port(), "/sw.js");
+    EXPECT_EQ(worker.result(), http::status::ok);
+    EXPECT_EQ(worker[http::field::content_type], "text/javascript; charset=utf-8");
+    // The browser asks again on every load, so a new build's worker is found at once.
+    EXPECT_EQ(worker[http::field::cache_control], "no-cache");
+    // worker-src falls back to script-src 'self' and manifest-src to default-src 'self': no directive narrows them.
+    const std::string policy(worker["Content-Security-Policy"]);
+    EXPECT_TRUE(policy.starts_with("default-src 'self';")) << policy;
+    EXPECT_FALSE(contains(policy, "worker-src") || contains(policy, "manifest-src") || contains(policy, "child-src"))
+        << policy;
+    const auto manifest = http_request(server.port(), "/manifest.webmanifest");
+    EXPECT_EQ(manifest.result(), http::status::ok);
+    EXPECT_EQ(manifest[http::field::content_type], "application/manifest+json");
+    EXPECT_EQ(manifest[http::field::cache_control], "no-cache");
+}
+
 TEST(Http, AShareLinkWithoutAnExtensionOpensTheApp) {
     web_root root;
     running_server server(root.config());

@@ -11,8 +11,9 @@ import { signInDialog } from "./screens/sign_in";
 import { startScreen } from "./screens/start";
 import { storage } from "./core/storage";
 import { applyTheme } from "./core/theme";
+import { registerServiceWorker } from "./install/register";
 import { tableScreen } from "./table/table";
-import { isMyTurn, turnAlert } from "./table/turn_alert";
+import { turnAlert } from "./table/turn_alert";
 
 // The chosen theme before anything is drawn (index.html's script is render-blocking): no flash of the other one.
 applyTheme();
@@ -86,7 +87,7 @@ function render(): void {
     );
   }
   screen?.refresh();
-  turnAlert(app.atTable && app.update ? `Golf · ${app.update.code}` : "Golf", app.atTable && isMyTurn(app.update));
+  turnAlert(app);
 }
 
 function mount(next: Screen): void {
@@ -109,3 +110,4 @@ app.onFlash = (text, kind) => {
 (window as unknown as { golf: App }).golf = app;
 render();
 app.start();
+registerServiceWorker();

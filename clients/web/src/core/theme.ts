@@ -18,6 +18,15 @@ export function applyTheme(): void {
   const chosen = storage.theme();
   if (chosen) document.documentElement.dataset.theme = chosen;
   else delete document.documentElement.dataset.theme;
+  paintThemeColor(chosen);
+}
+
+// The browser's own bar (index.html's theme-color, one per prefers-color-scheme) takes the chosen theme's colour.
+function paintThemeColor(chosen: Theme | undefined): void {
+  const metas = [...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')];
+  for (const meta of metas) meta.dataset.own ??= meta.content;
+  const wanted = metas.find((meta) => meta.media.includes(chosen ?? "none"))?.dataset.own;
+  for (const meta of metas) meta.content = wanted ?? meta.dataset.own!;
 }
 
 export function setTheme(theme: Theme): void {

@@ -15,7 +15,7 @@ import { rulesPanel } from "../rules/rules_panel";
 import { fairness } from "./shuffle_check";
 import { chat, sidePanels } from "./side_panels";
 import { people } from "./people";
-import { setSound, soundOn } from "./turn_alert";
+import { setSound, soundOn } from "./sounds";
 import { themeToggle } from "../core/theme";
 import { playArea } from "./play_area";
 import { updateClock } from "./clocks";

@@ -1,9 +1,12 @@
-// Knowing it is your turn: the tab's title says so ("(Your turn) Golf · CODE"), and, if the player switched it
-// on, a short beep made with Web Audio (no sound file). Off by default; the choice is kept in localStorage.
+// Knowing what happens at the table without watching it: the tab's title says when it is your turn ("(Your turn)
+// Golf · CODE"), and, if the player switched sound on, each update's moves make their sound and the turn its chime
+// (sounds.ts).
 import { ActionKind, Phase } from "../gen/golf/v1/game_pb";
 import type { TableUpdate } from "../gen/golf/v1/messages_pb";
+import type { App } from "../core/app";
+import { soundEvents, soundTurn } from "./sounds";
 
-const SOUND_KEY = "golf.turn-sound";
+const AFTER_MOVE_S = 0.15; // the turn chime follows the sound of the move that made it
 
 // The player has a move to make (a claim, open to everyone out of turn, does not count).
 export function isMyTurn(update: TableUpdate | undefined): boolean {
@@ -12,44 +15,15 @@ export function isMyTurn(update: TableUpdate | undefined): boolean {
 }
 
 let wasMyTurn = false;
-let audio: AudioContext | undefined;
+let heard: TableUpdate | undefined; // the update whose events were last sounded
 
-export function soundOn(): boolean {
-  try {
-    return localStorage.getItem(SOUND_KEY) === "on";
-  } catch {
-    return false;
-  }
-}
-
-export function setSound(on: boolean): void {
-  try {
-    localStorage.setItem(SOUND_KEY, on ? "on" : "off");
-  } catch {
-    /* the choice lasts for this page only */
-  }
-  if (on) beep(); // also unlocks audio: browsers allow it only after a click
-}
-
-function beep(): void {
-  try {
-    audio ??= new AudioContext();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.setValueAtTime(0.15, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.25);
-  } catch {
-    /* no audio on this device */
-  }
-}
-
-// Sets the title and beeps once when the turn becomes the player's.
-export function turnAlert(base: string, myTurn: boolean): void {
-  document.title = myTurn ? `(Your turn) ${base}` : base;
-  if (myTurn && !wasMyTurn && soundOn()) beep();
+// Sets the title, and sounds each update once: its events, then the chime when the turn becomes the player's.
+export function turnAlert(app: App): void {
+  const update = app.atTable ? app.update : undefined;
+  const myTurn = isMyTurn(update);
+  document.title = update ? `${myTurn ? "(Your turn) " : ""}Golf · ${update.code}` : "Golf";
+  const sounded = update !== undefined && update !== heard && soundEvents(app.fresh, update.yourSeat);
+  heard = update;
+  if (myTurn && !wasMyTurn) soundTurn(sounded ? AFTER_MOVE_S : 0);
   wasMyTurn = myTurn;
 }

@@ -63,6 +63,7 @@ export function replaceContent(container: HTMLElement, ...children: Child[]): vo
   again.focus({ preventScroll: true });
   if (selection && (again instanceof HTMLInputElement || again instanceof HTMLTextAreaElement)) {
     again.value = selection.value;
-    again.setSelectionRange(selection.start, selection.end);
+    // A checkbox or a number field has no text selection (null), and setting one throws.
+    if (selection.start !== null) again.setSelectionRange(selection.start, selection.end);
   }
 }
