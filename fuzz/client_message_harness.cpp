@@ -211,7 +211,11 @@ public:
             case 6: m.mutable_leave_table(); break;
             case 7: m.mutable_take_seat()->set_seat(what / 12 % 3); break;
             case 8: m.mutable_rematch(); break;
-            case 9: m.mutable_send_chat()->set_text("hi " + std::to_string(what)); break;
+            case 9:
+                // Now and then a reaction instead, of any kind (7 is none).
+                if (what & 64) m.mutable_send_chat()->set_reaction(static_cast<v1::Reaction>(what / 12 % 8));
+                else m.mutable_send_chat()->set_text("hi " + std::to_string(what));
+                break;
             case 10: {
                 const auto& joined = links_[static_cast<std::size_t>(what / 12 % 3)]->joined();
                 m.mutable_reclaim_seat()->set_seat_token(joined ? joined->seat_token() : "");

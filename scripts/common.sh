@@ -15,6 +15,7 @@ GOLF_PACKAGES=(
   sqlite3
   caddy  # the wss:// tests and scripts/tls_hop.sh: a real TLS proxy (`tls internal`) in front of golf-server
   chromium python3 python3-protobuf python3-websockets
+  fonts-noto-color-emoji  # the table's quick reactions drawn in the test browser as on people's devices
   clang-format-14 universal-ctags  # scripts/house.sh: the layout and the size of files and functions
   ccache  # the compiler cache every build goes through (below)
 )

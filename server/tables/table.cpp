@@ -371,13 +371,22 @@ void table::accepted(const std::shared_ptr<client_link>& link, std::uint32_t rid
 }
 
 void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& request, std::uint32_t rid) {
-    const auto length = printable_length(request.text());
-    if (!length) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "chat lines hold printable text only");
-    if (*length == 0 || only_spaces(request.text()))
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "the chat line is empty");
-    if (*length > chat_max_chars)
-        return reply_error(link, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
-                           "a chat line holds at most " + std::to_string(chat_max_chars) + " characters");
+    if (request.reaction() != v1::REACTION_UNSPECIFIED) {
+        if (!v1::Reaction_IsValid(request.reaction()))
+            return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a reaction");
+        if (!request.text().empty())
+            return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "a chat line is text or a reaction, not both");
+        if (seat_of(link.get()) < 0)
+            return reply_error(link, rid, v1::ERROR_CODE_NOT_SEATED, "only players react; spectators may chat");
+    } else {
+        const auto length = printable_length(request.text());
+        if (!length) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "chat lines hold printable text only");
+        if (*length == 0 || only_spaces(request.text()))
+            return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "the chat line is empty");
+        if (*length > chat_max_chars)
+            return reply_error(link, rid, v1::ERROR_CODE_CHAT_TOO_LONG,
+                               "a chat line holds at most " + std::to_string(chat_max_chars) + " characters");
+    }
     const auto now = clock::now();
     auto& times = chat_times_[link.get()];
     while (!times.empty() && now - times.front() >= chat_window) times.pop_front();
@@ -399,6 +408,7 @@ void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& r
         line.set_registered(sp.account != 0);
     }
     line.set_text(request.text());
+    line.set_reaction(request.reaction());
     line.set_unix_ms(static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
             .count()));

@@ -226,6 +226,43 @@ TEST(table_chat, recent_lines_reach_whoever_joins_or_comes_back) {
     EXPECT_TRUE(again[0].earlier());
 }
 
+// A quick reaction is a kind, never words: it reaches everyone as a ChatLine with no text, shares chat's limit,
+// and only a player in a seat sends one.
+TEST(table_chat, a_seated_players_reaction_reaches_everyone_as_a_kind_and_is_refused_otherwise) {
+    running_server server(30s);
+    connection ann, bob, wat;
+    ann.connect(server.url(), "table_events_test");
+    const auto created = ann.create_table("Ann", "six-card", 3);
+    bob.connect(server.url(), "table_events_test");
+    bob.join(created.code(), "Bob");
+    wat.connect(server.url(), "table_events_test");
+    wat.join(created.code(), "Wat", true);
+    std::vector<v1::ChatLine> watched;
+    wat.set_observer([&](const v1::ServerMessage& m) {
+        if (m.has_chat()) watched.push_back(m.chat());
+    });
+    const auto react = [](int kind, const std::string& text = "") {
+        v1::ClientMessage m;
+        m.mutable_send_chat()->set_reaction(static_cast<v1::Reaction>(kind));
+        m.mutable_send_chat()->set_text(text);
+        return m;
+    };
+    ASSERT_TRUE(bob.request(react(v1::REACTION_WELL_PLAYED)).has_ok());
+    EXPECT_EQ(bob.request(react(v1::REACTION_NICE, "and words")).error().code(), v1::ERROR_CODE_BAD_REQUEST);
+    EXPECT_EQ(bob.request(react(99)).error().code(), v1::ERROR_CODE_BAD_REQUEST) << "no such reaction";
+    EXPECT_EQ(wat.request(react(v1::REACTION_WOW)).error().code(), v1::ERROR_CODE_NOT_SEATED);
+    for (int i = 0; i < 4; ++i) ASSERT_TRUE(bob.request(react(v1::REACTION_OOPS)).has_ok());
+    EXPECT_EQ(bob.request(react(v1::REACTION_OOPS)).error().code(), v1::ERROR_CODE_RATE_LIMITED)
+        << "reactions count with chat lines: five in ten seconds";
+
+    for (int i = 0; i < 50 && watched.size() < 5; ++i) wat.next(100ms);
+    ASSERT_EQ(watched.size(), 5u) << "only the accepted ones went out";
+    EXPECT_EQ(watched[0].reaction(), v1::REACTION_WELL_PLAYED);
+    EXPECT_EQ(watched[0].text(), "");
+    EXPECT_EQ(watched[0].name(), "Bob");
+    EXPECT_EQ(watched[0].seat(), 1);
+}
+
 TEST(next_hole, the_next_hole_is_dealt_once_every_player_has_read_the_review) {
     running_server server(30s);
     connection ann, bob;

@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import {
-  createTable, joinByLink, launchBrowser, newPlayer, offered, playOne, screenshot, seeded, startServer, until,
+  createTable, joinByLink, launchBrowser, newPlayer, offered, openPanel, playOne, screenshot, seeded, sleep, startServer,
+  until,
 } from "./support.mjs";
 
 const view = (page) => page.evaluate(() => ({
@@ -143,6 +144,16 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await bob.goto(`${server.url}/t/${code}`);
     await bob.waitForSelector("#join-form");
     assert.match(await bob.textContent("#flash"), /Could not take your seat back/);
+
+    // Cat sends a quick reaction: Ann sees it on Cat's seat for a moment and in the chat, in words.
+    await openPanel(cat, "chat");
+    await screenshot(cat, "reaction-bar-360");
+    await cat.click('[data-key="react-1"]');
+    await ann.waitForSelector('.play .seat[data-seat="1"] .reaction-bubble[data-reaction="1"]');
+    await until(async () => /Cat.*: \u{1F44D} Nice!/u.test(await ann.textContent("#chat-lines")), "the reaction in Ann's chat");
+    await sleep(300);  // the bubble's pop
+    await screenshot(ann, "reaction-1280");
+    await ann.waitForSelector('.play .seat[data-seat="1"] .reaction-bubble', { state: "detached", timeout: 6_000 });
 
     // Ann removes Cat, giving a reason: Cat's page says so and leaves the table, whose link no longer seats her;
     // a bot plays the seat, open again. Ann, at a private table, has no vote buttons, only her own.

@@ -7,6 +7,7 @@ import type { App } from "../core/app";
 import type { ChatLine, TableUpdate } from "../gen/golf/v1/messages_pb";
 import { storage } from "../core/storage";
 import { guestTag, nameLink } from "../ui/marks";
+import { reactionBar, reactionText } from "./reactions";
 
 export type PanelName = "scores" | "moves" | "chat" | "rules" | "check";
 
@@ -43,7 +44,7 @@ function speaker(app: App, line: ChatLine): string {
 }
 
 // The lines shown: those of speakers this person has not muted.
-function shownChat(app: App): ChatLine[] {
+export function shownChat(app: App): ChatLine[] {
   const muted = new Set(storage.mutedChat());
   return app.chat.filter((line) => !muted.has(speaker(app, line)));
 }
@@ -196,7 +197,7 @@ export function chat(app: App): HTMLElement {
             line.name && !line.registered ? [" ", guestTag()] : null,
             line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null,
             ": ",
-            line.text
+            line.reaction ? reactionText(line.reaction) : line.text
           ),
           who
             ? h(
@@ -215,6 +216,7 @@ export function chat(app: App): HTMLElement {
       })
     ),
     mutedNote(app),
+    reactionBar(app),
     h(
       "form",
       { class: "chat-form", onsubmit: send },
