@@ -208,6 +208,8 @@ private:
     // A newcomer in an open seat: seated as anyone, and the match's record says whose the seat is now.
     void seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);
+    // Mid-match, a seat the bot plays is given up to whoever comes next: its token stops working (OpenSeat, a removal).
+    void open_to_newcomer(int s);
     void seat_bot(int s, const wire::bot_choice& level);
     // A bot of `level` (valid) in seat st: its name, its brain, its playouts, its own random source.
     void make_bot_seat(int s, const wire::bot_choice& level);

@@ -85,12 +85,12 @@ void table::vote_kick(const std::shared_ptr<client_link>& link, const v1::VoteKi
     reply_ok(link, rid);
     if (std::find(voters.begin(), voters.end(), mine) != voters.end()) return;
     voters.push_back(mine);
-    spdlog::info("table {} seat {}: a vote to remove {} ({} of {})", code_, voter, seats_[request.seat()].name,
-                 kick_votes(s), needed);
-    if (kick_votes(s) >= needed) return remove_person(s, "", true);
+    const int votes = kick_votes(s);
+    const std::string& name = seats_[request.seat()].name;
+    spdlog::info("table {} seat {}: a vote to remove {} ({} of {})", code_, voter, name, votes, needed);
+    if (votes >= needed) return remove_person(s, "", true);
     // Who voted is not said: a vote is no reason for a quarrel.
-    changed("a vote to remove " + seats_[request.seat()].name + ": " + std::to_string(kick_votes(s)) + " of " +
-            std::to_string(needed));
+    changed("a vote to remove " + name + ": " + std::to_string(votes) + " of " + std::to_string(needed));
 }
 
 int table::kick_votes_needed() const {
@@ -126,15 +126,11 @@ void table::remove_person(int s, const std::string& reason, bool by_vote) {
     if (state_ == v1::TABLE_STATE_WAITING) {
         free_seat(s);
     } else {
-        if (auto reg = owner_.lock()) reg->remove_token(st.token_hash);
-        st.token_hash.clear();
-        st.account = 0;
         st.link.reset();
         st.connected = false;
         st.grace.cancel();
         if (!bot_controlled(s)) stand_in(s);
-        st.open = true;
-        recorder_.record_seat_change(seat_record_of(s));
+        open_to_newcomer(s);
     }
     st.kick_voters.clear();
     if (host_ == s) pass_host_from(s);

@@ -51,13 +51,18 @@ void table::open_seat(const std::shared_ptr<client_link>& link, const v1::OpenSe
     if (st.kind != seat_kind::person || st.connected)
         return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, which + " is not away");
     reply_ok(link, rid);
+    open_to_newcomer(s);
+    spdlog::info("table {} seat {}: opened by the host; {}'s token no longer reclaims it", code_, s, st.name);
+    changed(st.name + "'s " + which + " is open: whoever joins next takes it over");
+}
+
+void table::open_to_newcomer(int s) {
+    seat& st = seats_[static_cast<std::size_t>(s)];
     if (auto reg = owner_.lock()) reg->remove_token(st.token_hash);
     st.token_hash.clear();
     st.account = 0;
     st.open = true;
     recorder_.record_seat_change(seat_record_of(s));
-    spdlog::info("table {} seat {}: opened by the host; {}'s token no longer reclaims it", code_, s, st.name);
-    changed(st.name + "'s " + which + " is open: whoever joins next takes it over");
 }
 
 void table::seat_quick(const std::vector<quick_seat>& people) {

@@ -400,10 +400,18 @@ export class App {
     const midMatch =
       (this.update?.yourSeat ?? -1) >= 0 && (state === TableState.PLAYING || state === TableState.BETWEEN_HOLES);
     if (this.conn.isReady && this.joined) await this.attempt({ case: "leaveTable", value: {} });
-    if (code && !midMatch) {
-      storage.forget(code);
-      this.log.forget(code);
-    }
+    if (code && !midMatch) this.forgetSeat(code);
+    this.awayFromTable();
+  }
+
+  // The saved way back to a table's seat, and its move log, gone.
+  private forgetSeat(code: string): void {
+    storage.forget(code);
+    this.log.forget(code);
+  }
+
+  // No table in view any more: back to the start page.
+  private awayFromTable(): void {
     this.joined = undefined;
     this.update = undefined;
     this.chat = [];
@@ -609,17 +617,13 @@ export class App {
         // The host or a vote removed us: the seat is gone for good, and so is the way back to it.
         const removed = message.body.value;
         if (this.joined?.code !== removed.code) return;
-        storage.forget(removed.code);
-        this.log.forget(removed.code);
-        this.joined = undefined;
-        this.update = undefined;
-        this.chat = [];
+        this.forgetSeat(removed.code);
         const why = removed.reason ? `: ${removed.reason}` : ".";
         this.onFlash(
           removed.byVote ? "The players voted you out of that table." : `The host removed you from that table${why}`,
           "info"
         );
-        this.navigate("/");
+        this.awayFromTable();
         break;
       }
       default:

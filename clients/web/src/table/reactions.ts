@@ -4,6 +4,7 @@
 import { h } from "../ui/dom";
 import type { App } from "../core/app";
 import { Reaction, type ChatLine } from "../gen/golf/v1/messages_pb";
+import { mutedLine } from "./chat_mutes";
 
 export const REACTIONS: { kind: Reaction; emoji: string; words: string }[] = [
   { kind: Reaction.NICE, emoji: "\u{1F44D}", words: "Nice!" },
@@ -48,14 +49,19 @@ export function reactionBar(app: App): HTMLElement | null {
 const firstSeen = new WeakMap<ChatLine, number>();
 let hideTimer = 0;
 
-// The bubble for `seat`: its latest reaction among the lines shown, while it is fresh.
-export function reactionBubble(app: App, shown: ChatLine[], seat: number): HTMLElement | null {
+// The bubble for `seat`: its latest reaction, while it is fresh and its sender is not muted here. Drawn with every
+// update, so the muted list is read only once a fresh reaction is found.
+export function reactionBubble(app: App, seat: number): HTMLElement | null {
   const now = performance.now();
-  const line = [...shown].reverse().find((l) => l.seat === seat && l.reaction !== Reaction.UNSPECIFIED && !l.earlier);
+  let line: ChatLine | undefined;
+  for (let i = app.chat.length - 1; i >= 0 && !line; --i) {
+    const l = app.chat[i];
+    if (l.seat === seat && l.reaction !== Reaction.UNSPECIFIED && !l.earlier) line = l;
+  }
   if (!line) return null;
   if (!firstSeen.has(line)) firstSeen.set(line, now);
   const left = BUBBLE_MS - (now - firstSeen.get(line)!);
-  if (left <= 0) return null;
+  if (left <= 0 || mutedLine(app, line)) return null;
   // One redraw when the newest bubble is due to go.
   window.clearTimeout(hideTimer);
   hideTimer = window.setTimeout(() => app.onChange(), left + 50);

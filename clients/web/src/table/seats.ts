@@ -13,7 +13,6 @@ import { cardLabel, seatName } from "../words/names";
 import { guestTag, nameLink } from "../ui/marks";
 import { actionCode, key, type Key, type Targets } from "./targets";
 import { reactionBubble } from "./reactions";
-import { shownChat } from "./side_panels";
 
 const VERB: Partial<Record<ActionKind, string>> = {
   [ActionKind.PLACE]: "Place here",
@@ -77,7 +76,7 @@ export function seatPanel(
         person ? nameLink(app, name, info.registered, true) : name
       ),
       ...badges(update, hand, seat),
-      reactionBubble(app, shownChat(app), seat),
+      reactionBubble(app, seat),
       figures(seat, layout?.shownPoints ?? 0, update.scorecard?.totals[seat] ?? 0)
     ),
     grid

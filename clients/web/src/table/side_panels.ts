@@ -8,6 +8,7 @@ import type { ChatLine, TableUpdate } from "../gen/golf/v1/messages_pb";
 import { storage } from "../core/storage";
 import { guestTag, nameLink } from "../ui/marks";
 import { reactionBar, reactionText } from "./reactions";
+import { speaker } from "./chat_mutes";
 
 export type PanelName = "scores" | "moves" | "chat" | "rules" | "check";
 
@@ -36,15 +37,8 @@ export function unread(app: App, code: string): number {
   return Math.max(0, shown - (readLines.get(code) ?? 0));
 }
 
-// Who said a line, as muting knows them: an account by its name, a guest by the name it played under. Unnamed
-// lines (an empty seat's) and your own have no speaker to mute.
-function speaker(app: App, line: ChatLine): string {
-  const mine = line.seat >= 0 ? line.seat === (app.update?.yourSeat ?? -1) : line.name === storage.name();
-  return !line.name || mine ? "" : `${line.registered ? "account" : "guest"}:${line.name}`;
-}
-
 // The lines shown: those of speakers this person has not muted.
-export function shownChat(app: App): ChatLine[] {
+function shownChat(app: App): ChatLine[] {
   const muted = new Set(storage.mutedChat());
   return app.chat.filter((line) => !muted.has(speaker(app, line)));
 }
