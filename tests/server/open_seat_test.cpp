@@ -107,8 +107,9 @@ TEST(reclaim, a_player_who_left_takes_the_seat_back_and_a_pending_bot_move_is_no
         step({&ann}, table.rules, *table.bot, table.random, 200ms);
     }
     ASSERT_TRUE(golf::client::my_move(*bob.latest()));
-    drain(ann);
-    const std::uint64_t version = ann.latest()->hand_version();
+    // Ann's page may be a step behind Bob's: wait until she sees the hand he is to move in.
+    const std::uint64_t version = bob.latest()->hand_version();
+    ann.wait_until([&](const v1::TableUpdate& u) { return u.hand_version() == version; });
 
     ASSERT_TRUE(bob.request(leave()).has_ok());
     ann.wait_until([](const v1::TableUpdate& u) { return u.seats(1).bot_standing_in(); });
