@@ -160,23 +160,30 @@ void quick_play::seat(const quick_play_queue::seating& group) {
         people.push_back({link, w.name});
         gone.push_back(std::move(w));
     }
-    const auto requeue = [&] {
-        for (waiter& w : gone)
-            if (auto link = w.link.lock()) {
-                ids_[link.get()] = w.entry.id;
-                queue_.join(w.key, w.entry);
-                waiters_[w.entry.id] = std::move(w);
-            }
-    };
     const int missing = static_cast<int>(group.players.size()) - static_cast<int>(people.size());
     auto reg = tables_.lock();
-    if (people.empty() || missing > 0 || !reg) return requeue();
+    if (people.empty() || missing > 0 || !reg) return put_back(gone);
     auto t = reg->open_quick_table(group.key.preset, group.key.seats);
-    if (!t) return requeue();
+    if (!t) return put_back(gone);
     for (const auto& p : people) p.link->set_table(t);
     spdlog::info("quick play: table {} for {} people and {} bots ({})", t->code(), people.size(), group.bots,
                  group.key.preset);
-    boost::asio::post(t->strand(), [t, people = std::move(people)] { t->seat_quick(people); });
+    // A table the database could not take is not made: its people wait on in their places.
+    auto unmade = [self = shared_from_this(), gone = std::make_shared<std::vector<waiter>>(std::move(gone))] {
+        boost::asio::post(self->strand_, [self, gone] { self->put_back(*gone); });
+    };
+    boost::asio::post(t->strand(), [t, people = std::move(people), unmade] { t->seat_quick(people, unmade); });
+}
+
+void quick_play::put_back(std::vector<waiter>& gone) {
+    if (stopped_) return;
+    for (waiter& w : gone)
+        if (auto link = w.link.lock(); link && !link->current_table()) {
+            ids_[link.get()] = w.entry.id;
+            queue_.join(w.key, w.entry);
+            waiters_[w.entry.id] = std::move(w);
+        }
+    arm();
 }
 
 }  // namespace golf::server

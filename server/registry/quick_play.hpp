@@ -55,6 +55,8 @@ private:
     void arm();
     void on_tick();
     void seat(const quick_play_queue::seating& group);
+    // Waiters whose table was not made (or who lost a partner meanwhile) wait on with the places they had.
+    void put_back(std::vector<waiter>& gone);
     void tell(waiter& w, clock::time_point now);
     std::uint64_t id_of(const client_link* link) const;
 

@@ -72,24 +72,36 @@ void table::open(const std::shared_ptr<client_link>& link, const std::string& na
                  settings_.is_public ? "public" : "private", settings_.password_hash.empty() ? "" : ", password",
                  turn_clock_.count() > 0 ? ", turn clock" : "");
     host_ = 0;
+    record_then_seat([this, link, name, request_id] { seat_creator(link, name, request_id); },
+                     [this, link, request_id] {
+                         release(link);
+                         reply_error(
+                             link, request_id, v1::ERROR_CODE_UNAVAILABLE,
+                             "the database cannot take new tables now, so none was made; try again in a moment");
+                     });
+}
+
+// Several nodes: people are seated (and learn the code) once every node can find the table, its record written. A
+// table the database cannot take in time, or refuses (its code taken at another node), is not made: nobody could
+// find it, and none of its records would be kept.
+void table::record_then_seat(std::function<void()> seat_them, std::function<void()> unmade) {
     recorder_.record_table(settings_, seat_count());
     persistence::match_store* store = recorder_.store();
-    if (!store || !store->nodes()) return seat_creator(link, name, request_id);
-    // Several nodes: the join code is handed out once every node can find the table (its record is written). A
-    // table the database cannot take in time is not made: nobody could find it.
-    durable_timer_.arm(table_record_wait, shared_from_this(), [this, link, request_id] {
+    if (!store || !store->nodes()) return seat_them();
+    durable_timer_.arm(table_record_wait, shared_from_this(), [this, unmade] {
         if (closed_) return;
-        release(link);
-        reply_error(link, request_id, v1::ERROR_CODE_UNAVAILABLE,
-                    "the database cannot take new tables now, so none was made; try again in a moment");
-        close("its record could not be written");
+        unmade();
+        close("its record could not be written in time");
     });
-    store->when_written([weak = weak_from_this(), link, name, request_id, armed = durable_timer_.generation()](bool) {
+    store->when_written([weak = weak_from_this(), seat_them = std::move(seat_them), unmade = std::move(unmade),
+                         armed = durable_timer_.generation()](bool written) {
         if (auto self = weak.lock())
-            boost::asio::post(self->strand_, [self, link, name, request_id, armed] {
+            boost::asio::post(self->strand_, [self, seat_them, unmade, armed, written] {
                 if (self->closed_ || self->durable_timer_.generation() != armed) return;
                 self->durable_timer_.cancel();
-                self->seat_creator(link, name, request_id);
+                if (written) return seat_them();
+                unmade();
+                self->close("its record was refused");
             });
     });
 }

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -82,11 +83,12 @@ public:
     void reclaim(const std::shared_ptr<client_link>& link, const std::string& token, std::uint32_t request_id);
     // Quick play (server/registry/quick_play.hpp): these people take the first seats in order, heuristic bots the rest,
     // and the match starts. Each is sent TableJoined (request_id 0: their QuickPlay was answered when they queued).
+    // With several nodes, a table whose record cannot be written is not made: `unmade` runs, the people released.
     struct quick_seat {
         std::shared_ptr<client_link> link;
         std::string name;
     };
-    void seat_quick(const std::vector<quick_seat>& people);
+    void seat_quick(const std::vector<quick_seat>& people, std::function<void()> unmade);
     // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, clock::time_point received);
     void disconnected(const std::shared_ptr<client_link>& link);
@@ -204,6 +206,8 @@ private:
     static std::int64_t account_of(const client_link& link, const std::string& name);
     // The creator takes seat 0 and is told the table's code (open(); with several nodes once it is recorded).
     void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
+    // Records the table, then runs `seat_them`; with several nodes only once the record is written, else `unmade`.
+    void record_then_seat(std::function<void()> seat_them, std::function<void()> unmade);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     // A newcomer in an open seat: seated as anyone, and the match's record says whose the seat is now.
     void seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);

@@ -65,15 +65,20 @@ void table::open_to_newcomer(int s) {
     recorder_.record_seat_change(seat_record_of(s));
 }
 
-void table::seat_quick(const std::vector<quick_seat>& people) {
+void table::seat_quick(const std::vector<quick_seat>& people, std::function<void()> unmade) {
     spdlog::info("table {} created by quick play: preset {}, {} seats", code_, preset_, seats_.size());
     host_ = 0;
-    recorder_.record_table(settings_, seat_count());
-    for (std::size_t s = 0; s < people.size() && s < seats_.size(); ++s)
-        seat_person(static_cast<int>(s), people[s].link, people[s].name, 0);
-    for (int s = first_free_seat(); s >= 0; s = first_free_seat()) seat_bot(s, {v1::BOT_LEVEL_HEURISTIC, 0});
-    begin_match();
-    changed("quick play: the match has started");
+    const auto seat_all = [this, people] {
+        for (std::size_t s = 0; s < people.size() && s < seats_.size(); ++s)
+            seat_person(static_cast<int>(s), people[s].link, people[s].name, 0);
+        for (int s = first_free_seat(); s >= 0; s = first_free_seat()) seat_bot(s, {v1::BOT_LEVEL_HEURISTIC, 0});
+        begin_match();
+        changed("quick play: the match has started");
+    };
+    record_then_seat(seat_all, [this, people, unmade = std::move(unmade)] {
+        for (const quick_seat& p : people) release(p.link);
+        unmade();
+    });
 }
 
 void table::seat_bot(int s, const wire::bot_choice& level) {

@@ -231,6 +231,44 @@ TEST_F(cluster_test, a_table_the_database_cannot_record_is_refused_with_a_clear_
     EXPECT_EQ(made.seat(), 0);
 }
 
+// Quick play seats its people only once every node can find their table: while the database cannot record it,
+// nobody is seated, and afterwards the same people are seated together at a table another node can find.
+TEST_F(cluster_test, quick_play_seats_nobody_at_a_table_the_database_has_not_recorded) {
+    std::vector<std::unique_ptr<connection>> players;
+    for (int i = 0; i < 2; ++i) {
+        players.push_back(std::make_unique<connection>());
+        players.back()->connect(proxy_url("n1"), "cluster_test");
+    }
+    std::vector<v1::TableJoined> joined(players.size());
+    std::vector<std::chrono::steady_clock::time_point> seated_at(players.size());
+    std::vector<std::string> failures(players.size());
+    std::vector<std::thread> waiting;
+    std::chrono::steady_clock::time_point unlocked;
+    {
+        const golf::testing::pg_database::lock held(*db_, "tables");
+        for (std::size_t i = 0; i < players.size(); ++i)
+            waiting.emplace_back([&, i] {
+                try {
+                    joined[i] = players[i]->quick_play("six-card", 2, 0, "Guest" + std::to_string(i), 40s);
+                    seated_at[i] = std::chrono::steady_clock::now();
+                } catch (const std::exception& e) {
+                    failures[i] = e.what();
+                }
+            });
+        std::this_thread::sleep_for(7s);  // past the wait for a table's record: the first table is not made
+        unlocked = std::chrono::steady_clock::now();
+    }
+    for (auto& t : waiting) t.join();
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        ASSERT_TRUE(failures[i].empty()) << i << ": " << failures[i];
+        EXPECT_GE(seated_at[i], unlocked) << i << " was seated before the table was recorded";
+    }
+    EXPECT_EQ(joined[0].code(), joined[1].code()) << "the two who waited together are seated together";
+    connection watcher;
+    watcher.connect(proxy_url("n3"), "cluster_test");
+    EXPECT_NO_THROW(watcher.join(joined[0].code(), "", true)) << "another node finds the table";
+}
+
 // `golf bot` makes a table on n1; the Python example, sent to n3, follows it there and plays the match through.
 TEST_F(cluster_test, golf_bot_and_the_python_example_find_a_table_on_another_node) {
     child_process host({GOLF_CLI_PATH, "bot", "--url", proxy_url("n1"), "--create", "six-card", "--seats", "2", "--set",
