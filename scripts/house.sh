@@ -4,7 +4,7 @@
 #   - the web client (clients/web) is laid out as its .prettierrc.json says (Prettier, pinned in its package.json;
 #     `--fix` rewrites it too), when npm is present: its node_modules are installed first if missing or older than
 #     package-lock.json, by the same check the build makes (clients/web/npm_ci.cmake), which the build then skips;
-#   - no product file over 700 lines, no function over 80 (scripts/sizes.py);
+#   - no product file over 700 lines, no function over 80 (scripts/sizes.py, clients/web/scripts/sizes.mjs);
 #   - every relative link in the README and docs/ resolves (scripts/check_links.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +46,7 @@ if web_modules; then
     exit 1
   fi
   echo "house: the web client laid out as $web/.prettierrc.json says"
+  node "$web/scripts/sizes.mjs"
 fi
 python3 scripts/sizes.py
 bash scripts/check_links.sh
