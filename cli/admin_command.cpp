@@ -86,8 +86,8 @@ admin_request parse(std::span<const std::string_view> words) {
     }
     if (r.action.empty())
         throw usage_error(
-            "missing an action: grant, staff, mute, ban-public, ban, lift, sanctions "
-            "or log (see golf admin --help)");
+            "missing an action: grant, staff, mute, ban-public, ban, lift, sanctions, log, reports or "
+            "close-report (see golf admin --help)");
     if (r.db.empty()) throw usage_error("missing --db DB");
     return r;
 }
@@ -184,6 +184,43 @@ int admin_log(moderation_store& m, const admin_request& r) {
     return exit_ok;
 }
 
+// One report as moderators read it: a head line, the reporter's words, then the table's chat indented.
+void print_report(const persistence::report_record& r) {
+    std::cout << r.id << "  " << persistence::utc_minute(r.created_at) << "  "
+              << persistence::report_reason_name(r.reason) << "  " << printable(r.reporter) << " reported "
+              << printable(r.reported) << (r.reported_account != 0 ? " (account)" : " (guest)") << " at table "
+              << printable(r.table_code);
+    if (r.match_id != 0) std::cout << ", match " << r.match_id << " hole " << r.hole;
+    std::cout << '\n';
+    if (!r.text.empty()) std::cout << "    \"" << printable(r.text) << "\"\n";
+    std::size_t from = 0;
+    for (std::size_t at = r.chat.find('\n'); at != std::string::npos; from = at + 1, at = r.chat.find('\n', from))
+        std::cout << "    | " << printable(r.chat.substr(from, at - from)) << '\n';
+    if (r.closed_at != 0)
+        std::cout << "    closed " << persistence::utc_minute(r.closed_at) << " by " << printable(r.closed_by) << ": "
+                  << printable(r.resolution) << '\n';
+}
+
+int admin_reports(moderation_store& m, const admin_request& r) {
+    expect_arguments(r, 0, 1, "[all]");
+    const bool all = !r.arguments.empty();
+    if (all && r.arguments[0] != "all") throw usage_error("usage: golf admin reports [all] --db DB");
+    const auto found = m.reports(all, admin_listed);
+    if (found.empty()) std::cout << (all ? "no reports\n" : "no open reports\n");
+    for (const auto& report : found) print_report(report);
+    return exit_ok;
+}
+
+int admin_close_report(moderation_store& m, const admin_request& r) {
+    expect_arguments(r, 1, 1, "ID --reason TEXT");
+    if (r.reason.empty()) throw usage_error("missing --reason TEXT: what was done about it");
+    const auto id = parse_uint64("ID", r.arguments[0]);
+    const auto closed = m.close_report(static_cast<std::int64_t>(id), command_line_actor, r.reason, now_s());
+    if (!closed) throw run_failure{"no report " + r.arguments[0] + " is open (see golf admin reports all)"};
+    std::cout << "report " << id << " closed\n";
+    return exit_ok;
+}
+
 int run_action(moderation_store& m, persistence::account_store& accounts, const admin_request& r) {
     if (r.action == "grant") return admin_grant(m, r);
     if (r.action == "staff") return admin_staff(m, r);
@@ -193,8 +230,10 @@ int run_action(moderation_store& m, persistence::account_store& accounts, const 
     if (r.action == "lift") return admin_lift(m, r);
     if (r.action == "sanctions") return admin_sanctions(m, accounts, r);
     if (r.action == "log") return admin_log(m, r);
+    if (r.action == "reports") return admin_reports(m, r);
+    if (r.action == "close-report") return admin_close_report(m, r);
     throw usage_error("unknown action '" + printable(r.action) +
-                      "': grant, staff, mute, ban-public, ban, lift, sanctions or log");
+                      "': grant, staff, mute, ban-public, ban, lift, sanctions, log, reports or close-report");
 }
 
 }  // namespace
@@ -202,9 +241,9 @@ int run_action(moderation_store& m, persistence::account_store& accounts, const 
 std::string_view admin_usage() {
     return "usage: golf admin ACTION [ARGS...] --db DB\n"
            "\n"
-           "Roles and sanctions on a golf-server database, from its host's terminal; each change is written to the\n"
-           "moderation log as the command line's. A sanction holds at once on every node of the server: at sign-in,\n"
-           "when sitting down, and for every chat line (guests are not covered yet).\n"
+           "Roles, sanctions and players' reports on a golf-server database, from its host's terminal; each change\n"
+           "is written to the moderation log as the command line's. A sanction holds at once on every node of the\n"
+           "server: at sign-in, when sitting down, and for every chat line (guests are not covered yet).\n"
            "\n"
            "  grant NAME ROLE          give an account a role: owner, admin, moderator, or player (no role); the\n"
            "                           last owner cannot be demoted\n"
@@ -217,6 +256,9 @@ std::string_view admin_usage() {
            "  lift ID                  end a sanction now\n"
            "  sanctions [NAME]         the sanctions given (to NAME), newest first, the last 50\n"
            "  log                      the moderation log, newest first, the last 50\n"
+           "  reports [all]            players' reports: the open ones, oldest first (all: then the closed ones),\n"
+           "                           each with the table's recent chat\n"
+           "  close-report ID          close a report; --reason TEXT says what was done (logged)\n"
            "\n"
            "  --db DB                  a golf-server database (a SQLite file or a postgresql:// URL)\n"
            "\n"

@@ -228,8 +228,14 @@ public:
                     case 1: m.mutable_open_seat()->set_seat(seat); break;
                     case 2: m.mutable_kick_seat()->set_seat(seat); break;
                     default:
-                        if (what & 16) m.mutable_vote_kick()->set_seat(seat);
-                        else m.mutable_pass_host()->set_seat(seat);
+                        if (what & 128) {  // a report, its reason now and then out of range
+                            m.mutable_report()->set_seat(seat);
+                            m.mutable_report()->set_reason(static_cast<v1::ReportReason>(what / 12 % 5));
+                        } else if (what & 16) {
+                            m.mutable_vote_kick()->set_seat(seat);
+                        } else {
+                            m.mutable_pass_host()->set_seat(seat);
+                        }
                 }
                 break;
             }

@@ -1,4 +1,4 @@
-// The names of roles and sanctions as the databases, the command line and the log spell them.
+// The names of roles, sanctions and report reasons as the databases, the command line and the log spell them.
 #include "persistence/moderation_store.hpp"
 
 #include <array>
@@ -24,6 +24,12 @@ constexpr std::array<std::pair<sanction_kind, std::string_view>, 3> kinds{{
     {sanction_kind::ban, "ban"},
 }};
 
+constexpr std::array<std::pair<report_reason, std::string_view>, 3> reasons{{
+    {report_reason::chat, "chat"},
+    {report_reason::name, "name"},
+    {report_reason::conduct, "conduct"},
+}};
+
 template <typename E, std::size_t N>
 std::string_view name_of(const std::array<std::pair<E, std::string_view>, N>& names, E value) {
     for (const auto& [e, name] : names)
@@ -44,6 +50,8 @@ std::string_view role_name(staff_role role) { return name_of(roles, role); }
 std::optional<staff_role> role_named(std::string_view name) { return value_of(roles, name); }
 std::string_view sanction_name(sanction_kind kind) { return name_of(kinds, kind); }
 std::optional<sanction_kind> sanction_named(std::string_view name) { return value_of(kinds, name); }
+std::string_view report_reason_name(report_reason reason) { return name_of(reasons, reason); }
+std::optional<report_reason> report_reason_named(std::string_view name) { return value_of(reasons, name); }
 
 std::string utc_minute(std::int64_t unix_seconds) {
     const auto t = static_cast<std::time_t>(unix_seconds);
@@ -58,6 +66,11 @@ std::string sanction_detail(const sanction_record& sanction) {
     return "sanction " + std::to_string(sanction.id) + ", " +
            (sanction.expires_at == 0 ? std::string("until lifted") : "until " + utc_minute(sanction.expires_at)) +
            ": " + sanction.reason;
+}
+
+std::string report_closing_detail(const report_record& report) {
+    return "report " + std::to_string(report.id) + " (" + std::string(report_reason_name(report.reason)) + ", by " +
+           report.reporter + "): " + report.resolution;
 }
 
 }  // namespace golf::persistence

@@ -1,5 +1,5 @@
 // Keeping order among strangers: the roles of accounts (moderator, admin, owner), the sanctions given to accounts
-// (a chat mute, a ban from public play, a ban), and the log of every change to either. The server reads an
+// (a chat mute, a ban from public play, a ban), players' reports for moderators, and the log of every change. The server reads an
 // account's sanctions at every sign-in, seating and chat line, so one given on any node holds on every node at
 // once; `golf admin` changes them. Each change and its log line are one transaction. Implemented by the account
 // stores (sqlite_accounts, pg_accounts); every method throws store_error when the database cannot answer, and
@@ -55,6 +55,32 @@ struct moderation_entry {
     friend bool operator==(const moderation_entry&, const moderation_entry&) = default;
 };
 
+enum class report_reason { chat, name, conduct };
+std::string_view report_reason_name(report_reason reason);
+std::optional<report_reason> report_reason_named(std::string_view name);
+
+// A player's report of another person at their table, with what the table showed then: its recent chat, and the
+// match and hole being played (whose record holds the moves).
+struct report_record {
+    std::int64_t id = 0;
+    std::int64_t created_at = 0;      // unix seconds
+    std::string reporter;             // the names they sat under
+    account_id reporter_account = 0;  // 0: a guest
+    std::string reported;
+    account_id reported_account = 0;
+    report_reason reason = report_reason::conduct;
+    std::string text;  // the reporter's words
+    std::string table_code;
+    std::int64_t match_id = 0;   // 0: no match yet
+    int hole = 0;                // 1-based; 0: no hole dealt
+    std::string chat;            // the table's last lines, one a line ("12:01:02 Ann: hello")
+    std::int64_t closed_at = 0;  // 0: open
+    std::string closed_by;
+    std::string resolution;  // what the moderator did, in their words
+
+    friend bool operator==(const report_record&, const report_record&) = default;
+};
+
 struct staff_member {
     account_record account;
     staff_role role = staff_role::player;
@@ -66,6 +92,8 @@ enum class role_change { done, no_such_account, last_owner };
 std::string utc_minute(std::int64_t unix_seconds);
 // The log's detail for a sanction given: "sanction 12, until 2026-12-12 10:00 UTC: spamming" (both stores).
 std::string sanction_detail(const sanction_record& sanction);
+// The log's detail for a report closed: "report 4 (chat, by Ann): muted for a day" (both stores).
+std::string report_closing_detail(const report_record& report);
 
 class moderation_store {
 public:
@@ -91,6 +119,15 @@ public:
     virtual std::vector<sanction_record> sanctions(account_id id, std::size_t limit) = 0;
     // The moderation log, newest first, at most `limit` lines.
     virtual std::vector<moderation_entry> moderation_log(std::size_t limit) = 0;
+
+    // Files a report (id and the closing fields as given are ignored); returns its id. Not logged: the log is of
+    // what staff did.
+    virtual std::int64_t add_report(const report_record& report) = 0;
+    // Open reports oldest first (the queue), then, with `include_closed`, closed ones newest first; at most `limit`.
+    virtual std::vector<report_record> reports(bool include_closed, std::size_t limit) = 0;
+    // Closes an open report and logs it as `actor`'s; nullopt (nothing changed) when no open report has that id.
+    virtual std::optional<report_record> close_report(std::int64_t id, const std::string& actor,
+                                                      const std::string& resolution, std::int64_t now) = 0;
 };
 
 }  // namespace golf::persistence

@@ -1,5 +1,7 @@
 #include "server/printable_text.hpp"
 
+#include <algorithm>
+
 namespace golf::server {
 
 namespace {
@@ -55,6 +57,10 @@ std::optional<std::size_t> printable_length(std::string_view text) {
         ++count;
     }
     return count;
+}
+
+bool only_spaces(std::string_view text) {
+    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
 }
 
 }  // namespace golf::server

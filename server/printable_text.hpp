@@ -11,5 +11,7 @@ namespace golf::server {
 // The number of characters in `text` if it is well-formed UTF-8 with no control, line-separator or bidi-control
 // character; nullopt otherwise. Names and chat lines are checked with it.
 std::optional<std::size_t> printable_length(std::string_view text);
+// Whether `text` is nothing but spaces (or empty): a chat line or a moderator's words that say nothing.
+bool only_spaces(std::string_view text);
 
 }  // namespace golf::server

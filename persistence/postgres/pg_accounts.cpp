@@ -278,6 +278,19 @@ std::vector<moderation_entry> pg_accounts::moderation_log(std::size_t limit) {
     return read([&](pg_connection& db) { return read_moderation_log(db, limit); });
 }
 
+std::int64_t pg_accounts::add_report(const report_record& report) {
+    return write([&](pg_connection& db) { return insert_report(db, report); });
+}
+
+std::vector<report_record> pg_accounts::reports(bool include_closed, std::size_t limit) {
+    return read([&](pg_connection& db) { return read_reports(db, include_closed, limit); });
+}
+
+std::optional<report_record> pg_accounts::close_report(std::int64_t id, const std::string& actor,
+                                                       const std::string& resolution, std::int64_t now) {
+    return write([&](pg_connection& db) { return close(db, id, actor, resolution, now); });
+}
+
 rating_snapshot pg_accounts::read_ratings() {
     return read([&](pg_connection& db) { return read_rating_snapshot(db); });
 }

@@ -1,4 +1,4 @@
-// The SQL of roles, sanctions and the moderation log on PostgreSQL (as SQLite's, in PostgreSQL's dialect). Every
+// The SQL of roles, sanctions, reports and the moderation log on PostgreSQL (as SQLite's, in PostgreSQL's dialect). Every
 // change writes its log line in the same transaction; demotions lock every owner's row first, so two at once
 // cannot leave the server without an owner.
 #include "persistence/postgres/pg_moderation.hpp"
@@ -41,7 +41,32 @@ constexpr const char* log_line =
 constexpr const char* log =
     "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT $1";
 
+#define GOLF_REPORT_COLUMNS                                                                                        \
+    "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
+    "hole, chat, closed_at, closed_by, resolution"
+constexpr const char* insert_report =
+    "INSERT INTO reports(created_at, reporter, reporter_account, reported, reported_account, reason, text, "
+    "table_code, match_id, hole, chat) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
+// The queue (open, oldest first), then the closed ones, newest first.
+constexpr const char* reports = "SELECT " GOLF_REPORT_COLUMNS
+                                " FROM reports WHERE $1 OR closed_at = 0 ORDER BY closed_at <> 0, "
+                                "CASE WHEN closed_at = 0 THEN id ELSE -id END LIMIT $2";
+constexpr const char* close_report =
+    "UPDATE reports SET closed_at = $2, closed_by = $3, resolution = $4 WHERE id = "
+    "$1 AND closed_at = 0 RETURNING " GOLF_REPORT_COLUMNS;
+#undef GOLF_REPORT_COLUMNS
+
 }  // namespace pg_moderation_sql
+
+std::vector<report_record> reports_from(const pg_rows& q) {
+    std::vector<report_record> out;
+    for (int r = 0; r < q.size(); ++r)
+        out.push_back({q.int64(r, 0), q.int64(r, 1), q.text(r, 2), q.int64(r, 3), q.text(r, 4), q.int64(r, 5),
+                       report_reason_named(q.text(r, 6)).value_or(report_reason::conduct), q.text(r, 7), q.text(r, 8),
+                       q.int64(r, 9), static_cast<int>(q.int64(r, 10)), q.text(r, 11), q.int64(r, 12), q.text(r, 13),
+                       q.text(r, 14)});
+    return out;
+}
 
 std::int64_t row_limit(std::size_t limit) { return static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)); }
 
@@ -139,6 +164,37 @@ std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t
     for (int r = 0; r < q.size(); ++r)
         out.push_back({q.int64(r, 0), q.int64(r, 1), q.text(r, 2), q.text(r, 3), q.text(r, 4), q.text(r, 5)});
     return out;
+}
+
+std::int64_t insert_report(pg_connection& db, const report_record& r) {
+    const auto rows = db.run(pg_moderation_sql::insert_report, pg_params()
+                                                                   .number(r.created_at)
+                                                                   .text(r.reporter)
+                                                                   .number(r.reporter_account)
+                                                                   .text(r.reported)
+                                                                   .number(r.reported_account)
+                                                                   .text(report_reason_name(r.reason))
+                                                                   .text(r.text)
+                                                                   .text(r.table_code)
+                                                                   .number(r.match_id)
+                                                                   .number(r.hole)
+                                                                   .text(r.chat));
+    if (rows.size() != 1) throw pg_failure{"P0002", "no report id returned"};
+    return rows.int64(0, 0);
+}
+
+std::vector<report_record> read_reports(pg_connection& db, bool include_closed, std::size_t limit) {
+    return reports_from(db.run(pg_moderation_sql::reports,
+                               pg_params().text(include_closed ? "true" : "false").number(row_limit(limit))));
+}
+
+std::optional<report_record> close(pg_connection& db, std::int64_t id, const std::string& actor,
+                                   const std::string& resolution, std::int64_t now) {
+    auto closed = reports_from(
+        db.run(pg_moderation_sql::close_report, pg_params().number(id).number(now).text(actor).text(resolution)));
+    if (closed.empty()) return std::nullopt;
+    write_log(db, {0, now, actor, "close_report", closed[0].reported, report_closing_detail(closed[0])});
+    return closed[0];
 }
 
 }  // namespace golf::persistence::detail

@@ -1,4 +1,4 @@
-// Roles, sanctions and the moderation log on PostgreSQL (internal to persistence/): each runs inside a transaction
+// Roles, sanctions, reports and the moderation log on PostgreSQL (internal to persistence/): each runs inside a transaction
 // the account store opened (moderation_store.hpp says what each does) and throws pg_failure.
 #pragma once
 
@@ -17,5 +17,9 @@ std::optional<sanction_record> lift(pg_connection& db, std::int64_t id, const st
 std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id id, std::int64_t now);
 std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit);
 std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t limit);
+std::int64_t insert_report(pg_connection& db, const report_record& report);
+std::vector<report_record> read_reports(pg_connection& db, bool include_closed, std::size_t limit);
+std::optional<report_record> close(pg_connection& db, std::int64_t id, const std::string& actor,
+                                   const std::string& resolution, std::int64_t now);
 
 }  // namespace golf::persistence::detail

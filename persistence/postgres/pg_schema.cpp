@@ -197,6 +197,27 @@ CREATE TABLE moderation_log (
     R"sql(
 ALTER TABLE tables ADD COLUMN quick_play BOOLEAN NOT NULL DEFAULT FALSE;
 )sql",
+    // 8: players' reports of one another for moderators (moderation_store.hpp), the open ones read as a queue.
+    R"sql(
+CREATE TABLE reports (
+  id BIGSERIAL PRIMARY KEY,
+  created_at BIGINT NOT NULL,
+  reporter TEXT NOT NULL,
+  reporter_account BIGINT NOT NULL,
+  reported TEXT NOT NULL,
+  reported_account BIGINT NOT NULL,
+  reason TEXT NOT NULL,
+  text TEXT NOT NULL,
+  table_code TEXT NOT NULL,
+  match_id BIGINT NOT NULL,
+  hole INTEGER NOT NULL,
+  chat TEXT NOT NULL,
+  closed_at BIGINT NOT NULL DEFAULT 0,
+  closed_by TEXT NOT NULL DEFAULT '',
+  resolution TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX reports_open ON reports(closed_at, id);
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

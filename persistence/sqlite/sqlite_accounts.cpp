@@ -275,6 +275,19 @@ std::vector<moderation_entry> sqlite_accounts::moderation_log(std::size_t limit)
     return read([&](sqlite_database& db) { return read_moderation_log(db, limit); });
 }
 
+std::int64_t sqlite_accounts::add_report(const report_record& report) {
+    return write([&](sqlite_database& db) { return insert_report(db, report); });
+}
+
+std::vector<report_record> sqlite_accounts::reports(bool include_closed, std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_reports(db, include_closed, limit); });
+}
+
+std::optional<report_record> sqlite_accounts::close_report(std::int64_t id, const std::string& actor,
+                                                           const std::string& resolution, std::int64_t now) {
+    return write([&](sqlite_database& db) { return close(db, id, actor, resolution, now); });
+}
+
 rating_snapshot sqlite_accounts::read_ratings() {
     return read([&](sqlite_database& db) { return read_rating_snapshot(db); });
 }

@@ -1,4 +1,4 @@
-// The SQL of roles, sanctions and the moderation log on SQLite. Every change writes its log line in the same
+// The SQL of roles, sanctions, reports and the moderation log on SQLite. Every change writes its log line in the same
 // transaction, so the log never misses one nor tells of one that did not happen.
 #include "persistence/sqlite/sqlite_moderation.hpp"
 
@@ -36,7 +36,40 @@ constexpr const char* history =
 constexpr const char* log_line = "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES(?, ?, ?, ?, ?)";
 constexpr const char* log = "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT ?";
 
+#define GOLF_REPORT_COLUMNS                                                                                        \
+    "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
+    "hole, chat, closed_at, closed_by, resolution"
+constexpr const char* insert_report =
+    "INSERT INTO reports(created_at, reporter, reporter_account, reported, reported_account, reason, text, "
+    "table_code, match_id, hole, chat) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+// The queue (open, oldest first), then the closed ones, newest first.
+constexpr const char* reports = "SELECT " GOLF_REPORT_COLUMNS
+                                " FROM reports WHERE ?1 OR closed_at = 0 ORDER BY closed_at <> 0, "
+                                "CASE WHEN closed_at = 0 THEN id ELSE -id END LIMIT ?2";
+constexpr const char* close_report =
+    "UPDATE reports SET closed_at = ?2, closed_by = ?3, resolution = ?4 WHERE id = "
+    "?1 AND closed_at = 0 RETURNING " GOLF_REPORT_COLUMNS;
+#undef GOLF_REPORT_COLUMNS
+
 }  // namespace moderation_sql
+
+report_record report_from(const statement& q) {
+    return {q.int64(0),
+            q.int64(1),
+            q.text(2),
+            q.int64(3),
+            q.text(4),
+            q.int64(5),
+            report_reason_named(q.text(6)).value_or(report_reason::conduct),
+            q.text(7),
+            q.text(8),
+            q.int64(9),
+            static_cast<int>(q.int64(10)),
+            q.text(11),
+            q.int64(12),
+            q.text(13),
+            q.text(14)};
+}
 
 std::optional<std::string> account_name(sqlite_database& db, account_id id) {
     statement q(db, moderation_sql::name_of);
@@ -160,6 +193,47 @@ std::vector<moderation_entry> read_moderation_log(sqlite_database& db, std::size
     q.bind_limit(1, limit);
     while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.text(3), q.text(4), q.text(5)});
     return out;
+}
+
+std::int64_t insert_report(sqlite_database& db, const report_record& r) {
+    statement q(db, moderation_sql::insert_report);
+    q.bind(1, r.created_at)
+        .bind_text(2, r.reporter)
+        .bind(3, r.reporter_account)
+        .bind_text(4, r.reported)
+        .bind(5, r.reported_account)
+        .bind_text(6, report_reason_name(r.reason))
+        .bind_text(7, r.text)
+        .bind_text(8, r.table_code)
+        .bind(9, r.match_id)
+        .bind(10, r.hole)
+        .bind_text(11, r.chat);
+    if (!q.step()) throw sqlite_failure{SQLITE_NOTFOUND, "no report id returned"};
+    const std::int64_t id = q.int64(0);
+    q.run();
+    return id;
+}
+
+std::vector<report_record> read_reports(sqlite_database& db, bool include_closed, std::size_t limit) {
+    std::vector<report_record> out;
+    statement q(db, moderation_sql::reports);
+    q.bind(1, include_closed ? 1 : 0).bind_limit(2, limit);
+    while (q.step()) out.push_back(report_from(q));
+    return out;
+}
+
+std::optional<report_record> close(sqlite_database& db, std::int64_t id, const std::string& actor,
+                                   const std::string& resolution, std::int64_t now) {
+    std::optional<report_record> closed;
+    {
+        statement q(db, moderation_sql::close_report);
+        q.bind(1, id).bind(2, now).bind_text(3, actor).bind_text(4, resolution);
+        if (!q.step()) return std::nullopt;
+        closed = report_from(q);
+        q.run();
+    }
+    write_log(db, {0, now, actor, "close_report", closed->reported, report_closing_detail(*closed)});
+    return closed;
 }
 
 }  // namespace golf::persistence::detail

@@ -70,14 +70,15 @@ bool accounts::handles(v1::ClientMessage::BodyCase body) {
         case v1::ClientMessage::kChangePassword:
         case v1::ClientMessage::kCreateApiKey:
         case v1::ClientMessage::kListApiKeys:
-        case v1::ClientMessage::kRevokeApiKey: return true;
+        case v1::ClientMessage::kRevokeApiKey:
+        case v1::ClientMessage::kListReports:
+        case v1::ClientMessage::kCloseReport: return true;
         default: return false;
     }
 }
 
-void accounts::submit(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message,
+void accounts::submit(const std::shared_ptr<client_link>& link, std::uint32_t rid,
                       std::function<v1::ServerMessage()> work) {
-    const std::uint32_t rid = message.request_id();
     if (stopped_ || pending_.fetch_add(1) >= max_pending) {
         if (!stopped_) pending_.fetch_sub(1);
         link->send(error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "accounts are busy; try again shortly"));
@@ -106,7 +107,7 @@ void accounts::handle(const std::shared_ptr<client_link>& link, const v1::Client
                                "this server keeps no accounts (it has no database)"));
         return;
     }
-    submit(link, message, [this, link, message]() -> v1::ServerMessage {
+    submit(link, message.request_id(), [this, link, message]() -> v1::ServerMessage {
         switch (message.body_case()) {
             case v1::ClientMessage::kRegister: return register_account(link, message.register_());
             case v1::ClientMessage::kSignIn: return sign_in(link, message.sign_in());
@@ -115,6 +116,8 @@ void accounts::handle(const std::shared_ptr<client_link>& link, const v1::Client
             case v1::ClientMessage::kCreateApiKey: return create_api_key(link, message.create_api_key());
             case v1::ClientMessage::kListApiKeys: return list_api_keys(link);
             case v1::ClientMessage::kRevokeApiKey: return revoke_api_key(link, message.revoke_api_key());
+            case v1::ClientMessage::kListReports: return list_reports(link, message.list_reports());
+            case v1::ClientMessage::kCloseReport: return close_report(link, message.close_report());
             default: return error_message(v1::ERROR_CODE_BAD_REQUEST, "that is not an account request");
         }
     });

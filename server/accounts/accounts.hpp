@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "golf/v1/messages.pb.h"
 #include <boost/asio/strand.hpp>
@@ -51,6 +52,8 @@ public:
     // Whether `link` may chat: a guest may; an account unless a mute or a ban is in force. `done` gets nullopt or
     // the refusal, on the service's thread; checks run one at a time, so a connection's lines keep their order.
     void check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done);
+    // Stores a report a table filled in (tables/table_reports.cpp), then answers `link` with Ok or an Error.
+    void file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid, persistence::report_record report);
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
 
@@ -60,8 +63,7 @@ public:
 
 private:
     // Runs `work` on the pool, or refuses `message` with UNAVAILABLE when too many wait.
-    void submit(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message,
-                std::function<v1::ServerMessage()> work);
+    void submit(const std::shared_ptr<client_link>& link, std::uint32_t rid, std::function<v1::ServerMessage()> work);
 
     v1::ServerMessage register_account(const std::shared_ptr<client_link>& link, const v1::Register& request);
     v1::ServerMessage sign_in(const std::shared_ptr<client_link>& link, const v1::SignIn& request);
@@ -71,6 +73,11 @@ private:
     v1::ServerMessage create_api_key(const std::shared_ptr<client_link>& link, const v1::CreateApiKey& request);
     v1::ServerMessage list_api_keys(const std::shared_ptr<client_link>& link);
     v1::ServerMessage revoke_api_key(const std::shared_ptr<client_link>& link, const v1::RevokeApiKey& request);
+    // The moderators' requests (reports.cpp): refused unless the connection's account is a moderator or above.
+    v1::ServerMessage list_reports(const std::shared_ptr<client_link>& link, const v1::ListReports& request);
+    v1::ServerMessage close_report(const std::shared_ptr<client_link>& link, const v1::CloseReport& request);
+    // The staff member's name, or the refusal for a connection that is not signed in as one.
+    std::variant<std::string, refusal> staff_name(const std::shared_ptr<client_link>& link);
     // The connection's identity, checked against the database: one whose session or key has ended is signed out.
     link_identity current_identity(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);

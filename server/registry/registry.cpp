@@ -226,7 +226,8 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kOpenSeat:
         case v1::ClientMessage::kKickSeat:
         case v1::ClientMessage::kPassHost:
-        case v1::ClientMessage::kVoteKick: return to_table(link, std::move(message), received);
+        case v1::ClientMessage::kVoteKick:
+        case v1::ClientMessage::kReport: return to_table(link, std::move(message), received);
         case v1::ClientMessage::kSendChat: return chat_if_allowed(link, std::move(message), received);
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:

@@ -19,6 +19,7 @@
 #include "engine/ruleset.hpp"
 #include "golf/v1/messages.pb.h"
 #include "persistence/match_store.hpp"
+#include "persistence/moderation_store.hpp"
 #include "server/client_link.hpp"
 #include "server/cluster/node_lease.hpp"
 #include "server/cluster/table_router.hpp"
@@ -91,6 +92,8 @@ public:
     std::shared_ptr<table> find_by_token(const std::string& seat_token) const;
     void add_token(const std::string& token_hash, const std::string& code);
     void remove_token(const std::string& token_hash);
+    // A report a table filled in (Report): stored by the account service, which answers `link`.
+    void file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid, persistence::report_record report);
     const server_config& config() const { return config_; }
     metrics& counters() { return metrics_; }
 

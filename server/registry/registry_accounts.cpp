@@ -95,4 +95,14 @@ void registry::settle_name(const std::shared_ptr<client_link>& link, v1::ClientM
                                });
 }
 
+void registry::file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid,
+                           persistence::report_record report) {
+    if (!accounts_) {
+        link->send(
+            error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no records, so it takes no reports"));
+        return;
+    }
+    accounts_->file_report(link, rid, std::move(report));
+}
+
 }  // namespace golf::server

@@ -11,6 +11,7 @@
 #include "proto/convert.hpp"
 #include "server/common/secure.hpp"
 #include "server/frames.hpp"
+#include "server/printable_text.hpp"
 #include "server/registry/registry.hpp"
 #include "server/tables/action_note.hpp"
 
@@ -23,10 +24,6 @@ constexpr std::string_view lease_lapsed =
     "this server is making sure it still holds the table; connect again in a moment";
 // How soon a deal the lapsed lease held back is tried again.
 constexpr std::chrono::milliseconds lease_retry{100};
-
-bool only_spaces(std::string_view text) {
-    return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
-}
 
 }  // namespace
 
@@ -210,6 +207,7 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
         case v1::ClientMessage::kKickSeat: return kick_seat(link, message.kick_seat(), rid);
         case v1::ClientMessage::kPassHost: return pass_host(link, message.pass_host(), rid);
         case v1::ClientMessage::kVoteKick: return vote_kick(link, message.vote_kick(), rid);
+        case v1::ClientMessage::kReport: return report(link, message.report(), rid);
         default: return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "that is not a table request");
     }
 }
@@ -436,6 +434,7 @@ void table::chat(const std::shared_ptr<client_link>& link, const v1::SendChat& r
 
 void table::disconnected(const std::shared_ptr<client_link>& link) {
     chat_times_.erase(link.get());
+    report_times_.erase(link.get());
     if (closed_) return;
     if (const int sp = spectator_of(link.get()); sp >= 0) {
         const std::string name = spectators_[static_cast<std::size_t>(sp)].name;

@@ -161,6 +161,7 @@ private:
     void kick_seat(const std::shared_ptr<client_link>& link, const v1::KickSeat& request, std::uint32_t rid);
     void pass_host(const std::shared_ptr<client_link>& link, const v1::PassHost& request, std::uint32_t rid);
     void vote_kick(const std::shared_ptr<client_link>& link, const v1::VoteKick& request, std::uint32_t rid);
+    void report(const std::shared_ptr<client_link>& link, const v1::Report& request, std::uint32_t rid);
     void add_bot(const std::shared_ptr<client_link>& link, const v1::AddBot& request, std::uint32_t rid);
     void remove_bot(const std::shared_ptr<client_link>& link, const v1::RemoveBot& request, std::uint32_t rid);
     void start_match(const std::shared_ptr<client_link>& link, std::uint32_t rid);
@@ -327,6 +328,7 @@ private:
     random_source random_;     // for the moves the server plays when a clock runs out
     match_recorder recorder_;  // the table's record in the database
     std::map<const client_link*, std::deque<clock::time_point>> chat_times_;
+    std::map<const client_link*, std::deque<clock::time_point>> report_times_;
     std::deque<v1::ChatLine> chat_log_;  // the table's recent lines, sent to whoever (re)joins
     hole_log log_;                       // what happened in the current (or last finished) hole
     std::vector<event> events_scratch_;  // apply_move's events, reused

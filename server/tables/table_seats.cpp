@@ -160,6 +160,7 @@ void table::pass_host_from(int s) {
 void table::release(const std::shared_ptr<client_link>& link) {
     if (link->current_table().get() == this) link->set_table(nullptr);
     chat_times_.erase(link.get());
+    report_times_.erase(link.get());
 }
 
 int table::seat_of(const client_link* link) const {

@@ -1,5 +1,6 @@
 // golf admin on a SQLite database with three accounts: the first owner made from the command line, roles listed,
-// a sanction given, listed and lifted, everything in the log; and every bad input (no --db, an unknown name, a
+// a sanction given, listed and lifted, everything in the log; players' reports listed with their chat and closed;
+// and every bad input (no --db, an unknown name, a
 // bad role, an absurd duration, no reason, a sanction of someone with a role, the last owner demoted) refused
 // with one line and nothing changed.
 #include <gtest/gtest.h>
@@ -82,6 +83,36 @@ TEST_F(admin_command, a_sanction_is_given_listed_and_lifted_and_logged) {
 
     ASSERT_EQ(admin({"ban", "Cat", "--reason", "cheating"}).status, 0);
     EXPECT_TRUE(contains(admin({"sanctions", "Cat"}).out, "in force until lifted")) << "no --for: until lifted";
+}
+
+TEST_F(admin_command, reports_are_listed_with_their_chat_and_closed_once_and_the_closing_logged) {
+    EXPECT_EQ(admin({"reports"}).out, "no open reports\n");
+    persistence::report_record r;
+    r.created_at = 1'700'000'000;
+    r.reporter = "Ann";
+    r.reporter_account = 1;
+    r.reported = "Rude";
+    r.reason = persistence::report_reason::chat;
+    r.text = "insults";
+    r.table_code = "ABC234";
+    r.match_id = 3;
+    r.hole = 2;
+    r.chat = "22:13:20 Rude: you all stink\n";
+    const auto id = std::to_string(open()->moderation()->add_report(r));
+    EXPECT_EQ(admin({"reports"}).out, id + "  2023-11-14 22:13 UTC  chat  Ann reported Rude (guest) at table ABC234, "
+                                           "match 3 hole 2\n    \"insults\"\n    | 22:13:20 Rude: you all stink\n");
+    expect_bad_input({"admin", "close-report", id, "--db", db()}, {"missing --reason"});
+    const run_result closed = admin({"close-report", id, "--reason", "muted for a day"});
+    ASSERT_EQ(closed.status, 0) << closed.err;
+    EXPECT_EQ(closed.out, "report " + id + " closed\n");
+    expect_error_line({"admin", "close-report", id, "--reason", "again", "--db", db()}, 1,
+                      {"no report " + id + " is open"});
+    EXPECT_EQ(admin({"reports"}).out, "no open reports\n");
+    EXPECT_TRUE(contains(admin({"reports", "all"}).out, "closed ") &&
+                contains(admin({"reports", "all"}).out, "by the command line: muted for a day"));
+    const auto log = open()->moderation()->moderation_log(10);
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].detail, "report " + id + " (chat, by Ann): muted for a day");
 }
 
 TEST_F(admin_command, bad_input_is_refused_with_one_line_and_nothing_changes) {

@@ -51,8 +51,8 @@ TEST(FuzzCorpus, RulesetSeedsRunCleanAndPlay) { EXPECT_GE(run_corpus("ruleset", 
 TEST(FuzzCorpus, ScoreLayoutSeedsRunCleanAndScore) { EXPECT_GE(run_corpus("score_layout", score_layout, 1), 5); }
 TEST(FuzzCorpus, MatchRecordSeedsRunCleanAndReplay) { EXPECT_GE(run_corpus("match_record", match_record, 1), 5); }
 
-// Between fuzzing runs, seeded inputs keep every request the harness can send (KickSeat, VoteKick and PassHost
-// among them) going through tables that play: each starts a hand (bit 5 of its set-up byte) and must run clean.
+// Between fuzzing runs, seeded inputs keep every request the harness can send (KickSeat, VoteKick, PassHost and
+// Report among them) going through tables that play: each starts a hand (bit 5 of its set-up byte) and must run clean.
 TEST(FuzzHarness, SeededInputsOfEveryRequestKindRunClean) {
     std::mt19937 random(20261205);
     for (int i = 0; i < 2000; ++i) {

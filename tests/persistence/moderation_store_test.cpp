@@ -1,6 +1,7 @@
 // Roles, sanctions and the moderation log, on SQLite and on PostgreSQL: a role is set and read back; the last
 // owner cannot be demoted; sanctions hold until they end or are lifted, and a lifted one cannot be lifted again;
-// every change, and only a change, leaves one line in the log; and the data lasts a reopening of the store.
+// every change, and only a change, leaves one line in the log; reports queue oldest first and close once; and the
+// data lasts a reopening of the store.
 #include <gtest/gtest.h>
 
 #include "persistence/moderation_store.hpp"
@@ -107,6 +108,53 @@ TEST_P(moderation_store_test, every_change_leaves_one_line_in_the_log_and_everyt
     EXPECT_EQ(log[2].detail, "moderator");
     EXPECT_EQ(moderation().role_of(ann), staff_role::moderator);
     EXPECT_EQ(moderation().sanctions(ann, 10).size(), 1u);
+}
+
+TEST_P(moderation_store_test, reports_queue_oldest_first_close_once_and_closing_is_logged) {
+    const auto ann = make_account("ann");
+    const auto report = [&](std::string reporter, report_reason reason, std::int64_t at) {
+        report_record r{};
+        r.created_at = at;
+        r.reporter = std::move(reporter);
+        r.reporter_account = ann;
+        r.reported = "Rude Guest";
+        r.reason = reason;
+        r.text = "kept calling us names";
+        r.table_code = "ABC123";
+        r.match_id = 7;
+        r.hole = 2;
+        r.chat = "12:00:01 Rude Guest: you all stink\n12:00:05 ann: please stop";
+        return r;
+    };
+    const auto first = moderation().add_report(report("ann", report_reason::chat, now));
+    const auto second = moderation().add_report(report("Guest 2", report_reason::conduct, now + 1));
+    const auto lines = moderation().moderation_log(100).size();
+    EXPECT_EQ(lines, 0u) << "filing a report is not a staff action";
+    auto queue = moderation().reports(false, 10);
+    ASSERT_EQ(queue.size(), 2u);
+    EXPECT_EQ(queue[0].id, first);
+    auto expected = report("ann", report_reason::chat, now);
+    expected.id = first;
+    EXPECT_EQ(queue[0], expected) << "every field read back as filed";
+
+    const auto closed = moderation().close_report(first, "bob", "muted for a day", now + 60);
+    ASSERT_TRUE(closed.has_value());
+    EXPECT_EQ(closed->closed_at, now + 60);
+    EXPECT_EQ(closed->closed_by, "bob");
+    EXPECT_FALSE(moderation().close_report(first, "bob", "again", now + 61)) << "a closed report closes once";
+    EXPECT_FALSE(moderation().close_report(9999, "bob", "no such", now + 61));
+    queue = moderation().reports(false, 10);
+    ASSERT_EQ(queue.size(), 1u);
+    EXPECT_EQ(queue[0].id, second);
+    const auto all = moderation().reports(true, 10);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].id, second) << "the open queue first";
+    EXPECT_EQ(all[1].resolution, "muted for a day");
+    const auto log = moderation().moderation_log(10);
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].action, "close_report");
+    EXPECT_EQ(log[0].target, "Rude Guest");
+    EXPECT_EQ(log[0].detail, "report " + std::to_string(first) + " (chat, by ann): muted for a day");
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, moderation_store_test, ::testing::Values(backend::sqlite, backend::postgresql),

@@ -2,10 +2,15 @@
 // the page keeps the seat token in localStorage and sends ReclaimSeat on every (re)connection. Checked with the
 // hand in the middle of a turn (a drawn card in hand), so the restored view must match the one before exactly.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import test from "node:test";
+import { register } from "./accounts_support.mjs";
 import {
-  createTable, joinByLink, launchBrowser, newPlayer, offered, openPanel, playOne, screenshot, seeded, sleep, startServer,
-  until,
+  checkScreen, createTable, joinByLink, launchBrowser, newPlayer, offered, openPanel, playOne, screenshot, seeded, sleep,
+  startServer, until,
 } from "./support.mjs";
 
 const view = (page) => page.evaluate(() => ({
@@ -113,8 +118,9 @@ test("a player who left mid-match takes the seat back from the table's link", { 
   }
 });
 
-test("the host gives an away player's seat to a newcomer, who sits down from the link, and removes her", { timeout: 120_000 }, async () => {
-  const server = await startServer(["--bot-delay-ms", "400"]);
+test("the host gives an away player's seat to a newcomer, who sits down from the link, reports and removes her", { timeout: 150_000 }, async () => {
+  const db = join(mkdtempSync(join(tmpdir(), "golf-web-db-")), "golf.db");
+  const server = await startServer(["--bot-delay-ms", "400"], { db });
   const browser = await launchBrowser();
   try {
     const ann = await newPlayer(browser, { width: 1280, height: 800 });
@@ -155,6 +161,17 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await screenshot(ann, "reaction-1280");
     await ann.waitForSelector('.play .seat[data-seat="1"] .reaction-bubble', { state: "detached", timeout: 6_000 });
 
+    // Ann reports Cat to the moderators: the dialog asks what is wrong, and the table's chat goes with it.
+    await ann.click("#report-1");
+    await ann.waitForSelector("#report[open]");
+    await ann.check(`#report-reason-1`);
+    await ann.fill("#report-text", "kept insulting us");
+    await screenshot(ann, "report-1-dialog-1280");
+    await ann.click("#report-send");
+    await ann.waitForSelector("#report", { state: "detached" });
+    await until(async () => /the moderators will read your report about Cat/.test(await ann.textContent("#flash")),
+                "Ann thanked for the report");
+
     // Ann removes Cat, giving a reason: Cat's page says so and leaves the table, whose link no longer seats her;
     // a bot plays the seat, open again. Ann, at a private table, has no vote buttons, only her own.
     assert.equal(await ann.locator('[id^="vote-kick-"]').count(), 0, "no votes at a private table");
@@ -173,9 +190,32 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await until(async () => /you were removed from this table/.test(await cat.textContent("#join-form")),
                 "the join form saying Cat was removed");
     await screenshot(cat, "remove-3-refused-360");
-    for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
+
+    // The moderators' page: a player is refused in words; a moderator reads the report with the chat and closes it.
+    const moe = await newPlayer(browser);
+    await moe.goto(server.url);
+    await register(moe, "Moe", "a long password");
+    await moe.goto(`${server.url}/admin`);
+    await moe.waitForSelector("#reports-refused");
+    assert.match(await moe.textContent("#reports-refused"), /for the server's moderators/);
+    execFileSync(process.env.GOLF_CLI, ["admin", "grant", "Moe", "moderator", "--db", db]);
+    await moe.reload();
+    await moe.waitForSelector(".report");
+    assert.match(await moe.textContent(".report h2"), /Cat \(guest\): chat/);
+    assert.match(await moe.textContent(".report"), /Reported by Ann \(guest\).*kept insulting us/s);
+    await moe.click(".report summary");
+    assert.match(await moe.textContent(".report-chat"), /Cat: \(reaction NICE\)/);
+    const problems = await checkScreen(moe, "admin-reports");
+    assert.deepEqual(problems, [], "the moderators' page reads well at 360 and 1280 px");
+    await moe.fill('[id^="resolution-"]', "warned her");
+    await moe.click('[id^="close-"]');
+    await moe.waitForSelector("#reports-empty");
+    await moe.check("#reports-closed");
+    await until(async () => /Closed .* by Moe: warned her/.test(await moe.textContent("#reports")), "the closed report");
+    for (const page of [ann, bob, cat, moe]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();
     await server.stop();
+    rmSync(dirname(db), { recursive: true, force: true });
   }
 });

@@ -8,6 +8,7 @@ import { lobbyScreen } from "./screens/lobby";
 import { profileScreen } from "./screens/profile";
 import { queuePanel } from "./screens/quick_play";
 import { signInDialog } from "./screens/sign_in";
+import { adminScreen } from "./screens/admin";
 import { startScreen } from "./screens/start";
 import { storage } from "./core/storage";
 import { applyTheme } from "./core/theme";
@@ -33,6 +34,7 @@ function wanted(): string {
   const route = app.route;
   if (route.name === "lobby") return "lobby";
   if (route.name === "account") return "account";
+  if (route.name === "admin") return "admin";
   if (route.name === "leaderboard") return "leaderboard";
   if (route.name === "profile") return `profile:${route.player}`;
   if (route.name === "table") return app.atTable ? "table" : `start:${route.code}`;
@@ -81,9 +83,11 @@ function render(): void {
             ? accountScreen(app)
             : kind === "leaderboard"
               ? leaderboardScreen(app)
-              : route.name === "profile"
-                ? profileScreen(app, route.player)
-                : startScreen(app, route.name === "table" ? route.code : undefined)
+              : kind === "admin"
+                ? adminScreen(app)
+                : route.name === "profile"
+                  ? profileScreen(app, route.player)
+                  : startScreen(app, route.name === "table" ? route.code : undefined)
     );
   }
   screen?.refresh();

@@ -29,7 +29,8 @@ export type Route =
   | { name: "table"; code: string }
   | { name: "profile"; player: string }
   | { name: "leaderboard"; preset: string }
-  | { name: "account" };
+  | { name: "account" }
+  | { name: "admin" };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
 // A seat request followed to another node at most this many times (a table moved twice while we followed it is
@@ -59,6 +60,7 @@ export function parseRoute(): Route {
   const path = location.pathname.replace(/\/$/, "");
   if (path === "/lobby") return { name: "lobby" };
   if (path === "/account") return { name: "account" };
+  if (path === "/admin") return { name: "admin" };
   if (path === "/leaderboard")
     return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
   const profile = /^\/p\/([^/]+)$/.exec(path);

@@ -1,8 +1,9 @@
 // Who is here: the seats (an away player's seat a bot plays, one the host opened to a newcomer) and how many
 // watch, with what keeps order. At a private table the host removes a person or passes the host's role on, and
 // gives an away player's seat to someone new; at a public or quick-play table the people seated vote a person out
-// (a majority of the others present).
+// (a majority of the others present). Anyone at the table, watching too, reports a person to the moderators.
 import { h } from "../ui/dom";
+import { openReport } from "./report_dialog";
 import type { App } from "../core/app";
 import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
 
@@ -36,7 +37,12 @@ function voteOut(app: App, update: TableUpdate, s: SeatInfo): void {
 // The controls beside one seat's line for this page's person.
 function orderControls(app: App, update: TableUpdate, me: number, s: SeatInfo): (HTMLElement | null)[] {
   const person = s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.open && s.seat !== me;
-  if (!person || me < 0) return [];
+  if (!person) return [];
+  return [...removalControls(app, update, me, s), button(`report-${s.seat}`, "Report", () => openReport(app, s))];
+}
+
+function removalControls(app: App, update: TableUpdate, me: number, s: SeatInfo): (HTMLElement | null)[] {
+  if (me < 0) return [];
   if (update.removalByVote) {
     const mine = voted.has(`${update.code}:${s.seat}:${s.name}`);
     return [

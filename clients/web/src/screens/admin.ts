@@ -1,0 +1,125 @@
+// The moderators' page (/admin): the reports players filed, the open ones first and oldest first (the queue),
+// each with the table's recent chat, and a way to close one saying what was done. The server decides who may
+// read it (moderators, admins and owners, signed in); anyone else is told so in words.
+import { h, replaceContent } from "../ui/dom";
+import type { App, Screen } from "../core/app";
+import { navLine } from "../ui/nav";
+import { ErrorCode, RequestError, errorText } from "../core/net";
+import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
+
+const REASON_WORDS: Record<number, string> = {
+  [ReportReason.CHAT]: "chat",
+  [ReportReason.NAME]: "name",
+  [ReportReason.CONDUCT]: "conduct",
+};
+
+function when(unixS: bigint): string {
+  return new Date(Number(unixS) * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC";
+}
+
+function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElement {
+  const id = `resolution-${report.id}`;
+  const input = h("input", { id, type: "text", maxlength: 200, required: true, autocomplete: "off" });
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const send = async (event: Event) => {
+    event.preventDefault();
+    try {
+      await app.request({ case: "closeReport", value: { id: report.id, resolution: input.value.trim() } });
+      reload();
+    } catch (e) {
+      error.textContent = errorText(e);
+      error.hidden = false;
+    }
+  };
+  return h(
+    "form",
+    { class: "close-report", onsubmit: (e: Event) => void send(e) },
+    h("label", { for: id }, "What was done"),
+    input,
+    h("button", { type: "submit", class: "small", id: `close-${report.id}` }, "Close the report"),
+    error
+  );
+}
+
+function reportCard(app: App, r: ReportInfo, reload: () => void): HTMLElement {
+  const who = (name: string, registered: boolean) => `${name}${registered ? "" : " (guest)"}`;
+  const where = r.matchId > 0n ? `table ${r.tableCode}, match ${r.matchId}, hole ${r.hole}` : `table ${r.tableCode}`;
+  return h(
+    "li",
+    { class: "panel report", id: `report-${r.id}` },
+    h(
+      "h2",
+      {},
+      `${who(r.reported, r.reportedRegistered)}: ${REASON_WORDS[r.reason] ?? "other"}`,
+      h("span", { class: "muted small" }, ` · report ${r.id}`)
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      `Reported by ${who(r.reporter, r.reporterRegistered)}, ${when(r.unixS)}, at ${where}.`
+    ),
+    r.text ? h("blockquote", {}, r.text) : null,
+    r.chat
+      ? h("details", {}, h("summary", {}, "The table's chat"), h("pre", { class: "report-chat" }, r.chat))
+      : h("p", { class: "muted small" }, "Nothing was said at the table."),
+    r.closedUnixS > 0n
+      ? h("p", { class: "badge" }, `Closed ${when(r.closedUnixS)} by ${r.closedBy}: ${r.resolution}`)
+      : closeForm(app, r, reload)
+  );
+}
+
+export function adminScreen(app: App): Screen {
+  const list = h("div", { id: "reports", "aria-live": "polite" }, h("p", {}, "Loading..."));
+  const closed: HTMLInputElement = h("input", { id: "reports-closed", type: "checkbox", onchange: () => load() });
+  let shown = "";
+
+  const load = async () => {
+    try {
+      const reply = await app.whenReady({ case: "listReports", value: { includeClosed: closed.checked } });
+      if (reply.body.case !== "reports") throw new Error("the server did not send the reports");
+      const reports = reply.body.value.reports;
+      replaceContent(
+        list,
+        reports.length === 0
+          ? h("p", { class: "empty-note", id: "reports-empty" }, "No reports are waiting.")
+          : h("ul", { class: "report-list" }, ...reports.map((r) => reportCard(app, r, () => void load())))
+      );
+    } catch (error) {
+      const staffOnly =
+        error instanceof RequestError && (error.code === ErrorCode.NOT_STAFF || error.code === ErrorCode.NOT_SIGNED_IN);
+      replaceContent(
+        list,
+        h(
+          "p",
+          { class: staffOnly ? "empty-note" : "form-error", id: "reports-refused" },
+          staffOnly
+            ? "This page is for the server's moderators. Sign in with an account that has a moderator's role."
+            : `Could not load the reports: ${errorText(error)}`
+        )
+      );
+    }
+  };
+
+  const refresh = () => {
+    const state = app.account ? String(app.account.id) : app.signingIn ? "signing-in" : "guest";
+    if (state === shown || state === "signing-in") return;
+    shown = state;
+    void load();
+  };
+
+  const element = h(
+    "div",
+    { class: "screen admin-screen" },
+    h("h1", {}, "Reports"),
+    navLine(app, ["/", "Back to the start"], ["/account", "Your account"]),
+    h(
+      "p",
+      { class: "hint" },
+      "Players' reports, the oldest open one first. Closing one writes what was done to the moderation log."
+    ),
+    h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, "Show closed reports too")),
+    list
+  );
+  refresh();
+  return { kind: "admin", element, refresh };
+}
