@@ -76,6 +76,13 @@ inline void append_message_field(std::string& out, int number, const google::pro
     message.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(out.data() + at));
 }
 
+// A request done that has no other answer, not yet encoded (request_id unset).
+inline v1::ServerMessage ok_message() {
+    v1::ServerMessage message;
+    message.mutable_ok();
+    return message;
+}
+
 // A refusal, not yet encoded (request_id unset).
 inline v1::ServerMessage error_message(v1::ErrorCode code, std::string_view text) {
     v1::ServerMessage message;

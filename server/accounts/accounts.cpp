@@ -22,12 +22,6 @@ constexpr std::size_t max_label_chars = 40;
 
 std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
-v1::ServerMessage ok() {
-    v1::ServerMessage out;
-    out.mutable_ok();
-    return out;
-}
-
 v1::ServerMessage wait_error(std::string why, std::chrono::milliseconds wait) {
     auto out = error_message(v1::ERROR_CODE_RATE_LIMITED,
                              why + "; try again in " + std::to_string((wait.count() + 999) / 1000) + " s");
@@ -72,7 +66,12 @@ bool accounts::handles(v1::ClientMessage::BodyCase body) {
         case v1::ClientMessage::kListApiKeys:
         case v1::ClientMessage::kRevokeApiKey:
         case v1::ClientMessage::kListReports:
-        case v1::ClientMessage::kCloseReport: return true;
+        case v1::ClientMessage::kCloseReport:
+        case v1::ClientMessage::kGiveSanction:
+        case v1::ClientMessage::kLiftSanction:
+        case v1::ClientMessage::kListSanctions:
+        case v1::ClientMessage::kGetModerationLog:
+        case v1::ClientMessage::kSetRole: return true;
         default: return false;
     }
 }
@@ -118,6 +117,11 @@ void accounts::handle(const std::shared_ptr<client_link>& link, const v1::Client
             case v1::ClientMessage::kRevokeApiKey: return revoke_api_key(link, message.revoke_api_key());
             case v1::ClientMessage::kListReports: return list_reports(link, message.list_reports());
             case v1::ClientMessage::kCloseReport: return close_report(link, message.close_report());
+            case v1::ClientMessage::kGiveSanction: return give_sanction(link, message.give_sanction());
+            case v1::ClientMessage::kLiftSanction: return lift_sanction(link, message.lift_sanction());
+            case v1::ClientMessage::kListSanctions: return list_sanctions(link, message.list_sanctions());
+            case v1::ClientMessage::kGetModerationLog: return moderation_log(link, message.get_moderation_log());
+            case v1::ClientMessage::kSetRole: return set_role(link, message.set_role());
             default: return error_message(v1::ERROR_CODE_BAD_REQUEST, "that is not an account request");
         }
     });
@@ -222,12 +226,12 @@ v1::ServerMessage accounts::sign_in_with_password(const std::shared_ptr<client_l
 
 v1::ServerMessage accounts::sign_out(const std::shared_ptr<client_link>& link, const v1::SignOut& request) {
     const link_identity who = current_identity(link);
-    if (who.account == 0) return ok();  // signed out already (or never in): the request's end holds, so Ok
+    if (who.account == 0) return ok_message();  // signed out already (or never in): the request's end holds, so Ok
     if (request.everywhere()) accounts_->remove_sessions(who.account, std::string());
     else if (!who.session_hash.empty()) accounts_->remove_session(who.session_hash);
     link->set_identity({});
     spdlog::info("session {}: signed out{}", link->session_id(), request.everywhere() ? " everywhere" : "");
-    return ok();
+    return ok_message();
 }
 
 v1::ServerMessage accounts::change_password(const std::shared_ptr<client_link>& link,
@@ -254,7 +258,7 @@ v1::ServerMessage accounts::change_password(const std::shared_ptr<client_link>& 
     // go too: whoever learned the old password could have made some, and a new password takes the account back.
     accounts_->remove_sessions(who.account, who.session_hash);
     for (const auto& k : accounts_->api_keys(who.account)) accounts_->revoke_api_key(who.account, k.id);
-    return ok();
+    return ok_message();
 }
 
 v1::ServerMessage accounts::create_api_key(const std::shared_ptr<client_link>& link, const v1::CreateApiKey& request) {
@@ -291,7 +295,7 @@ v1::ServerMessage accounts::revoke_api_key(const std::shared_ptr<client_link>& l
     if (who.by_api_key) return error_message(v1::ERROR_CODE_NOT_SIGNED_IN, "an API key cannot revoke keys; sign in");
     if (!accounts_->revoke_api_key(who.account, request.key_id()))
         return error_message(v1::ERROR_CODE_BAD_REQUEST, "you have no API key with that id");
-    return ok();
+    return ok_message();
 }
 
 link_identity accounts::current_identity(const std::shared_ptr<client_link>& link) {

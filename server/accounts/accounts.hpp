@@ -73,11 +73,21 @@ private:
     v1::ServerMessage create_api_key(const std::shared_ptr<client_link>& link, const v1::CreateApiKey& request);
     v1::ServerMessage list_api_keys(const std::shared_ptr<client_link>& link);
     v1::ServerMessage revoke_api_key(const std::shared_ptr<client_link>& link, const v1::RevokeApiKey& request);
-    // The moderators' requests (reports.cpp): refused unless the connection's account is a moderator or above.
+    // The staff's requests (reports.cpp, staff_requests.cpp): refused unless the connection's account has a role.
     v1::ServerMessage list_reports(const std::shared_ptr<client_link>& link, const v1::ListReports& request);
     v1::ServerMessage close_report(const std::shared_ptr<client_link>& link, const v1::CloseReport& request);
-    // The staff member's name, or the refusal for a connection that is not signed in as one.
-    std::variant<std::string, refusal> staff_name(const std::shared_ptr<client_link>& link);
+    v1::ServerMessage give_sanction(const std::shared_ptr<client_link>& link, const v1::GiveSanction& request);
+    v1::ServerMessage lift_sanction(const std::shared_ptr<client_link>& link, const v1::LiftSanction& request);
+    v1::ServerMessage list_sanctions(const std::shared_ptr<client_link>& link, const v1::ListSanctions& request);
+    v1::ServerMessage moderation_log(const std::shared_ptr<client_link>& link, const v1::GetModerationLog& request);
+    v1::ServerMessage set_role(const std::shared_ptr<client_link>& link, const v1::SetRole& request);
+    struct staff_identity {
+        std::int64_t account = 0;
+        std::string name;
+        persistence::staff_role role = persistence::staff_role::player;
+    };
+    // Who the connection is signed in as, if a moderator or above; else the refusal it gets.
+    std::variant<staff_identity, refusal> staff_of(const std::shared_ptr<client_link>& link);
     // The connection's identity, checked against the database: one whose session or key has ended is signed out.
     link_identity current_identity(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);

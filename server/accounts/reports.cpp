@@ -44,38 +44,34 @@ void to_proto(const persistence::report_record& r, v1::ReportInfo& out) {
     out.set_resolution(r.resolution);
 }
 
-v1::ServerMessage ok() {
-    v1::ServerMessage out;
-    out.mutable_ok();
-    return out;
-}
-
 }  // namespace
 
 void accounts::file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid,
                            persistence::report_record report) {
     if (!moderation_) {
-        link->send(error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no records, so it takes no reports"));
+        link->send(
+            error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no records, so it takes no reports"));
         return;
     }
     submit(link, rid, [this, report = std::move(report)] {
         const auto id = moderation_->add_report(report);
         spdlog::info("report {} filed at table {}: {} reported {} ({})", id, report.table_code, report.reporter,
                      report.reported, persistence::report_reason_name(report.reason));
-        return ok();
+        return ok_message();
     });
 }
 
-std::variant<std::string, accounts::refusal> accounts::staff_name(const std::shared_ptr<client_link>& link) {
+std::variant<accounts::staff_identity, accounts::refusal> accounts::staff_of(const std::shared_ptr<client_link>& link) {
     const link_identity who = current_identity(link);
     if (who.account == 0) return refusal{v1::ERROR_CODE_NOT_SIGNED_IN, "sign in as a moderator first"};
-    if (!moderation_ || moderation_->role_of(who.account) < persistence::staff_role::moderator)
+    const auto role = moderation_ ? moderation_->role_of(who.account) : persistence::staff_role::player;
+    if (role < persistence::staff_role::moderator)
         return refusal{v1::ERROR_CODE_NOT_STAFF, "only moderators, admins and owners may do that"};
-    return who.name;
+    return staff_identity{who.account, who.name, role};
 }
 
 v1::ServerMessage accounts::list_reports(const std::shared_ptr<client_link>& link, const v1::ListReports& request) {
-    const auto who = staff_name(link);
+    const auto who = staff_of(link);
     if (const auto* refused = std::get_if<refusal>(&who)) return error_message(refused->first, refused->second);
     const std::uint32_t limit = request.limit() == 0 ? reports_listed : std::min(request.limit(), reports_listed_max);
     v1::ServerMessage out;
@@ -85,21 +81,22 @@ v1::ServerMessage accounts::list_reports(const std::shared_ptr<client_link>& lin
 }
 
 v1::ServerMessage accounts::close_report(const std::shared_ptr<client_link>& link, const v1::CloseReport& request) {
-    const auto who = staff_name(link);
+    const auto who = staff_of(link);
     if (const auto* refused = std::get_if<refusal>(&who)) return error_message(refused->first, refused->second);
     const auto length = printable_length(request.resolution());
     if (!length || *length == 0 || only_spaces(request.resolution()) || *length > resolution_max_chars)
-        return error_message(v1::ERROR_CODE_BAD_REQUEST, "say what was done, in 1 to " +
-                                                             std::to_string(resolution_max_chars) +
-                                                             " printable characters");
+        return error_message(
+            v1::ERROR_CODE_BAD_REQUEST,
+            "say what was done, in 1 to " + std::to_string(resolution_max_chars) + " printable characters");
     const auto now = static_cast<std::int64_t>(std::time(nullptr));
-    const auto closed = moderation_->close_report(static_cast<std::int64_t>(std::min<std::uint64_t>(request.id(), INT64_MAX)),
-                                                  std::get<std::string>(who), request.resolution(), now);
+    const auto closed =
+        moderation_->close_report(static_cast<std::int64_t>(std::min<std::uint64_t>(request.id(), INT64_MAX)),
+                                  std::get<staff_identity>(who).name, request.resolution(), now);
     if (!closed)
         return error_message(v1::ERROR_CODE_BAD_REQUEST,
                              "there is no open report " + std::to_string(request.id()) + " (closed already?)");
     spdlog::info("report {} closed by {}", closed->id, closed->closed_by);
-    return ok();
+    return ok_message();
 }
 
 }  // namespace golf::server

@@ -51,12 +51,13 @@ void table::report(const std::shared_ptr<client_link>& link, const v1::Report& r
     const seat& target = seats_[static_cast<std::size_t>(s)];
     if (target.kind != seat_kind::person)
         return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "nobody sits in " + seat_words(request.seat()));
-    if (s == seat_of(link.get())) return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "you cannot report yourself");
+    if (s == seat_of(link.get()))
+        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, "you cannot report yourself");
     const auto length = printable_length(request.text());
     if (!length || *length > report_max_chars)
-        return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST,
-                           "a report's words are printable text of at most " + std::to_string(report_max_chars) +
-                               " characters");
+        return reply_error(
+            link, rid, v1::ERROR_CODE_BAD_REQUEST,
+            "a report's words are printable text of at most " + std::to_string(report_max_chars) + " characters");
     const auto now = clock::now();
     auto& times = report_times_[link.get()];
     while (!times.empty() && now - times.front() >= report_window) times.pop_front();

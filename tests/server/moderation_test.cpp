@@ -3,6 +3,8 @@
 // holds at the next request without a restart, says why and until when, and lifting it is one change. A mute
 // stops an account's chat and nobody else's; a ban from public play keeps it from public tables and quick play
 // and nowhere else; a ban keeps it from signing in (token or password) and, still connected, from sitting down.
+// Staff do the same over the protocol: moderators give, list and lift sanctions and read the log; admins make
+// moderators; owners give every role; players and guests are refused and nothing changes.
 #include <gtest/gtest.h>
 
 #include <ctime>
@@ -53,6 +55,10 @@ public:
         const std::int64_t now = unix_now();
         return store_->moderation()->add_sanction(
             {0, account, kind, why, now, seconds == 0 ? 0 : now + seconds, "the command line", 0, ""});
+    }
+    void grant(std::int64_t account, golf::persistence::staff_role role) {
+        ASSERT_EQ(store_->moderation()->set_role(account, role, "the command line", unix_now()),
+                  golf::persistence::role_change::done);
     }
     void lift(const sanction_record& s) {
         ASSERT_TRUE(store_->moderation()->lift_sanction(s.id, "the command line", unix_now()).has_value());
@@ -116,6 +122,85 @@ TEST_P(ModerationOn, ABanKeepsAnAccountFromSigningInAndSittingDownAndAPublicBanO
 
     host.lift(ban);
     EXPECT_TRUE(again->request(sign_in("Ann", password)).has_signed_in()) << "lifting it is one change";
+}
+
+v1::ClientMessage give(const std::string& name, v1::SanctionKind kind, std::uint32_t minutes, const std::string& why) {
+    v1::ClientMessage m;
+    m.mutable_give_sanction()->set_name(name);
+    m.mutable_give_sanction()->set_kind(kind);
+    m.mutable_give_sanction()->set_minutes(minutes);
+    m.mutable_give_sanction()->set_reason(why);
+    return m;
+}
+
+v1::ClientMessage set_role(const std::string& name, v1::StaffRole role) {
+    v1::ClientMessage m;
+    m.mutable_set_role()->set_name(name);
+    m.mutable_set_role()->set_role(role);
+    return m;
+}
+
+TEST_P(ModerationOn, StaffSanctionOverTheProtocolAndGiveRolesByRankAndOthersAreRefused) {
+    running_server server(1s, db());
+    auto ann = connect_to(server.url());
+    const auto ann_in = register_on(*ann, "Ann");
+    auto mod = connect_to(server.url());
+    const auto mod_in = register_on(*mod, "Moe");
+    auto boss = connect_to(server.url());
+    const auto boss_in = register_on(*boss, "Boss");
+    host_side host(db());
+    const auto refused = [](const v1::ServerMessage& reply, v1::ErrorCode expected, const std::string& words) {
+        EXPECT_EQ(error_of(reply), expected) << describe(reply);
+        EXPECT_NE(reply.error().message().find(words), std::string::npos) << describe(reply);
+    };
+
+    // A player may do none of it.
+    refused(ann->request(give("Moe", v1::SANCTION_KIND_MUTE, 60, "x")), v1::ERROR_CODE_NOT_STAFF, "only moderators");
+    v1::ClientMessage log;
+    log.mutable_get_moderation_log();
+    refused(ann->request(log), v1::ERROR_CODE_NOT_STAFF, "only moderators");
+    refused(ann->request(set_role("Ann", v1::STAFF_ROLE_OWNER)), v1::ERROR_CODE_NOT_STAFF, "only moderators");
+
+    host.grant(mod_in.account().id(), golf::persistence::staff_role::moderator);
+    refused(mod->request(give("Moe", v1::SANCTION_KIND_MUTE, 60, "x")), v1::ERROR_CODE_BAD_REQUEST, "yourself");
+    refused(mod->request(give("Nobody", v1::SANCTION_KIND_MUTE, 60, "x")), v1::ERROR_CODE_NO_SUCH_PLAYER, "Nobody");
+    refused(mod->request(give("Ann", v1::SANCTION_KIND_UNSPECIFIED, 60, "x")), v1::ERROR_CODE_BAD_REQUEST, "which");
+    refused(mod->request(give("Ann", v1::SANCTION_KIND_MUTE, 60, "")), v1::ERROR_CODE_BAD_REQUEST, "say why");
+    refused(mod->request(give("Ann", v1::SANCTION_KIND_MUTE, 6'000'000, "x")), v1::ERROR_CODE_BAD_REQUEST, "ten years");
+    EXPECT_EQ(query("SELECT COUNT(*) FROM sanctions"), "0") << "nothing given by a refusal";
+
+    const auto given = mod->request(give("Ann", v1::SANCTION_KIND_MUTE, 60, "spamming the chat"));
+    ASSERT_EQ(given.sanctions().sanctions_size(), 1) << describe(given);
+    const auto& mute = given.sanctions().sanctions(0);
+    EXPECT_EQ(mute.given_by(), "Moe");
+    EXPECT_TRUE(mute.in_force());
+    EXPECT_EQ(mute.expires_unix_s() - mute.created_unix_s(), 3600);
+    EXPECT_EQ(error_of(ann->request(chat("hello"))), v1::ERROR_CODE_MUTED) << "the mute holds at once";
+    v1::ClientMessage list;
+    list.mutable_list_sanctions()->set_name("Ann");
+    EXPECT_EQ(mod->request(list).sanctions().sanctions(0).reason(), "spamming the chat");
+    v1::ClientMessage lift;
+    lift.mutable_lift_sanction()->set_id(mute.id());
+    EXPECT_FALSE(mod->request(lift).has_error());
+    refused(mod->request(lift), v1::ERROR_CODE_BAD_REQUEST, "in force");
+    EXPECT_FALSE(mod->request(list).sanctions().sanctions(0).in_force());
+    const auto lines = mod->request(log);
+    ASSERT_EQ(lines.moderation_log().lines_size(), 3) << describe(lines);  // role, mute, lift
+    EXPECT_EQ(lines.moderation_log().lines(0).action(), "lift");
+    EXPECT_EQ(lines.moderation_log().lines(0).actor(), "Moe");
+
+    // Roles by rank: a moderator gives none; an admin makes moderators only; an owner gives any.
+    refused(mod->request(set_role("Ann", v1::STAFF_ROLE_MODERATOR)), v1::ERROR_CODE_NOT_STAFF, "admins and owners");
+    host.grant(boss_in.account().id(), golf::persistence::staff_role::admin);
+    refused(mod->request(give("Boss", v1::SANCTION_KIND_MUTE, 60, "x")), v1::ERROR_CODE_BAD_REQUEST, "has a role");
+    EXPECT_FALSE(boss->request(set_role("Ann", v1::STAFF_ROLE_MODERATOR)).has_error());
+    refused(boss->request(set_role("Ann", v1::STAFF_ROLE_ADMIN)), v1::ERROR_CODE_NOT_STAFF, "ask an owner");
+    host.grant(boss_in.account().id(), golf::persistence::staff_role::owner);
+    EXPECT_FALSE(boss->request(set_role("Ann", v1::STAFF_ROLE_ADMIN)).has_error());
+    refused(boss->request(set_role("Boss", v1::STAFF_ROLE_PLAYER)), v1::ERROR_CODE_BAD_REQUEST, "last owner");
+    refused(boss->request(set_role("Ann", v1::STAFF_ROLE_UNSPECIFIED)), v1::ERROR_CODE_BAD_REQUEST, "which role");
+    EXPECT_EQ(query("SELECT role FROM accounts WHERE name = 'Ann'"), "admin");
+    EXPECT_EQ(query("SELECT role FROM accounts WHERE name = 'Boss'"), "owner");
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, ModerationOn, ::testing::Values(backend::sqlite, backend::postgresql),

@@ -205,14 +205,30 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     assert.match(await moe.textContent(".report"), /Reported by Ann \(guest\).*kept insulting us/s);
     await moe.click(".report summary");
     assert.match(await moe.textContent(".report-chat"), /Cat: \(reaction NICE\)/);
-    const problems = await checkScreen(moe, "admin-reports");
-    assert.deepEqual(problems, [], "the moderators' page reads well at 360 and 1280 px");
     await moe.fill('[id^="resolution-"]', "warned her");
     await moe.click('[id^="close-"]');
     await moe.waitForSelector("#reports-empty");
     await moe.check("#reports-closed");
     await until(async () => /Closed .* by Moe: warned her/.test(await moe.textContent("#reports")), "the closed report");
-    for (const page of [ann, bob, cat, moe]) assert.deepEqual(page.errors, [], "no script errors");
+
+    // A sanction from the page: refused in words for an unknown name, given to an account, lifted, all logged.
+    const zed = await newPlayer(browser);
+    await zed.goto(server.url);
+    await register(zed, "Zed", "a long password");
+    await moe.fill("#sanction-name", "Zedd");
+    await moe.fill("#sanction-reason", "spamming the chat");
+    await moe.click("#sanction-give");
+    await until(async () => /no account is named 'Zedd'/.test(await moe.textContent("#sanction-error")), "the refusal");
+    await moe.fill("#sanction-name", "Zed");
+    await moe.fill("#sanction-reason", "spamming the chat");
+    await moe.click("#sanction-give");
+    await until(async () => /Zed: mute.*in force until/s.test(await moe.textContent("#sanctions")), "the mute listed");
+    const problems = await checkScreen(moe, "admin");
+    assert.deepEqual(problems, [], "the moderators' page reads well at 360 and 1280 px");
+    await moe.click('[id^="lift-"]');
+    await until(async () => /lifted .* by Moe/.test(await moe.textContent("#sanctions")), "the mute lifted");
+    await until(async () => /Moe · lift · Zed/.test(await moe.textContent("#moderation-log")), "the lift logged");
+    for (const page of [ann, bob, cat, moe, zed]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();
     await server.stop();

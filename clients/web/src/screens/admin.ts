@@ -1,21 +1,19 @@
 // The moderators' page (/admin): the reports players filed, the open ones first and oldest first (the queue),
-// each with the table's recent chat, and a way to close one saying what was done. The server decides who may
+// each with the table's recent chat, and a way to close one saying what was done; then the sanctions and the log
+// (admin_sanctions.ts). The server decides who may
 // read it (moderators, admins and owners, signed in); anyone else is told so in words.
 import { h, replaceContent } from "../ui/dom";
 import type { App, Screen } from "../core/app";
 import { navLine } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
+import { sanctionsPanel, utcMinute } from "./admin_sanctions";
 
 const REASON_WORDS: Record<number, string> = {
   [ReportReason.CHAT]: "chat",
   [ReportReason.NAME]: "name",
   [ReportReason.CONDUCT]: "conduct",
 };
-
-function when(unixS: bigint): string {
-  return new Date(Number(unixS) * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
 
 function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElement {
   const id = `resolution-${report.id}`;
@@ -41,7 +39,7 @@ function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElemen
   );
 }
 
-function reportCard(app: App, r: ReportInfo, reload: () => void): HTMLElement {
+function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (name: string) => void): HTMLElement {
   const who = (name: string, registered: boolean) => `${name}${registered ? "" : " (guest)"}`;
   const where = r.matchId > 0n ? `table ${r.tableCode}, match ${r.matchId}, hole ${r.hole}` : `table ${r.tableCode}`;
   return h(
@@ -56,20 +54,29 @@ function reportCard(app: App, r: ReportInfo, reload: () => void): HTMLElement {
     h(
       "p",
       { class: "muted small" },
-      `Reported by ${who(r.reporter, r.reporterRegistered)}, ${when(r.unixS)}, at ${where}.`
+      `Reported by ${who(r.reporter, r.reporterRegistered)}, ${utcMinute(r.unixS)}, at ${where}.`
     ),
     r.text ? h("blockquote", {}, r.text) : null,
     r.chat
       ? h("details", {}, h("summary", {}, "The table's chat"), h("pre", { class: "report-chat" }, r.chat))
       : h("p", { class: "muted small" }, "Nothing was said at the table."),
     r.closedUnixS > 0n
-      ? h("p", { class: "badge" }, `Closed ${when(r.closedUnixS)} by ${r.closedBy}: ${r.resolution}`)
-      : closeForm(app, r, reload)
+      ? h("p", { class: "report-closed" }, `Closed ${utcMinute(r.closedUnixS)} by ${r.closedBy}: ${r.resolution}`)
+      : closeForm(app, r, reload),
+    r.closedUnixS === 0n && r.reportedRegistered
+      ? h(
+          "button",
+          { type: "button", class: "small secondary", onclick: () => aim(r.reported) },
+          `Sanction ${r.reported}...`
+        )
+      : null
   );
 }
 
 export function adminScreen(app: App): Screen {
   const list = h("div", { id: "reports", "aria-live": "polite" }, h("p", {}, "Loading..."));
+  const sanctions = sanctionsPanel(app);
+  sanctions.element.hidden = true;
   const closed: HTMLInputElement = h("input", { id: "reports-closed", type: "checkbox", onchange: () => load() });
   let shown = "";
 
@@ -82,9 +89,16 @@ export function adminScreen(app: App): Screen {
         list,
         reports.length === 0
           ? h("p", { class: "empty-note", id: "reports-empty" }, "No reports are waiting.")
-          : h("ul", { class: "report-list" }, ...reports.map((r) => reportCard(app, r, () => void load())))
+          : h(
+              "ul",
+              { class: "report-list" },
+              ...reports.map((r) => reportCard(app, r, () => void load(), sanctions.aim))
+            )
       );
+      sanctions.element.hidden = false;
+      sanctions.load();
     } catch (error) {
+      sanctions.element.hidden = true;
       const staffOnly =
         error instanceof RequestError && (error.code === ErrorCode.NOT_STAFF || error.code === ErrorCode.NOT_SIGNED_IN);
       replaceContent(
@@ -110,15 +124,22 @@ export function adminScreen(app: App): Screen {
   const element = h(
     "div",
     { class: "screen admin-screen" },
-    h("h1", {}, "Reports"),
+    h("h1", {}, "Moderation"),
     navLine(app, ["/", "Back to the start"], ["/account", "Your account"]),
     h(
       "p",
       { class: "hint" },
-      "Players' reports, the oldest open one first. Closing one writes what was done to the moderation log."
+      "Players' reports, the oldest open one first, then the sanctions given. Whatever you do here is written to " +
+        "the moderation log under your name."
     ),
-    h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, "Show closed reports too")),
-    list
+    h(
+      "section",
+      { class: "admin-reports", "aria-labelledby": "reports-title" },
+      h("h2", { id: "reports-title" }, "Reports"),
+      h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, "Show closed reports too")),
+      list
+    ),
+    sanctions.element
   );
   refresh();
   return { kind: "admin", element, refresh };

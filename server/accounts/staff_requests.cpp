@@ -1,0 +1,173 @@
+// What moderators, admins and owners do over the protocol, as `golf admin` does from the host's terminal: give and
+// lift sanctions, list them, read the moderation log, and (admins and owners) give roles. Each change is written
+// to the moderation log under the staff member's name, in the same transaction (moderation_store.hpp).
+#include <algorithm>
+#include <ctime>
+
+#include <spdlog/spdlog.h>
+
+#include "server/accounts/accounts.hpp"
+#include "server/frames.hpp"
+#include "server/printable_text.hpp"
+
+namespace golf::server {
+
+namespace {
+
+using persistence::sanction_kind;
+using persistence::staff_role;
+
+constexpr std::uint32_t staff_listed = 50;
+constexpr std::uint32_t staff_listed_max = 200;
+constexpr std::size_t sanction_reason_max_chars = 200;
+constexpr std::uint32_t longest_sanction_minutes = 10 * 366 * 24 * 60;  // ten years, as golf admin allows
+
+std::int64_t staff_clock_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+std::uint32_t staff_list_limit(std::uint32_t asked) { return asked == 0 ? staff_listed : std::min(asked, staff_listed_max); }
+
+std::optional<sanction_kind> sanction_kind_of(v1::SanctionKind kind) {
+    switch (kind) {
+        case v1::SANCTION_KIND_MUTE: return sanction_kind::mute;
+        case v1::SANCTION_KIND_PUBLIC_BAN: return sanction_kind::public_ban;
+        case v1::SANCTION_KIND_BAN: return sanction_kind::ban;
+        default: return std::nullopt;
+    }
+}
+
+v1::SanctionKind to_proto(sanction_kind kind) {
+    switch (kind) {
+        case sanction_kind::mute: return v1::SANCTION_KIND_MUTE;
+        case sanction_kind::public_ban: return v1::SANCTION_KIND_PUBLIC_BAN;
+        case sanction_kind::ban: return v1::SANCTION_KIND_BAN;
+    }
+    return v1::SANCTION_KIND_UNSPECIFIED;
+}
+
+std::optional<staff_role> staff_role_of(v1::StaffRole role) {
+    switch (role) {
+        case v1::STAFF_ROLE_PLAYER: return staff_role::player;
+        case v1::STAFF_ROLE_MODERATOR: return staff_role::moderator;
+        case v1::STAFF_ROLE_ADMIN: return staff_role::admin;
+        case v1::STAFF_ROLE_OWNER: return staff_role::owner;
+        default: return std::nullopt;
+    }
+}
+
+void to_proto(const persistence::sanction_record& s, const std::string& name, std::int64_t now, v1::SanctionInfo& out) {
+    out.set_id(static_cast<std::uint64_t>(s.id));
+    out.set_name(name);
+    out.set_kind(to_proto(s.kind));
+    out.set_reason(s.reason);
+    out.set_created_unix_s(s.created_at);
+    out.set_expires_unix_s(s.expires_at);
+    out.set_given_by(s.given_by);
+    out.set_lifted_unix_s(s.lifted_at);
+    out.set_lifted_by(s.lifted_by);
+    out.set_in_force(s.active_at(now));
+}
+
+v1::ServerMessage staff_refused(const accounts::refusal& r) { return error_message(r.first, r.second); }
+
+}  // namespace
+
+v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& link, const v1::GiveSanction& request) {
+    const auto who = staff_of(link);
+    if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+    const staff_identity& staff = std::get<staff_identity>(who);
+    const auto kind = sanction_kind_of(request.kind());
+    if (!kind) return error_message(v1::ERROR_CODE_BAD_REQUEST, "say which sanction: a mute, a public ban or a ban");
+    const auto length = printable_length(request.reason());
+    if (!length || *length == 0 || only_spaces(request.reason()) || *length > sanction_reason_max_chars)
+        return error_message(v1::ERROR_CODE_BAD_REQUEST, "say why in 1 to " + std::to_string(sanction_reason_max_chars) +
+                                                             " printable characters; it is shown to the person");
+    if (request.minutes() > longest_sanction_minutes)
+        return error_message(v1::ERROR_CODE_BAD_REQUEST,
+                             "a sanction lasts at most ten years (0 minutes: until lifted)");
+    const auto account = moderation_->account_named(request.name());
+    if (!account) return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
+    if (account->id == staff.account) return error_message(v1::ERROR_CODE_BAD_REQUEST, "you cannot sanction yourself");
+    if (moderation_->role_of(account->id) != staff_role::player)
+        return error_message(v1::ERROR_CODE_BAD_REQUEST, account->name + " has a role: an owner takes it away first");
+    const std::int64_t now = staff_clock_now();
+    const std::int64_t ends = request.minutes() == 0 ? 0 : now + std::int64_t{request.minutes()} * 60;
+    const auto given = moderation_->add_sanction({0, account->id, *kind, request.reason(), now, ends, staff.name, 0, ""});
+    spdlog::info("sanction {} ({}) given to {} by {}", given.id, persistence::sanction_name(given.kind),
+                 account->name, staff.name);
+    v1::ServerMessage out;
+    to_proto(given, account->name, now, *out.mutable_sanctions()->add_sanctions());
+    return out;
+}
+
+v1::ServerMessage accounts::lift_sanction(const std::shared_ptr<client_link>& link, const v1::LiftSanction& request) {
+    const auto who = staff_of(link);
+    if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+    const auto id = static_cast<std::int64_t>(std::min<std::uint64_t>(request.id(), INT64_MAX));
+    if (!moderation_->lift_sanction(id, std::get<staff_identity>(who).name, staff_clock_now()))
+        return error_message(v1::ERROR_CODE_BAD_REQUEST, "no sanction " + std::to_string(request.id()) + " is in force");
+    return ok_message();
+}
+
+v1::ServerMessage accounts::list_sanctions(const std::shared_ptr<client_link>& link, const v1::ListSanctions& request) {
+    const auto who = staff_of(link);
+    if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+    persistence::account_id of = 0;
+    if (!request.name().empty()) {
+        const auto account = moderation_->account_named(request.name());
+        if (!account)
+            return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
+        of = account->id;
+    }
+    const std::int64_t now = staff_clock_now();
+    v1::ServerMessage out;
+    v1::Sanctions& list = *out.mutable_sanctions();  // none is still an answer
+    for (const auto& s : moderation_->sanctions(of, staff_list_limit(request.limit()))) {
+        const auto account = accounts_->account_by_id(s.account);
+        to_proto(s, account ? account->name : "account " + std::to_string(s.account), now, *list.add_sanctions());
+    }
+    return out;
+}
+
+v1::ServerMessage accounts::moderation_log(const std::shared_ptr<client_link>& link,
+                                           const v1::GetModerationLog& request) {
+    const auto who = staff_of(link);
+    if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+    v1::ServerMessage out;
+    v1::ModerationLog& log = *out.mutable_moderation_log();
+    for (const auto& e : moderation_->moderation_log(staff_list_limit(request.limit()))) {
+        v1::ModerationLogLine& line = *log.add_lines();
+        line.set_unix_s(e.at);
+        line.set_actor(e.actor);
+        line.set_action(e.action);
+        line.set_target(e.target);
+        line.set_detail(e.detail);
+    }
+    return out;
+}
+
+// Owners give any role; admins move accounts between player and moderator only.
+v1::ServerMessage accounts::set_role(const std::shared_ptr<client_link>& link, const v1::SetRole& request) {
+    const auto who = staff_of(link);
+    if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+    const staff_identity& staff = std::get<staff_identity>(who);
+    const auto role = staff_role_of(request.role());
+    if (!role) return error_message(v1::ERROR_CODE_BAD_REQUEST, "say which role: player, moderator, admin or owner");
+    const auto account = moderation_->account_named(request.name());
+    if (!account) return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
+    const bool admins_may = *role <= staff_role::moderator && moderation_->role_of(account->id) <= staff_role::moderator;
+    if (staff.role < staff_role::admin || (staff.role == staff_role::admin && !admins_may))
+        return error_message(v1::ERROR_CODE_NOT_STAFF, staff.role < staff_role::admin
+                                                           ? "only admins and owners give roles"
+                                                           : "admins make moderators and players only; ask an owner");
+    switch (moderation_->set_role(account->id, *role, staff.name, staff_clock_now())) {
+        case persistence::role_change::done: return ok_message();
+        case persistence::role_change::no_such_account:
+            return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "the account is gone");
+        case persistence::role_change::last_owner:
+            return error_message(v1::ERROR_CODE_BAD_REQUEST,
+                                 account->name + " is the last owner: make another owner first");
+    }
+    return error_message(v1::ERROR_CODE_INTERNAL, "the role could not be set");
+}
+
+}  // namespace golf::server
