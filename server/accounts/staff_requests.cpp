@@ -24,7 +24,9 @@ constexpr std::uint32_t longest_sanction_minutes = 10 * 366 * 24 * 60;  // ten y
 
 std::int64_t staff_clock_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
-std::uint32_t staff_list_limit(std::uint32_t asked) { return asked == 0 ? staff_listed : std::min(asked, staff_listed_max); }
+std::uint32_t staff_list_limit(std::uint32_t asked) {
+    return asked == 0 ? staff_listed : std::min(asked, staff_listed_max);
+}
 
 std::optional<sanction_kind> sanction_kind_of(v1::SanctionKind kind) {
     switch (kind) {
@@ -79,7 +81,8 @@ v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& li
     if (!kind) return error_message(v1::ERROR_CODE_BAD_REQUEST, "say which sanction: a mute, a public ban or a ban");
     const auto length = printable_length(request.reason());
     if (!length || *length == 0 || only_spaces(request.reason()) || *length > sanction_reason_max_chars)
-        return error_message(v1::ERROR_CODE_BAD_REQUEST, "say why in 1 to " + std::to_string(sanction_reason_max_chars) +
+        return error_message(v1::ERROR_CODE_BAD_REQUEST, "say why in 1 to " +
+                                                             std::to_string(sanction_reason_max_chars) +
                                                              " printable characters; it is shown to the person");
     if (request.minutes() > longest_sanction_minutes)
         return error_message(v1::ERROR_CODE_BAD_REQUEST,
@@ -91,9 +94,10 @@ v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& li
         return error_message(v1::ERROR_CODE_BAD_REQUEST, account->name + " has a role: an owner takes it away first");
     const std::int64_t now = staff_clock_now();
     const std::int64_t ends = request.minutes() == 0 ? 0 : now + std::int64_t{request.minutes()} * 60;
-    const auto given = moderation_->add_sanction({0, account->id, *kind, request.reason(), now, ends, staff.name, 0, ""});
-    spdlog::info("sanction {} ({}) given to {} by {}", given.id, persistence::sanction_name(given.kind),
-                 account->name, staff.name);
+    const auto given =
+        moderation_->add_sanction({0, account->id, *kind, request.reason(), now, ends, staff.name, 0, ""});
+    spdlog::info("sanction {} ({}) given to {} by {}", given.id, persistence::sanction_name(given.kind), account->name,
+                 staff.name);
     v1::ServerMessage out;
     to_proto(given, account->name, now, *out.mutable_sanctions()->add_sanctions());
     return out;
@@ -104,7 +108,8 @@ v1::ServerMessage accounts::lift_sanction(const std::shared_ptr<client_link>& li
     if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
     const auto id = static_cast<std::int64_t>(std::min<std::uint64_t>(request.id(), INT64_MAX));
     if (!moderation_->lift_sanction(id, std::get<staff_identity>(who).name, staff_clock_now()))
-        return error_message(v1::ERROR_CODE_BAD_REQUEST, "no sanction " + std::to_string(request.id()) + " is in force");
+        return error_message(v1::ERROR_CODE_BAD_REQUEST,
+                             "no sanction " + std::to_string(request.id()) + " is in force");
     return ok_message();
 }
 
@@ -154,7 +159,8 @@ v1::ServerMessage accounts::set_role(const std::shared_ptr<client_link>& link, c
     if (!role) return error_message(v1::ERROR_CODE_BAD_REQUEST, "say which role: player, moderator, admin or owner");
     const auto account = moderation_->account_named(request.name());
     if (!account) return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
-    const bool admins_may = *role <= staff_role::moderator && moderation_->role_of(account->id) <= staff_role::moderator;
+    const bool admins_may =
+        *role <= staff_role::moderator && moderation_->role_of(account->id) <= staff_role::moderator;
     if (staff.role < staff_role::admin || (staff.role == staff_role::admin && !admins_may))
         return error_message(v1::ERROR_CODE_NOT_STAFF, staff.role < staff_role::admin
                                                            ? "only admins and owners give roles"
