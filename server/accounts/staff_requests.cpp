@@ -71,6 +71,33 @@ void to_proto(const persistence::sanction_record& s, const std::string& name, st
 
 v1::ServerMessage staff_refused(const accounts::refusal& r) { return error_message(r.first, r.second); }
 
+v1::ReportReason to_proto(persistence::report_reason reason) {
+    switch (reason) {
+        case persistence::report_reason::chat: return v1::REPORT_REASON_CHAT;
+        case persistence::report_reason::name: return v1::REPORT_REASON_NAME;
+        case persistence::report_reason::conduct: return v1::REPORT_REASON_CONDUCT;
+    }
+    return v1::REPORT_REASON_UNSPECIFIED;
+}
+
+void to_proto(const persistence::report_record& r, v1::ReportInfo& out) {
+    out.set_id(static_cast<std::uint64_t>(r.id));
+    out.set_unix_s(r.created_at);
+    out.set_reporter(r.reporter);
+    out.set_reporter_registered(r.reporter_account != 0);
+    out.set_reported(r.reported);
+    out.set_reported_registered(r.reported_account != 0);
+    out.set_reason(to_proto(r.reason));
+    out.set_text(r.text);
+    out.set_table_code(r.table_code);
+    out.set_match_id(static_cast<std::uint64_t>(r.match_id));
+    out.set_hole(static_cast<std::uint32_t>(r.hole));
+    out.set_chat(r.chat);
+    out.set_closed_unix_s(r.closed_at);
+    out.set_closed_by(r.closed_by);
+    out.set_resolution(r.resolution);
+}
+
 }  // namespace
 
 v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& link, const v1::GiveSanction& request) {
@@ -174,6 +201,16 @@ v1::ServerMessage accounts::set_role(const std::shared_ptr<client_link>& link, c
                                  account->name + " is the last owner: make another owner first");
     }
     return error_message(v1::ERROR_CODE_INTERNAL, "the role could not be set");
+}
+
+v1::ServerMessage accounts::list_reports(const std::shared_ptr<client_link>& link, const v1::ListReports& request) {
+    const auto who = staff_of(link);
+    if (const auto* refused = std::get_if<refusal>(&who)) return error_message(refused->first, refused->second);
+    v1::ServerMessage out;
+    v1::Reports& reports = *out.mutable_reports();  // an empty queue is still an answer
+    for (const auto& r : moderation_->reports(request.include_closed(), staff_list_limit(request.limit())))
+        to_proto(r, *reports.add_reports());
+    return out;
 }
 
 }  // namespace golf::server
