@@ -79,7 +79,13 @@ export async function startNodes(names, extra = []) {
       if (proxy.exitCode !== null || Date.now() > deadline) throw new Error(`HAProxy did not answer:\n${log}`);
       await sleep(100);
     }
-    return { url, db, nodes, stop };
+    // For a failed test: each node's warnings and errors and its last lines, and the proxy's log.
+    const logs = () => Object.entries(nodes).map(([name, node]) => {
+      const lines = node.log().split("\n");
+      const marked = lines.filter((line) => /\[(warning|error|critical)\]/.test(line));
+      return `--- ${name}: warnings and errors\n${marked.join("\n")}\n--- ${name}: last lines\n${lines.slice(-25).join("\n")}`;
+    }).join("\n") + `\n--- HAProxy\n${log}`;
+    return { url, db, nodes, stop, logs };
   } catch (error) {
     await stop();
     throw error;

@@ -119,6 +119,9 @@ test("a table on n1 joined through n2 is followed there, played and resumed", { 
     await sameHand(ann, bob);
     await screenshot(bob, "nodes-3-played-360");
     for (const page of [ann, bob, cat]) assert.deepEqual(page.errors, [], "no script errors");
+  } catch (error) {
+    console.log(cluster.logs());
+    throw error;
   } finally {
     await browser.close();
     await cluster.stop();
@@ -128,7 +131,7 @@ test("a table on n1 joined through n2 is followed there, played and resumed", { 
 // The table's node dies mid-hand (kill -9): each page says it is reconnecting (never a silent freeze, never an
 // error), and within seconds both play on at the other node, on the hand as it was (no acknowledged move lost).
 test("a table whose node is killed mid-hand moves to the other node while the pages say so", { timeout: 200_000 }, async () => {
-  const cluster = await startNodes(["n1", "n2"], ["--durability", "moves", "--node-timeout-ms", "1500"]);
+  const cluster = await startNodes(["n1", "n2"], ["--durability", "moves"]);
   const browser = await launchBrowser();
   try {
     const ann = await newPlayer(browser, { width: 1280, height: 800 });
@@ -173,6 +176,9 @@ test("a table whose node is killed mid-hand moves to the other node while the pa
       for (const page of [ann, bob]) if (await playOne(page, random)) ++made;
     await sameHand(ann, bob);
     for (const page of [ann, bob]) assert.deepEqual(page.errors, [], "no script errors");
+  } catch (error) {
+    console.log(cluster.logs());
+    throw error;
   } finally {
     await browser.close();
     await cluster.stop();
@@ -203,6 +209,9 @@ test("Play now from pages on n1 and n2 meets at the node that keeps the queue", 
     const hops = await Promise.all(pages.map((p) => p.evaluate(() => window.golf.hops)));
     assert.equal(hops[0] + hops[1], 1, "the page on the other node followed once");
     for (const page of pages) assert.deepEqual(page.errors, [], "no script errors");
+  } catch (error) {
+    console.log(cluster.logs());
+    throw error;
   } finally {
     await browser.close();
     await cluster.stop();
