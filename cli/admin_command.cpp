@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "cli/admin_live.hpp"
 #include "cli/commands.hpp"
 #include "persistence/account_store.hpp"
 #include "persistence/match_store.hpp"
@@ -29,6 +30,7 @@ struct admin_request {
     std::string action;
     std::vector<std::string> arguments;
     std::string db;
+    std::string server;  // tables, end-table, announce: a running server's URL
     std::string reason;
     std::optional<std::int64_t> seconds;  // --for; none: until lifted
 };
@@ -80,15 +82,20 @@ admin_request parse(std::span<const std::string_view> words) {
         }
         const std::string_view flag = line.word();
         if (flag == "--db") r.db = std::string(line.value());
+        else if (flag == "--server") r.server = std::string(line.value());
         else if (flag == "--reason") r.reason = checked_reason(line.value());
         else if (flag == "--for") r.seconds = parse_duration(line.value());
         else line.unknown_flag();
     }
     if (r.action.empty())
         throw usage_error(
-            "missing an action: grant, staff, mute, ban-public, ban, lift, sanctions, log, reports or "
-            "close-report (see golf admin --help)");
-    if (r.db.empty()) throw usage_error("missing --db DB");
+            "missing an action: grant, staff, mute, ban-public, ban, lift, sanctions, log, reports, "
+            "close-report, tables, end-table or announce (see golf admin --help)");
+    if (is_admin_live_action(r.action)) {
+        if (r.server.empty()) throw usage_error("missing --server URL: " + r.action + " asks the running server");
+    } else if (r.db.empty()) {
+        throw usage_error("missing --db DB");
+    }
     return r;
 }
 
@@ -262,12 +269,25 @@ std::string_view admin_usage() {
            "\n"
            "  --db DB                  a golf-server database (a SQLite file or a postgresql:// URL)\n"
            "\n"
+           "A running server's tables, over the protocol as a moderator (GOLF_API_KEY: an API key of an account\n"
+           "with a moderator's role or above; with several nodes, each node's own tables):\n"
+           "  tables                   the tables now and who sits where (never a card)\n"
+           "  end-table CODE           end a table for everyone at it; --reason TEXT is what they read (logged)\n"
+           "  announce TEXT            a line to every table and the lobby, on every node (logged)\n"
+           "  --server URL             the server, e.g. ws://127.0.0.1:8080/ws\n"
+           "\n"
            "NAME is an account's name exactly as registered. Accounts with a role cannot be sanctioned.\n";
 }
 
 int run_admin(std::span<const std::string_view> words) {
     const admin_request request = parse(words);
     try {
+#ifdef GOLF_HAVE_CLIENT
+        if (is_admin_live_action(request.action))
+            return run_admin_live(request.action, request.arguments, request.server, request.reason);
+#else
+        if (is_admin_live_action(request.action)) throw run_failure{"this golf was built without the client library"};
+#endif
         const auto store = open_existing_database(request.db, false);
         moderation_store* moderation = store->moderation();
         if (moderation == nullptr) throw run_failure{"this database keeps no accounts"};

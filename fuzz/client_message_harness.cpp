@@ -228,7 +228,10 @@ public:
                     case 1: m.mutable_open_seat()->set_seat(seat); break;
                     case 2: m.mutable_kick_seat()->set_seat(seat); break;
                     default:
-                        if (what & 128) {  // a report, its reason now and then out of range
+                        if ((what & 128) && (what & 8)) {  // a staff request from a player: refused
+                            m.mutable_end_table()->set_code(code_);
+                            m.mutable_end_table()->set_reason(what & 4 ? "" : "fuzz");
+                        } else if (what & 128) {  // a report, its reason now and then out of range
                             m.mutable_report()->set_seat(seat);
                             m.mutable_report()->set_reason(static_cast<v1::ReportReason>(what / 12 % 5));
                         } else if (what & 16) {

@@ -48,9 +48,9 @@ struct moderation_entry {
     std::int64_t id = 0;
     std::int64_t at = 0;
     std::string actor;   // who did it
-    std::string action;  // "role", "mute", "public_ban", "ban", "lift"
-    std::string target;  // the account's name
-    std::string detail;  // the new role; a sanction's id, length and reason
+    std::string action;  // "role", "mute", "public_ban", "ban", "lift", "close_report", "end_table", "announce"
+    std::string target;  // the account's name; a table's code
+    std::string detail;  // the new role; a sanction's id, length and reason; the words said
 
     friend bool operator==(const moderation_entry&, const moderation_entry&) = default;
 };
@@ -119,6 +119,11 @@ public:
     virtual std::vector<sanction_record> sanctions(account_id id, std::size_t limit) = 0;
     // The moderation log, newest first, at most `limit` lines.
     virtual std::vector<moderation_entry> moderation_log(std::size_t limit) = 0;
+    // Logs a staff action that changes nothing in the database (a table ended, an announcement); returns its id.
+    virtual std::int64_t add_log_line(const moderation_entry& entry) = 0;
+    // The log's lines of one action after line `after`, oldest first, at most `limit`: how every node of a server
+    // hears of an announcement made on another.
+    virtual std::vector<moderation_entry> log_after(std::int64_t after, std::string_view action, std::size_t limit) = 0;
 
     // Files a report (id and the closing fields as given are ignored); returns its id. Not logged: the log is of
     // what staff did.

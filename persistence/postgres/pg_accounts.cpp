@@ -278,6 +278,14 @@ std::vector<moderation_entry> pg_accounts::moderation_log(std::size_t limit) {
     return read([&](pg_connection& db) { return read_moderation_log(db, limit); });
 }
 
+std::int64_t pg_accounts::add_log_line(const moderation_entry& entry) {
+    return write([&](pg_connection& db) { return insert_log_line(db, entry); });
+}
+
+std::vector<moderation_entry> pg_accounts::log_after(std::int64_t after, std::string_view action, std::size_t limit) {
+    return read([&](pg_connection& db) { return read_log_after(db, after, action, limit); });
+}
+
 std::int64_t pg_accounts::add_report(const report_record& report) {
     return write([&](pg_connection& db) { return insert_report(db, report); });
 }

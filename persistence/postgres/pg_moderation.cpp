@@ -40,6 +40,11 @@ constexpr const char* log_line =
     "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES($1, $2, $3, $4, $5)";
 constexpr const char* log =
     "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT $1";
+constexpr const char* log_line_id =
+    "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES($1, $2, $3, $4, $5) RETURNING id";
+constexpr const char* log_after =
+    "SELECT id, at, actor, action, target, detail FROM moderation_log "
+    "WHERE id > $1 AND action = $2 ORDER BY id LIMIT $3";
 
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
@@ -161,6 +166,23 @@ std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, st
 std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t limit) {
     std::vector<moderation_entry> out;
     const auto q = db.run(pg_moderation_sql::log, pg_params().number(row_limit(limit)));
+    for (int r = 0; r < q.size(); ++r)
+        out.push_back({q.int64(r, 0), q.int64(r, 1), q.text(r, 2), q.text(r, 3), q.text(r, 4), q.text(r, 5)});
+    return out;
+}
+
+std::int64_t insert_log_line(pg_connection& db, const moderation_entry& e) {
+    const auto rows = db.run(pg_moderation_sql::log_line_id,
+                             pg_params().number(e.at).text(e.actor).text(e.action).text(e.target).text(e.detail));
+    if (rows.size() != 1) throw pg_failure{"P0002", "no log line id returned"};
+    return rows.int64(0, 0);
+}
+
+std::vector<moderation_entry> read_log_after(pg_connection& db, std::int64_t after, std::string_view action,
+                                             std::size_t limit) {
+    std::vector<moderation_entry> out;
+    const auto q = db.run(pg_moderation_sql::log_after,
+                          pg_params().number(after).text(std::string(action)).number(row_limit(limit)));
     for (int r = 0; r < q.size(); ++r)
         out.push_back({q.int64(r, 0), q.int64(r, 1), q.text(r, 2), q.text(r, 3), q.text(r, 4), q.text(r, 5)});
     return out;

@@ -275,6 +275,15 @@ std::vector<moderation_entry> sqlite_accounts::moderation_log(std::size_t limit)
     return read([&](sqlite_database& db) { return read_moderation_log(db, limit); });
 }
 
+std::int64_t sqlite_accounts::add_log_line(const moderation_entry& entry) {
+    return write([&](sqlite_database& db) { return insert_log_line(db, entry); });
+}
+
+std::vector<moderation_entry> sqlite_accounts::log_after(std::int64_t after, std::string_view action,
+                                                         std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_log_after(db, after, action, limit); });
+}
+
 std::int64_t sqlite_accounts::add_report(const report_record& report) {
     return write([&](sqlite_database& db) { return insert_report(db, report); });
 }

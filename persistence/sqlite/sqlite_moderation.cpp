@@ -35,6 +35,11 @@ constexpr const char* history =
 #undef GOLF_SANCTION_COLUMNS
 constexpr const char* log_line = "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES(?, ?, ?, ?, ?)";
 constexpr const char* log = "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT ?";
+constexpr const char* log_line_id =
+    "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES(?, ?, ?, ?, ?) RETURNING id";
+constexpr const char* log_after =
+    "SELECT id, at, actor, action, target, detail FROM moderation_log "
+    "WHERE id > ? AND action = ? ORDER BY id LIMIT ?";
 
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
@@ -191,6 +196,24 @@ std::vector<moderation_entry> read_moderation_log(sqlite_database& db, std::size
     std::vector<moderation_entry> out;
     statement q(db, moderation_sql::log);
     q.bind_limit(1, limit);
+    while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.text(3), q.text(4), q.text(5)});
+    return out;
+}
+
+std::int64_t insert_log_line(sqlite_database& db, const moderation_entry& e) {
+    statement q(db, moderation_sql::log_line_id);
+    q.bind(1, e.at).bind_text(2, e.actor).bind_text(3, e.action).bind_text(4, e.target).bind_text(5, e.detail);
+    if (!q.step()) throw sqlite_failure{SQLITE_NOTFOUND, "no log line id returned"};
+    const std::int64_t id = q.int64(0);
+    q.run();
+    return id;
+}
+
+std::vector<moderation_entry> read_log_after(sqlite_database& db, std::int64_t after, std::string_view action,
+                                             std::size_t limit) {
+    std::vector<moderation_entry> out;
+    statement q(db, moderation_sql::log_after);
+    q.bind(1, after).bind_text(2, action).bind_limit(3, limit);
     while (q.step()) out.push_back({q.int64(0), q.int64(1), q.text(2), q.text(3), q.text(4), q.text(5)});
     return out;
 }

@@ -95,6 +95,7 @@ void accounts::submit(const std::shared_ptr<client_link>& link, std::uint32_t ri
             out = error_message(v1::ERROR_CODE_INTERNAL, "the server failed to handle this request");
         }
         pending_.fetch_sub(1);
+        if (out.body_case() == v1::ServerMessage::BODY_NOT_SET) return;  // answered by whoever `work` handed it to
         out.set_request_id(rid);
         link->send(encode(out));
     });

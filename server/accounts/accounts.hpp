@@ -54,6 +54,19 @@ public:
     void check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done);
     // Stores a report a table filled in (tables/table_reports.cpp), then answers `link` with Ok or an Error.
     void file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid, persistence::report_record report);
+    // A staff request the registry carries out on its tables (ListLiveTables, EndTable, Announce): once the
+    // connection is found signed in as a moderator or above, `next` runs on the service's thread with the staff
+    // member's name and returns the answer, or nullopt when it answers `link` itself later. A refusal, or a
+    // database that cannot answer, is sent to `link` instead.
+    void as_staff(const std::shared_ptr<client_link>& link, std::uint32_t rid,
+                  std::function<std::optional<v1::ServerMessage>(const std::string& staff)> next);
+    // Writes a staff action that changes nothing in the database to the moderation log; returns the line's id.
+    // Any thread but a network one: it waits for the database.
+    std::int64_t log_staff_action(const persistence::moderation_entry& entry);
+    // Announcements logged after line `after` by any node, oldest first; and the newest line's id (0 for none),
+    // where a node starts. The cluster's thread.
+    std::vector<persistence::moderation_entry> announcements_after(std::int64_t after);
+    std::int64_t newest_log_line();
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
 

@@ -213,4 +213,32 @@ v1::ServerMessage accounts::list_reports(const std::shared_ptr<client_link>& lin
     return out;
 }
 
+void accounts::as_staff(const std::shared_ptr<client_link>& link, std::uint32_t rid,
+                        std::function<std::optional<v1::ServerMessage>(const std::string& staff)> next) {
+    if (!accounts_) {
+        link->send(error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no accounts (it has no database)"));
+        return;
+    }
+    submit(link, rid, [this, link, next = std::move(next)]() -> v1::ServerMessage {
+        const auto who = staff_of(link);
+        if (const auto* no = std::get_if<refusal>(&who)) return staff_refused(*no);
+        return next(std::get<staff_identity>(who).name).value_or(v1::ServerMessage());
+    });
+}
+
+std::int64_t accounts::log_staff_action(const persistence::moderation_entry& entry) {
+    return moderation_->add_log_line(entry);
+}
+
+std::vector<persistence::moderation_entry> accounts::announcements_after(std::int64_t after) {
+    if (!moderation_) return {};
+    return moderation_->log_after(after, "announce", staff_listed);
+}
+
+std::int64_t accounts::newest_log_line() {
+    if (!moderation_) return 0;
+    const auto newest = moderation_->moderation_log(1);
+    return newest.empty() ? 0 : newest.front().id;
+}
+
 }  // namespace golf::server

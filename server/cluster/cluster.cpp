@@ -121,6 +121,7 @@ void cluster::round() {
         const std::int64_t incarnation = nodes_.incarnation();
         if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty())
             take_over(codes, incarnation);
+        games_->relay_announcements();
     } catch (const std::exception& e) {
         spdlog::warn("node {}: the cluster round failed: {}", node(), e.what());
     }
@@ -170,6 +171,11 @@ int cluster::reopen_finished(const std::string& code, std::int64_t incarnation) 
     const int opened = games_->restore({*match}, incarnation);
     if (opened > 0) spdlog::info("node {} opened table {} again to show its finished match", node(), code);
     return opened;
+}
+
+std::vector<std::string> cluster::live_nodes() const {
+    std::lock_guard lock(mutex_);
+    return live_;
 }
 
 std::string cluster::quick_play_node(const std::string& queue) const {

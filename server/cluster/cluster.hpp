@@ -47,6 +47,7 @@ public:
     // Rendezvous hashing over the live, non-draining nodes: every node picks the same one while they agree on
     // who is live, and a node's death moves only its own queues.
     std::string quick_play_node(const std::string& queue) const override;
+    std::vector<std::string> live_nodes() const override;
 
 private:
     void run();

@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace golf::server {
 
@@ -27,6 +28,8 @@ public:
     // The node that keeps quick play's queue `queue` (all its waiting people meet there), from the live nodes
     // the router last saw; empty: this one. Never blocks.
     virtual std::string quick_play_node(const std::string& queue) const = 0;
+    // The live nodes the router last saw, this one included. Never blocks.
+    virtual std::vector<std::string> live_nodes() const = 0;
 };
 
 }  // namespace golf::server

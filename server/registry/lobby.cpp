@@ -118,6 +118,16 @@ void lobby::unwatch(const client_link* link) {
     watchers_.erase(link);
 }
 
+void lobby::tell_watchers(const std::shared_ptr<const std::string>& frame) {
+    std::vector<std::shared_ptr<client_link>> links;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& [key, watcher] : watchers_)
+            if (auto link = watcher.lock()) links.push_back(std::move(link));
+    }
+    for (const auto& link : links) link->send(frame);
+}
+
 void lobby::clear() {
     std::lock_guard lock(mutex_);
     listed_.clear();

@@ -33,6 +33,8 @@ public:
     // WatchLobby: the list, answering `rid`, then every change.
     void watch(const std::shared_ptr<client_link>& link, std::uint32_t rid);
     void unwatch(const client_link* link);
+    // A frame to every watcher (an announcement), besides the list.
+    void tell_watchers(const std::shared_ptr<const std::string>& frame);
     // Shutdown: no table is listed and nobody watches any more.
     void clear();
 

@@ -234,6 +234,9 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kGetLeaderboard:
         case v1::ClientMessage::kGetPlayerStats:
         case v1::ClientMessage::kGetProfile: return ask_history(link, message);
+        case v1::ClientMessage::kListLiveTables:
+        case v1::ClientMessage::kEndTable:
+        case v1::ClientMessage::kAnnounce: return staff_request(link, message);
         // Hello and Ping are the session's (websocket_session.cpp) and never reach here.
         default: return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "the message has no request in it");
     }
@@ -392,6 +395,13 @@ void registry::close_all(std::string_view reason, bool for_good) {
     }
     spdlog::info("closing {} tables: {}", tables.size(), reason);
     for (auto& t : tables) boost::asio::post(t->strand(), [t, why = std::string(reason)] { t->shutdown(why); });
+}
+
+std::vector<std::shared_ptr<table>> registry::all_tables() const {
+    std::vector<std::shared_ptr<table>> out;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [code, e] : impl_->tables) out.push_back(e.t);
+    return out;
 }
 
 table_counts registry::count_tables() const {

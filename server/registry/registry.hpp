@@ -79,6 +79,9 @@ public:
     std::shared_ptr<table> open_quick_table(const std::string& preset, int seats);
 
     table_counts count_tables() const;
+    // Several nodes, on the cluster's thread each round: announcements made on any node since the last round reach
+    // this node's tables and lobby watchers (staff_tables.cpp).
+    void relay_announcements();
     // The lobby of this node's public tables (with several nodes, server/cluster/lobby_sync.hpp adds the others').
     const std::shared_ptr<lobby>& public_tables() const { return lobby_; }
 
@@ -120,6 +123,13 @@ private:
     void settle_name(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                      std::function<void(v1::ClientMessage)> next);
     bool in_public(const v1::ClientMessage& message) const;
+    // ListLiveTables, EndTable, Announce, once the account service found the connection's role (staff_tables.cpp).
+    void staff_request(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
+    void list_live_tables(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    void end_table(const std::shared_ptr<client_link>& link, std::uint32_t rid, const std::string& code,
+                   const std::string& reason, const std::string& staff);
+    void announce(const v1::Announcement& said);
+    std::vector<std::shared_ptr<table>> all_tables() const;
     void chat_if_allowed(const std::shared_ptr<client_link>& link, v1::ClientMessage message,
                          std::chrono::steady_clock::time_point received);
     // Several nodes: a QuickPlay whose queue another node keeps is answered TABLE_ELSEWHERE naming it (true).
@@ -145,6 +155,7 @@ private:
     std::shared_ptr<quick_play> quick_play_;
     // Where every table's search bots think (config.bot_threads threads; null with 0: they think on the strand).
     std::shared_ptr<bot_thinking> thinking_;
+    std::optional<std::int64_t> announced_up_to_;  // the last announcement relayed (the cluster's thread only)
 };
 
 }  // namespace golf::server

@@ -98,6 +98,12 @@ public:
     // their owners, who reclaim them with their seat tokens; bots are back at once. Strand only, before any client.
     void restore(const persistence::match_detail& record, golf::match replayed);
 
+    // Moderators (table_staff.cpp), strand only: who sits where, never a card; ending the table for everyone at it
+    // (false when it is closed or no longer this node's); a frame to everyone at it.
+    void describe_for_staff(v1::LiveTable& out) const;
+    bool end_by_staff(const std::string& reason);
+    void tell_everyone(const std::shared_ptr<const std::string>& frame) const;
+
     // Strand only; for tests and diagnostics.
     const std::optional<golf::match>& current_match() const { return match_; }
     std::uint64_t hand_version() const { return hand_version_; }

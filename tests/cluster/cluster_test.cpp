@@ -26,6 +26,7 @@
 #include "persistence/moderation_store.hpp"
 #include "persistence/open_store.hpp"
 #include "tests/cluster/cluster_fixture.hpp"
+#include "tests/server/account_requests.hpp"
 #include "tests/server/e2e_support.hpp"
 #include "tests/support/child_process.hpp"
 #include "tests/support/leak_oracle.hpp"
@@ -208,6 +209,64 @@ TEST_F(cluster_test, a_ban_holds_on_every_node_at_once_and_lifting_it_frees_ever
         c.connect(proxy_url(node), "cluster_test");
         EXPECT_NO_THROW(c.sign_in_with_token(ann.session_token())) << node;
     }
+}
+
+// A moderator on one node: an announcement reaches the tables and lobby watchers of every node (through the
+// moderation log); the live list is the node's own and names the others; a table on another node is named there.
+TEST_F(cluster_test, a_moderator_announces_to_every_node_and_ends_a_table_at_the_node_that_plays_it) {
+    connection moe;
+    moe.connect(proxy_url("n1"), "cluster_test");
+    const v1::SignedIn moe_in = moe.register_account("Moe", "a long enough password");
+    const auto store = persistence::open_store({.db = db_->url()});
+    ASSERT_EQ(store->moderation()->set_role(moe_in.account().id(), persistence::staff_role::moderator, "cli", 0),
+              persistence::role_change::done);
+    connection ann;
+    ann.connect(proxy_url("n2"), "cluster_test");
+    const std::string code = ann.create_table("Ann", "six-card", 2).code();
+    connection cat;
+    cat.connect(proxy_url("n3"), "cluster_test");
+    v1::ClientMessage watch;
+    watch.mutable_watch_lobby()->set_watch(true);
+    cat.expect_success(watch);
+    const auto heard = [](connection& c, std::chrono::milliseconds limit = 5000ms) {
+        return server::testing::account_requests::next_where(
+            c, [](const v1::ServerMessage& m) { return m.has_announcement(); }, limit);
+    };
+
+    v1::ClientMessage say;
+    say.mutable_announce()->set_text("restart at noon");
+    moe.expect_success(say);
+    for (connection* c : {&ann, &cat}) {
+        const auto told = heard(*c);
+        ASSERT_TRUE(told.has_value()) << "an announcement made on n1 reaches n2 and n3\n" << logs();
+        EXPECT_EQ(told->announcement().text(), "restart at noon");
+    }
+    EXPECT_FALSE(heard(ann, 1500ms).has_value()) << "each node relays it once (a round is 500 ms)";
+
+    v1::ClientMessage list;
+    list.mutable_list_live_tables();
+    const auto live = moe.request(list);
+    ASSERT_TRUE(live.has_live_tables()) << live.ShortDebugString();
+    EXPECT_EQ(live.live_tables().node(), "n1");
+    EXPECT_EQ(live.live_tables().tables_size(), 0);
+    EXPECT_EQ(std::set<std::string>(live.live_tables().other_nodes().begin(), live.live_tables().other_nodes().end()),
+              (std::set<std::string>{"n2", "n3"}));
+
+    v1::ClientMessage end;
+    end.mutable_end_table()->set_code(code);
+    end.mutable_end_table()->set_reason("stuck");
+    const auto elsewhere = moe.request(end);
+    ASSERT_TRUE(elsewhere.has_error()) << elsewhere.ShortDebugString();
+    EXPECT_EQ(elsewhere.error().code(), v1::ERROR_CODE_TABLE_ELSEWHERE);
+    EXPECT_EQ(elsewhere.error().node(), "n2");
+    connection moe_there;
+    moe_there.connect(proxy_url("n2"), "cluster_test");
+    moe_there.sign_in_with_token(moe_in.session_token());
+    moe_there.expect_success(end);
+    const auto told = server::testing::account_requests::next_where(
+        ann, [](const v1::ServerMessage& m) { return m.has_removed(); }, 5000ms);
+    ASSERT_TRUE(told.has_value());
+    EXPECT_TRUE(told->removed().table_ended());
 }
 
 // With several nodes a table is made once its record is written; while the database cannot take it (its tables

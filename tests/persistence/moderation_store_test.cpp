@@ -110,6 +110,26 @@ TEST_P(moderation_store_test, every_change_leaves_one_line_in_the_log_and_everyt
     EXPECT_EQ(moderation().sanctions(ann, 10).size(), 1u);
 }
 
+// Staff actions that change nothing else (a table ended, an announcement) are logged alone, and every node reads
+// the announcements after the last one it relayed, oldest first.
+TEST_P(moderation_store_test, announcements_are_logged_and_read_after_a_line_in_order) {
+    const auto first = moderation().add_log_line({0, now, "Moe", "announce", "every table", "restart at noon"});
+    const auto ended = moderation().add_log_line({0, now + 1, "Moe", "end_table", "K7QX2M", "stuck"});
+    const auto second = moderation().add_log_line({0, now + 2, "Ann", "announce", "every table", "back"});
+    EXPECT_LT(first, ended);
+    EXPECT_LT(ended, second);
+    const auto all = moderation().log_after(0, "announce", 10);
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].detail, "restart at noon");
+    EXPECT_EQ(all[1].actor, "Ann");
+    const auto later = moderation().log_after(first, "announce", 10);
+    ASSERT_EQ(later.size(), 1u);
+    EXPECT_EQ(later[0].id, second);
+    EXPECT_TRUE(moderation().log_after(second, "announce", 10).empty());
+    EXPECT_EQ(moderation().log_after(0, "announce", 1).size(), 1u) << "at most the limit";
+    EXPECT_EQ(moderation().moderation_log(1)[0].action, "announce");
+}
+
 TEST_P(moderation_store_test, reports_queue_oldest_first_close_once_and_closing_is_logged) {
     const auto ann = make_account("ann");
     const auto report = [&](std::string reporter, report_reason reason, std::int64_t at) {

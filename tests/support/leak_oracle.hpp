@@ -441,6 +441,8 @@ struct table_plan {
     // token, the spectator by the code), so the frames from both nodes go through the oracle.
     std::size_t move_after = 0;
     std::function<void(const std::string& node)> move_table;
+    // Called with the spectator's connection before it joins (e.g. to sign it in as a moderator).
+    std::function<void(client::connection&)> spectator_ready;
 };
 
 namespace detail {
@@ -564,6 +566,7 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         for (int s = 1; s < players; ++s)
             if (clients[s]->join(created.code(), "p" + std::to_string(s)).seat() != s)
                 return give_up("a seat out of order");
+        if (plan.spectator_ready) plan.spectator_ready(*clients[players]);
         if (clients[players]->join(created.code(), "watcher", true).seat() != spectator) return give_up("no spectator");
         rules = wire::to_ruleset(created.rules());
         if (!rules || *rules != wanted) return give_up("the table's rules are not the ones asked for");

@@ -223,11 +223,31 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await moe.fill("#sanction-reason", "spamming the chat");
     await moe.click("#sanction-give");
     await until(async () => /Zed: mute.*in force until/s.test(await moe.textContent("#sanctions")), "the mute listed");
+    await moe.waitForSelector(`#live-${code}`);
     const problems = await checkScreen(moe, "admin");
     assert.deepEqual(problems, [], "the moderators' page reads well at 360 and 1280 px");
     await moe.click('[id^="lift-"]');
     await until(async () => /lifted .* by Moe/.test(await moe.textContent("#sanctions")), "the mute lifted");
     await until(async () => /Moe · lift · Zed/.test(await moe.textContent("#moderation-log")), "the lift logged");
+
+    // The tables now: who sits where (never a card); an announcement reaches Ann's table; ending the table tells
+    // Ann why and sends her back to the start; both are logged.
+    assert.match(await moe.textContent(`#live-${code}`), /six card, private: playing, hole 1.*1\. Ann \(host, guest\)/s);
+    await moe.fill("#announce-text", "restart in five minutes");
+    await moe.click("#announce-send");
+    await until(async () => /Moe \(moderator\): restart in five minutes/.test(await ann.textContent("#flash")),
+                "Ann reading the announcement");
+    await screenshot(ann, "announcement-1280");
+    await moe.click(`#live-${code} .end-table summary`);
+    await moe.fill(`#end-reason-${code}`, "stuck for an hour");
+    await moe.click(`#end-${code}`);
+    await ann.waitForSelector("#new-table");
+    await until(async () => /A moderator ended that table: stuck for an hour/.test(await ann.textContent("#flash")),
+                "Ann told why the table ended");
+    await moe.waitForSelector("#live-empty");
+    await until(async () => /Moe · end_table · \w+: stuck for an hour/.test(await moe.textContent("#moderation-log")),
+                "the ending logged");
+    await screenshot(moe, "admin-ended-1280");
     for (const page of [ann, bob, cat, moe, zed]) assert.deepEqual(page.errors, [], "no script errors");
   } finally {
     await browser.close();

@@ -106,9 +106,12 @@ app.onFlash = (text, kind) => {
   flash.dataset.kind = kind;
   flash.hidden = false;
   window.clearTimeout(flashTimer);
-  flashTimer = window.setTimeout(() => {
-    flash.hidden = true;
-  }, 6000);
+  flashTimer = window.setTimeout(
+    () => {
+      flash.hidden = true;
+    },
+    kind === "announcement" ? 30_000 : 6000
+  );
 };
 // Tests and curious players can reach the app from the console.
 (window as unknown as { golf: App }).golf = app;

@@ -153,7 +153,8 @@ export class App {
   // first/firstKind: the first card of a two-click move ("seat:position"), "" when none is chosen.
   ui = { busy: false, mode: 0, first: "", firstKind: 0, chatDraft: "", lastVersion: 0n, panel: "", guide: false };
   onChange: () => void = () => {};
-  onFlash: (text: string, kind: "error" | "info") => void = () => {};
+  // `kind` "announcement": a moderator's words to everyone, kept in view longer than a passing notice.
+  onFlash: (text: string, kind: "error" | "info" | "announcement") => void = () => {};
 
   start(): void {
     this.conn.onPush = (message) => this.push(message);
@@ -612,6 +613,11 @@ export class App {
         this.queue = undefined;
         this.enter(message.body.value);
         break;
+      case "announcement": {
+        const said = message.body.value;
+        this.onFlash(`${said.by} (moderator): ${said.text}`, "announcement");
+        return;
+      }
       case "closing":
         this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");
         break;
@@ -622,7 +628,11 @@ export class App {
         this.forgetSeat(removed.code);
         const why = removed.reason ? `: ${removed.reason}` : ".";
         this.onFlash(
-          removed.byVote ? "The players voted you out of that table." : `The host removed you from that table${why}`,
+          removed.tableEnded
+            ? `A moderator ended that table${why}`
+            : removed.byVote
+              ? "The players voted you out of that table."
+              : `The host removed you from that table${why}`,
           "info"
         );
         this.awayFromTable();

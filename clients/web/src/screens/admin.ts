@@ -1,13 +1,14 @@
 // The moderators' page (/admin): the reports players filed, the open ones first and oldest first (the queue),
-// each with the table's recent chat, and a way to close one saying what was done; then the sanctions and the log
-// (admin_sanctions.ts). The server decides who may
-// read it (moderators, admins and owners, signed in); anyone else is told so in words.
+// each with the table's recent chat, and a way to close one saying what was done; then the tables now
+// (admin_tables.ts), the sanctions and the log (admin_sanctions.ts). The server decides who may read it
+// (moderators, admins and owners, signed in); anyone else is told so in words.
 import { h, replaceContent } from "../ui/dom";
 import type { App, Screen } from "../core/app";
 import { navLine } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
 import { sanctionsPanel, utcMinute } from "./admin_sanctions";
+import { tablesPanel } from "./admin_tables";
 
 const REASON_WORDS: Record<number, string> = {
   [ReportReason.CHAT]: "chat",
@@ -77,6 +78,8 @@ export function adminScreen(app: App): Screen {
   const list = h("div", { id: "reports", "aria-live": "polite" }, h("p", {}, "Loading..."));
   const sanctions = sanctionsPanel(app);
   sanctions.element.hidden = true;
+  const tables = tablesPanel(app, () => sanctions.load());
+  tables.element.hidden = true;
   const closed: HTMLInputElement = h("input", { id: "reports-closed", type: "checkbox", onchange: () => load() });
   let shown = "";
 
@@ -97,8 +100,11 @@ export function adminScreen(app: App): Screen {
       );
       sanctions.element.hidden = false;
       sanctions.load();
+      tables.element.hidden = false;
+      tables.load();
     } catch (error) {
       sanctions.element.hidden = true;
+      tables.element.hidden = true;
       const staffOnly =
         error instanceof RequestError && (error.code === ErrorCode.NOT_STAFF || error.code === ErrorCode.NOT_SIGNED_IN);
       replaceContent(
@@ -129,8 +135,8 @@ export function adminScreen(app: App): Screen {
     h(
       "p",
       { class: "hint" },
-      "Players' reports, the oldest open one first, then the sanctions given. Whatever you do here is written to " +
-        "the moderation log under your name."
+      "Players' reports, the oldest open one first, then the tables being played, then the sanctions given. " +
+        "Whatever you do here is written to the moderation log under your name."
     ),
     h(
       "section",
@@ -139,6 +145,7 @@ export function adminScreen(app: App): Screen {
       h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, "Show closed reports too")),
       list
     ),
+    tables.element,
     sanctions.element
   );
   refresh();

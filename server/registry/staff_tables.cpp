@@ -1,0 +1,175 @@
+// What moderators do to this node's tables (ListLiveTables, EndTable, Announce), once the account service has
+// found the connection's role: the list is gathered from every table's strand (who sits where, never a card), a
+// table is ended on its strand, and an announcement reaches every table and the lobby's watchers. Each action is
+// written to the moderation log first. With several nodes an announcement travels through that log: every node's
+// cluster round relays the lines it has not seen, its own included.
+#include <algorithm>
+#include <boost/asio/post.hpp>
+#include <ctime>
+#include <mutex>
+
+#include <spdlog/spdlog.h>
+
+#include "server/accounts/accounts.hpp"
+#include "server/frames.hpp"
+#include "server/printable_text.hpp"
+#include "server/registry/lobby.hpp"
+#include "server/registry/registry.hpp"
+#include "server/tables/table.hpp"
+
+namespace golf::server {
+
+namespace {
+
+constexpr std::size_t staff_words_max_chars = 200;
+
+// Words shown to players (a table's ending, an announcement): 1 to 200 printable characters.
+bool staff_words_fit(const std::string& text) {
+    const auto length = printable_length(text);
+    return length && *length > 0 && *length <= staff_words_max_chars && !only_spaces(text);
+}
+
+std::int64_t staff_clock() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+}  // namespace
+
+void registry::staff_request(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message) {
+    const std::uint32_t rid = message.request_id();
+    if (!accounts_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no accounts");
+    auto self = shared_from_this();
+    switch (message.body_case()) {
+        case v1::ClientMessage::kListLiveTables:
+            return accounts_->as_staff(link, rid, [self, link, rid](const std::string&) {
+                self->list_live_tables(link, rid);
+                return std::optional<v1::ServerMessage>();
+            });
+        case v1::ClientMessage::kEndTable: {
+            const v1::EndTable& request = message.end_table();
+            if (!staff_words_fit(request.reason()))
+                return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST,
+                              "say why in 1 to 200 printable characters; everyone at the table reads it");
+            return accounts_->as_staff(link, rid, [self, link, rid, request](const std::string& staff) {
+                self->end_table(link, rid, request.code(), request.reason(), staff);
+                return std::optional<v1::ServerMessage>();
+            });
+        }
+        case v1::ClientMessage::kAnnounce: {
+            const std::string text = message.announce().text();
+            if (!staff_words_fit(text))
+                return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST,
+                              "an announcement is 1 to 200 printable characters");
+            return accounts_->as_staff(link, rid, [self, text](const std::string& staff) {
+                const std::int64_t now = staff_clock();
+                self->accounts_->log_staff_action({0, now, staff, "announce", "every table", text});
+                spdlog::info("{} announced: {}", staff, text);
+                if (!self->router_) {  // several nodes: every node's round relays it, this one's too
+                    v1::Announcement said;
+                    said.set_text(text);
+                    said.set_by(staff);
+                    said.set_unix_s(now);
+                    self->announce(said);
+                }
+                return std::optional<v1::ServerMessage>(ok_message());
+            });
+        }
+        default: return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST, "that is not a staff request");
+    }
+}
+
+void registry::list_live_tables(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
+    struct gathering {
+        std::mutex mutex;
+        v1::ServerMessage out;
+        std::size_t left = 0;
+    };
+    auto g = std::make_shared<gathering>();
+    const auto tables = all_tables();
+    g->out.set_request_id(rid);
+    v1::LiveTables& live = *g->out.mutable_live_tables();
+    live.set_node(config_.node);
+    if (router_)
+        for (const std::string& n : router_->live_nodes())
+            if (n != config_.node) live.add_other_nodes(n);
+    live.set_connections(static_cast<std::uint32_t>(std::max<std::int64_t>(metrics_.connections_open.load(), 0)));
+    g->left = tables.size();
+    if (tables.empty()) return link->send(encode(g->out));
+    for (const auto& t : tables) {
+        boost::asio::post(t->strand(), [t, g, link] {
+            v1::LiveTable one;
+            if (!t->closed()) t->describe_for_staff(one);
+            std::lock_guard lock(g->mutex);
+            if (!one.code().empty()) *g->out.mutable_live_tables()->add_tables() = std::move(one);
+            if (--g->left > 0) return;
+            auto& listed = *g->out.mutable_live_tables()->mutable_tables();
+            std::sort(listed.begin(), listed.end(), [](const auto& a, const auto& b) { return a.code() < b.code(); });
+            link->send(encode(g->out));
+        });
+    }
+}
+
+void registry::end_table(const std::shared_ptr<client_link>& link, std::uint32_t rid, const std::string& code,
+                         const std::string& reason, const std::string& staff) {
+    locate_table(code, [self = shared_from_this(), link, rid, reason, staff](table_router::location l) {
+        using kind = table_router::location::kind;
+        switch (l.where) {
+            case kind::here: break;
+            case kind::elsewhere: {
+                v1::ServerMessage out =
+                    error_message(v1::ERROR_CODE_TABLE_ELSEWHERE, "table " + l.code + " is played on node " + l.node +
+                                                                      "; ask there (?node=" + l.node + ")");
+                out.mutable_error()->set_node(l.node);
+                out.set_request_id(rid);
+                return link->send(encode(out));
+            }
+            case kind::unavailable:
+                return link->send(error_frame(rid, v1::ERROR_CODE_UNAVAILABLE,
+                                              "the table's node cannot be found now; try again in a moment"));
+            case kind::not_found:
+                return link->send(error_frame(rid, v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code"));
+        }
+        const auto t = self->find(l.code);
+        if (!t) return link->send(error_frame(rid, v1::ERROR_CODE_NO_SUCH_TABLE, "there is no table with that code"));
+        try {
+            self->accounts_->log_staff_action({0, staff_clock(), staff, "end_table", l.code, reason});
+        } catch (const std::exception& e) {
+            spdlog::error("ending table {}: the moderation log failed: {}", l.code, e.what());
+            return link->send(
+                error_frame(rid, v1::ERROR_CODE_UNAVAILABLE, "the database cannot answer now; try again"));
+        }
+        boost::asio::post(t->strand(), [t, link, rid, reason, staff] {
+            if (!t->end_by_staff(reason))
+                return link->send(error_frame(rid, v1::ERROR_CODE_NO_SUCH_TABLE, "that table has just closed"));
+            spdlog::info("table {} ended by {}: {}", t->code(), staff, reason);
+            v1::ServerMessage ok = ok_message();
+            ok.set_request_id(rid);
+            link->send(encode(ok));
+        });
+    });
+}
+
+void registry::announce(const v1::Announcement& said) {
+    v1::ServerMessage out;
+    *out.mutable_announcement() = said;
+    const auto frame = encode(out);
+    const auto tables = all_tables();
+    for (const auto& t : tables) boost::asio::post(t->strand(), [t, frame] { t->tell_everyone(frame); });
+    lobby_->tell_watchers(frame);
+}
+
+void registry::relay_announcements() {
+    if (!accounts_) return;
+    if (!announced_up_to_) {  // a node hears what is announced from when it starts
+        announced_up_to_ = accounts_->newest_log_line();
+        return;
+    }
+    for (const persistence::moderation_entry& e : accounts_->announcements_after(*announced_up_to_)) {
+        v1::Announcement said;
+        said.set_text(e.detail);
+        said.set_by(e.actor);
+        said.set_unix_s(e.at);
+        announce(said);
+        announced_up_to_ = e.id;
+    }
+}
+
+}  // namespace golf::server
