@@ -5,6 +5,8 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "cli/admin_live.hpp"
 #include "cli/commands.hpp"
@@ -33,6 +35,7 @@ struct admin_request {
     std::string server;  // tables, end-table, announce: a running server's URL
     std::string reason;
     std::optional<std::int64_t> seconds;  // --for; none: until lifted
+    std::optional<std::uint64_t> report;  // --report: the guests at a reported guest's address, not an account
 };
 
 std::int64_t now_s() { return static_cast<std::int64_t>(std::time(nullptr)); }
@@ -85,6 +88,7 @@ admin_request parse(std::span<const std::string_view> words) {
         else if (flag == "--server") r.server = std::string(line.value());
         else if (flag == "--reason") r.reason = checked_reason(line.value());
         else if (flag == "--for") r.seconds = parse_duration(line.value());
+        else if (flag == "--report") r.report = parse_uint64("--report", line.value());
         else line.unknown_flag();
     }
     if (r.action.empty())
@@ -134,18 +138,39 @@ int admin_staff(moderation_store& m, const admin_request& r) {
     return exit_ok;
 }
 
+// The guests at the address of the guest reported in `report`: its label and the address, never printed.
+std::pair<std::string, std::string> reported_guests(moderation_store& m, std::uint64_t report) {
+    const auto found = m.report(static_cast<std::int64_t>(std::min<std::uint64_t>(report, INT64_MAX)));
+    if (!found) throw run_failure{"there is no report " + std::to_string(report) + " (see golf admin reports all)"};
+    if (found->reported_account != 0)
+        throw run_failure{"report " + std::to_string(report) + " is about " + printable(found->reported) +
+                          "'s account: sanction it by name"};
+    if (found->reported_address.empty()) throw run_failure{"report " + std::to_string(report) + " kept no address"};
+    return {persistence::guest_address_label(found->reported_address), found->reported_address};
+}
+
 int admin_sanction(moderation_store& m, const admin_request& r, sanction_kind kind) {
-    expect_arguments(r, 1, 1, "NAME --reason TEXT [--for DURATION]");
+    if (r.report) expect_arguments(r, 0, 0, "--report ID --reason TEXT [--for DURATION]");
+    else expect_arguments(r, 1, 1, "NAME --reason TEXT [--for DURATION]");
     if (r.reason.empty()) throw usage_error("missing --reason TEXT: it is shown to the person");
-    const auto account = account_named_or_throw(m, r.arguments[0]);
-    if (m.role_of(account.id) != staff_role::player)
-        throw run_failure{printable(account.name) + " has a role: take it away first (golf admin grant NAME player)"};
+    persistence::account_id id = 0;
+    std::string target;
+    std::string address;
+    if (r.report) {
+        std::tie(target, address) = reported_guests(m, *r.report);
+    } else {
+        const auto account = account_named_or_throw(m, r.arguments[0]);
+        if (m.role_of(account.id) != staff_role::player)
+            throw run_failure{printable(account.name) +
+                              " has a role: take it away first (golf admin grant NAME player)"};
+        id = account.id;
+        target = account.name;
+    }
     const std::int64_t now = now_s();
     const auto given = m.add_sanction(
-        {0, account.id, kind, r.reason, now, r.seconds ? now + *r.seconds : 0, command_line_actor, 0, ""});
-    std::cout << "sanction " << given.id << ": " << persistence::sanction_name(kind) << " of "
-              << printable(account.name) << ", "
-              << (given.expires_at == 0 ? "until lifted" : "until " + persistence::utc_minute(given.expires_at))
+        {0, id, kind, r.reason, now, r.seconds ? now + *r.seconds : 0, command_line_actor, 0, "", address});
+    std::cout << "sanction " << given.id << ": " << persistence::sanction_name(kind) << " of " << printable(target)
+              << ", " << (given.expires_at == 0 ? "until lifted" : "until " + persistence::utc_minute(given.expires_at))
               << '\n';
     return exit_ok;
 }
@@ -172,10 +197,11 @@ int admin_sanctions(moderation_store& m, persistence::account_store& accounts, c
     if (found.empty()) std::cout << "no sanctions\n";
     const std::int64_t now = now_s();
     for (const auto& s : found) {
-        const auto who = accounts.account_by_id(s.account);
+        const auto who = s.account == 0 ? std::nullopt : accounts.account_by_id(s.account);
         std::cout << s.id << "  " << persistence::sanction_name(s.kind) << "  "
-                  << printable(who ? who->name : "account " + std::to_string(s.account)) << "  "
-                  << persistence::utc_minute(s.created_at) << " by " << printable(s.given_by) << "  "
+                  << printable(
+                         persistence::sanction_target(s, who ? who->name : "account " + std::to_string(s.account)))
+                  << "  " << persistence::utc_minute(s.created_at) << " by " << printable(s.given_by) << "  "
                   << sanction_state(s, now) << "  \"" << printable(s.reason) << "\"\n";
     }
     return exit_ok;
@@ -250,7 +276,7 @@ std::string_view admin_usage() {
            "\n"
            "Roles, sanctions and players' reports on a golf-server database, from its host's terminal; each change\n"
            "is written to the moderation log as the command line's. A sanction holds at once on every node of the\n"
-           "server: at sign-in, when sitting down, and for every chat line (guests are not covered yet).\n"
+           "server: at sign-in, when sitting down, and for every chat line.\n"
            "\n"
            "  grant NAME ROLE          give an account a role: owner, admin, moderator, or player (no role); the\n"
            "                           last owner cannot be demoted\n"
@@ -260,6 +286,8 @@ std::string_view admin_usage() {
            "  ban NAME                 may not sign in, sit down or chat\n"
            "      --reason TEXT        why, shown to the person (1 to 200 characters; required)\n"
            "      --for DURATION       30m, 12h, 7d, 2w: from a minute to ten years (default: until lifted)\n"
+           "      --report ID          instead of NAME: the guests at the address of the guest reported in report\n"
+           "                           ID (never shown; accounts signed in there are not held)\n"
            "  lift ID                  end a sanction now\n"
            "  sanctions [NAME]         the sanctions given (to NAME), newest first, the last 50\n"
            "  log                      the moderation log, newest first, the last 50\n"

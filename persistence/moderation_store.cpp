@@ -68,6 +68,21 @@ std::string sanction_detail(const sanction_record& sanction) {
            ": " + sanction.reason;
 }
 
+std::string guest_address_label(std::string_view address) {
+    if (address.find(':') != std::string_view::npos) {  // IPv6: its first three groups
+        std::size_t at = 0;
+        for (int group = 0; group < 3 && at != std::string_view::npos; ++group) at = address.find(':', at + 1);
+        return "guests at " + std::string(address.substr(0, at)) + ":…";
+    }
+    const auto last = address.rfind('.');
+    return "guests at " +
+           (last == std::string_view::npos ? std::string("an address") : std::string(address.substr(0, last)) + ".x");
+}
+
+std::string sanction_target(const sanction_record& sanction, const std::string& account_name) {
+    return sanction.account == 0 ? guest_address_label(sanction.address) : account_name;
+}
+
 std::string report_closing_detail(const report_record& report) {
     return "report " + std::to_string(report.id) + " (" + std::string(report_reason_name(report.reason)) + ", by " +
            report.reporter + "): " + report.resolution;

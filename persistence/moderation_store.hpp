@@ -39,6 +39,8 @@ struct sanction_record {
     std::string given_by;         // an account's name, or "the command line"
     std::int64_t lifted_at = 0;   // 0: not lifted
     std::string lifted_by;
+    // With account 0: the address whose guests it holds for (accounts signed in there are not held).
+    std::string address;
 
     bool active_at(std::int64_t now) const { return lifted_at == 0 && (expires_at == 0 || expires_at > now); }
     friend bool operator==(const sanction_record&, const sanction_record&) = default;
@@ -76,7 +78,8 @@ struct report_record {
     std::string chat;            // the table's last lines, one a line ("12:01:02 Ann: hello")
     std::int64_t closed_at = 0;  // 0: open
     std::string closed_by;
-    std::string resolution;  // what the moderator did, in their words
+    std::string resolution;        // what the moderator did, in their words
+    std::string reported_address;  // a guest's address when reported (never shown: guest_address_label)
 
     friend bool operator==(const report_record&, const report_record&) = default;
 };
@@ -92,6 +95,10 @@ enum class role_change { done, no_such_account, last_owner };
 std::string utc_minute(std::int64_t unix_seconds);
 // The log's detail for a sanction given: "sanction 12, until 2026-12-12 10:00 UTC: spamming" (both stores).
 std::string sanction_detail(const sanction_record& sanction);
+// How staff read a guests' address: "guests at 203.0.113.x" (IPv6: the first three groups), never the whole of it.
+std::string guest_address_label(std::string_view address);
+// Whom a sanction holds: the account's name (as given), or the guests' address label.
+std::string sanction_target(const sanction_record& sanction, const std::string& account_name);
 // The log's detail for a report closed: "report 4 (chat, by Ann): muted for a day" (both stores).
 std::string report_closing_detail(const report_record& report);
 
@@ -115,6 +122,8 @@ public:
                                                          std::int64_t now) = 0;
     // The account's sanctions in force at `now`, oldest first.
     virtual std::vector<sanction_record> active_sanctions(account_id id, std::int64_t now) = 0;
+    // The sanctions in force at `now` for guests at `address`, oldest first.
+    virtual std::vector<sanction_record> active_address_sanctions(std::string_view address, std::int64_t now) = 0;
     // Newest first, at most `limit`: one account's sanctions, or everyone's (account 0), lifted and ended ones too.
     virtual std::vector<sanction_record> sanctions(account_id id, std::size_t limit) = 0;
     // The moderation log, newest first, at most `limit` lines.
@@ -128,6 +137,8 @@ public:
     // Files a report (id and the closing fields as given are ignored); returns its id. Not logged: the log is of
     // what staff did.
     virtual std::int64_t add_report(const report_record& report) = 0;
+    // One report, open or closed.
+    virtual std::optional<report_record> report(std::int64_t id) = 0;
     // Open reports oldest first (the queue), then, with `include_closed`, closed ones newest first; at most `limit`.
     virtual std::vector<report_record> reports(bool include_closed, std::size_t limit) = 0;
     // Closes an open report and logs it as `actor`'s; nullopt (nothing changed) when no open report has that id.

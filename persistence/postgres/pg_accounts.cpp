@@ -270,6 +270,10 @@ std::vector<sanction_record> pg_accounts::active_sanctions(account_id id, std::i
     return read([&](pg_connection& db) { return read_active_sanctions(db, id, now); });
 }
 
+std::vector<sanction_record> pg_accounts::active_address_sanctions(std::string_view address, std::int64_t now) {
+    return read([&](pg_connection& db) { return read_address_sanctions(db, address, now); });
+}
+
 std::vector<sanction_record> pg_accounts::sanctions(account_id id, std::size_t limit) {
     return read([&](pg_connection& db) { return read_sanctions(db, id, limit); });
 }
@@ -288,6 +292,10 @@ std::vector<moderation_entry> pg_accounts::log_after(std::int64_t after, std::st
 
 std::int64_t pg_accounts::add_report(const report_record& report) {
     return write([&](pg_connection& db) { return insert_report(db, report); });
+}
+
+std::optional<report_record> pg_accounts::report(std::int64_t id) {
+    return read([&](pg_connection& db) { return read_report(db, id); });
 }
 
 std::vector<report_record> pg_accounts::reports(bool include_closed, std::size_t limit) {

@@ -54,11 +54,13 @@ public:
     sanction_record add_sanction(const sanction_record& sanction) override;
     std::optional<sanction_record> lift_sanction(std::int64_t id, const std::string& actor, std::int64_t now) override;
     std::vector<sanction_record> active_sanctions(account_id id, std::int64_t now) override;
+    std::vector<sanction_record> active_address_sanctions(std::string_view address, std::int64_t now) override;
     std::vector<sanction_record> sanctions(account_id id, std::size_t limit) override;
     std::vector<moderation_entry> moderation_log(std::size_t limit) override;
     std::int64_t add_log_line(const moderation_entry& entry) override;
     std::vector<moderation_entry> log_after(std::int64_t after, std::string_view action, std::size_t limit) override;
     std::int64_t add_report(const report_record& report) override;
+    std::optional<report_record> report(std::int64_t id) override;
     std::vector<report_record> reports(bool include_closed, std::size_t limit) override;
     std::optional<report_record> close_report(std::int64_t id, const std::string& actor, const std::string& resolution,
                                               std::int64_t now) override;

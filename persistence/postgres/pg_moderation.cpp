@@ -24,15 +24,19 @@ constexpr const char* staff =
     "SELECT id, name, name_key, password_hash, created_at, role FROM accounts WHERE role <> 'player' "
     "ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, name, id";
 constexpr const char* insert_sanction =
-    "INSERT INTO sanctions(account_id, kind, reason, created_at, expires_at, given_by) "
-    "VALUES($1, $2, $3, $4, $5, $6) RETURNING id";
-#define GOLF_SANCTION_COLUMNS "id, account_id, kind, reason, created_at, expires_at, given_by, lifted_at, lifted_by"
+    "INSERT INTO sanctions(account_id, kind, reason, created_at, expires_at, given_by, address) "
+    "VALUES(NULLIF($1::bigint, 0), $2, $3, $4, $5, $6, $7) RETURNING id";
+#define GOLF_SANCTION_COLUMNS \
+    "id, COALESCE(account_id, 0), kind, reason, created_at, expires_at, given_by, lifted_at, lifted_by, address"
 constexpr const char* lift =
     "UPDATE sanctions SET lifted_at = $2, lifted_by = $3 WHERE id = $1 AND lifted_at = 0 AND (expires_at = 0 OR "
     "expires_at > $2) RETURNING " GOLF_SANCTION_COLUMNS;
 constexpr const char* active = "SELECT " GOLF_SANCTION_COLUMNS
                                " FROM sanctions WHERE account_id = $1 AND lifted_at = 0 AND (expires_at = 0 "
                                "OR expires_at > $2) ORDER BY id";
+constexpr const char* active_at_address = "SELECT " GOLF_SANCTION_COLUMNS
+                                          " FROM sanctions WHERE address = $1 AND account_id IS NULL AND "
+                                          "lifted_at = 0 AND (expires_at = 0 OR expires_at > $2) ORDER BY id";
 constexpr const char* history =
     "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE $1 = 0 OR account_id = $1 ORDER BY id DESC LIMIT $2";
 #undef GOLF_SANCTION_COLUMNS
@@ -48,10 +52,12 @@ constexpr const char* log_after =
 
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
-    "hole, chat, closed_at, closed_by, resolution"
+    "hole, chat, closed_at, closed_by, resolution, reported_address"
 constexpr const char* insert_report =
     "INSERT INTO reports(created_at, reporter, reporter_account, reported, reported_account, reason, text, "
-    "table_code, match_id, hole, chat) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
+    "table_code, match_id, hole, chat, reported_address) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+    "RETURNING id";
+constexpr const char* report_by_id = "SELECT " GOLF_REPORT_COLUMNS " FROM reports WHERE id = $1";
 // The queue (open, oldest first), then the closed ones, newest first.
 constexpr const char* reports = "SELECT " GOLF_REPORT_COLUMNS
                                 " FROM reports WHERE $1 OR closed_at = 0 ORDER BY closed_at <> 0, "
@@ -69,7 +75,7 @@ std::vector<report_record> reports_from(const pg_rows& q) {
         out.push_back({q.int64(r, 0), q.int64(r, 1), q.text(r, 2), q.int64(r, 3), q.text(r, 4), q.int64(r, 5),
                        report_reason_named(q.text(r, 6)).value_or(report_reason::conduct), q.text(r, 7), q.text(r, 8),
                        q.int64(r, 9), static_cast<int>(q.int64(r, 10)), q.text(r, 11), q.int64(r, 12), q.text(r, 13),
-                       q.text(r, 14)});
+                       q.text(r, 14), q.text(r, 15)});
     return out;
 }
 
@@ -92,7 +98,8 @@ std::vector<sanction_record> sanctions_from(const pg_rows& q) {
         // An unknown kind could only come from a newer server, whose schema this build refuses; held as the
         // strictest.
         out.push_back({q.int64(r, 0), q.int64(r, 1), sanction_named(q.text(r, 2)).value_or(sanction_kind::ban),
-                       q.text(r, 3), q.int64(r, 4), q.int64(r, 5), q.text(r, 6), q.int64(r, 7), q.text(r, 8)});
+                       q.text(r, 3), q.int64(r, 4), q.int64(r, 5), q.text(r, 6), q.int64(r, 7), q.text(r, 8),
+                       q.text(r, 9)});
     return out;
 }
 
@@ -132,31 +139,38 @@ sanction_record insert_sanction(pg_connection& db, const sanction_record& sancti
     sanction_record out = sanction;
     out.lifted_at = 0;
     out.lifted_by.clear();
-    const auto rows = db.run(pg_moderation_sql::insert_sanction, pg_params()
-                                                                     .number(out.account)
-                                                                     .text(sanction_name(out.kind))
-                                                                     .text(out.reason)
-                                                                     .number(out.created_at)
-                                                                     .number(out.expires_at)
-                                                                     .text(out.given_by));
+    const auto rows =
+        db.run(pg_moderation_sql::insert_sanction, pg_params()
+                                                       .number(out.account)
+                                                       .text(sanction_name(out.kind))
+                                                       .text(out.reason)
+                                                       .number(out.created_at)
+                                                       .number(out.expires_at)
+                                                       .text(out.given_by)
+                                                       .text(out.account == 0 ? out.address : std::string()));
     if (rows.size() != 1) throw pg_failure{"P0002", "no sanction id returned"};
     out.id = rows.int64(0, 0);
     write_log(db,
               {0, out.created_at, out.given_by, std::string(sanction_name(out.kind)),
-               account_name(db, out.account).value_or("account " + std::to_string(out.account)), sanction_detail(out)});
+               sanction_target(out, account_name(db, out.account).value_or("account " + std::to_string(out.account))),
+               sanction_detail(out)});
     return out;
 }
 
 std::optional<sanction_record> lift(pg_connection& db, std::int64_t id, const std::string& actor, std::int64_t now) {
     auto lifted = sanctions_from(db.run(pg_moderation_sql::lift, pg_params().number(id).number(now).text(actor)));
     if (lifted.empty()) return std::nullopt;
-    write_log(db, {0, now, actor, "lift", account_name(db, lifted[0].account).value_or(""),
+    write_log(db, {0, now, actor, "lift", sanction_target(lifted[0], account_name(db, lifted[0].account).value_or("")),
                    "sanction " + std::to_string(id) + " (" + std::string(sanction_name(lifted[0].kind)) + ")"});
     return lifted[0];
 }
 
 std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id id, std::int64_t now) {
     return sanctions_from(db.run(pg_moderation_sql::active, pg_params().number(id).number(now)));
+}
+
+std::vector<sanction_record> read_address_sanctions(pg_connection& db, std::string_view address, std::int64_t now) {
+    return sanctions_from(db.run(pg_moderation_sql::active_at_address, pg_params().text(address).number(now)));
 }
 
 std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit) {
@@ -200,9 +214,16 @@ std::int64_t insert_report(pg_connection& db, const report_record& r) {
                                                                    .text(r.table_code)
                                                                    .number(r.match_id)
                                                                    .number(r.hole)
-                                                                   .text(r.chat));
+                                                                   .text(r.chat)
+                                                                   .text(r.reported_address));
     if (rows.size() != 1) throw pg_failure{"P0002", "no report id returned"};
     return rows.int64(0, 0);
+}
+
+std::optional<report_record> read_report(pg_connection& db, std::int64_t id) {
+    auto found = reports_from(db.run(pg_moderation_sql::report_by_id, pg_params().number(id)));
+    if (found.empty()) return std::nullopt;
+    return found[0];
 }
 
 std::vector<report_record> read_reports(pg_connection& db, bool include_closed, std::size_t limit) {

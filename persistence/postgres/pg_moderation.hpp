@@ -15,12 +15,14 @@ std::vector<staff_member> read_staff(pg_connection& db);
 sanction_record insert_sanction(pg_connection& db, const sanction_record& sanction);
 std::optional<sanction_record> lift(pg_connection& db, std::int64_t id, const std::string& actor, std::int64_t now);
 std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id id, std::int64_t now);
+std::vector<sanction_record> read_address_sanctions(pg_connection& db, std::string_view address, std::int64_t now);
 std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit);
 std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t limit);
 std::int64_t insert_log_line(pg_connection& db, const moderation_entry& entry);
 std::vector<moderation_entry> read_log_after(pg_connection& db, std::int64_t after, std::string_view action,
                                              std::size_t limit);
 std::int64_t insert_report(pg_connection& db, const report_record& report);
+std::optional<report_record> read_report(pg_connection& db, std::int64_t id);
 std::vector<report_record> read_reports(pg_connection& db, bool include_closed, std::size_t limit);
 std::optional<report_record> close(pg_connection& db, std::int64_t id, const std::string& actor,
                                    const std::string& resolution, std::int64_t now);

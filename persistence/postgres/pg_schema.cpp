@@ -218,6 +218,14 @@ CREATE TABLE reports (
 );
 CREATE INDEX reports_open ON reports(closed_at, id);
 )sql",
+    // 9: sanctions for a guests' address (no account), and the address of a guest reported, which staff act on
+    // without reading it.
+    R"sql(
+ALTER TABLE sanctions ALTER COLUMN account_id DROP NOT NULL;
+ALTER TABLE sanctions ADD COLUMN address TEXT NOT NULL DEFAULT '';
+CREATE INDEX sanctions_by_address ON sanctions(address, id) WHERE account_id IS NULL;
+ALTER TABLE reports ADD COLUMN reported_address TEXT NOT NULL DEFAULT '';
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

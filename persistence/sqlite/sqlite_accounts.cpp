@@ -267,6 +267,10 @@ std::vector<sanction_record> sqlite_accounts::active_sanctions(account_id id, st
     return read([&](sqlite_database& db) { return read_active_sanctions(db, id, now); });
 }
 
+std::vector<sanction_record> sqlite_accounts::active_address_sanctions(std::string_view address, std::int64_t now) {
+    return read([&](sqlite_database& db) { return read_address_sanctions(db, address, now); });
+}
+
 std::vector<sanction_record> sqlite_accounts::sanctions(account_id id, std::size_t limit) {
     return read([&](sqlite_database& db) { return read_sanctions(db, id, limit); });
 }
@@ -286,6 +290,10 @@ std::vector<moderation_entry> sqlite_accounts::log_after(std::int64_t after, std
 
 std::int64_t sqlite_accounts::add_report(const report_record& report) {
     return write([&](sqlite_database& db) { return insert_report(db, report); });
+}
+
+std::optional<report_record> sqlite_accounts::report(std::int64_t id) {
+    return read([&](sqlite_database& db) { return read_report(db, id); });
 }
 
 std::vector<report_record> sqlite_accounts::reports(bool include_closed, std::size_t limit) {

@@ -21,15 +21,19 @@ constexpr const char* staff =
     "SELECT id, name, name_key, password_hash, created_at, role FROM accounts WHERE role <> 'player' "
     "ORDER BY CASE role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, name, id";
 constexpr const char* insert_sanction =
-    "INSERT INTO sanctions(account_id, kind, reason, created_at, expires_at, given_by) VALUES(?, ?, ?, ?, ?, ?) "
-    "RETURNING id";
-#define GOLF_SANCTION_COLUMNS "id, account_id, kind, reason, created_at, expires_at, given_by, lifted_at, lifted_by"
+    "INSERT INTO sanctions(account_id, kind, reason, created_at, expires_at, given_by, address) "
+    "VALUES(NULLIF(?, 0), ?, ?, ?, ?, ?, ?) RETURNING id";
+#define GOLF_SANCTION_COLUMNS \
+    "id, COALESCE(account_id, 0), kind, reason, created_at, expires_at, given_by, lifted_at, lifted_by, address"
 constexpr const char* lift =
     "UPDATE sanctions SET lifted_at = ?2, lifted_by = ?3 WHERE id = ?1 AND lifted_at = 0 AND (expires_at = 0 OR "
     "expires_at > ?2) RETURNING " GOLF_SANCTION_COLUMNS;
 constexpr const char* active = "SELECT " GOLF_SANCTION_COLUMNS
                                " FROM sanctions WHERE account_id = ?1 AND lifted_at = 0 AND (expires_at = 0 "
                                "OR expires_at > ?2) ORDER BY id";
+constexpr const char* active_at_address = "SELECT " GOLF_SANCTION_COLUMNS
+                                          " FROM sanctions WHERE address = ?1 AND account_id IS NULL AND "
+                                          "lifted_at = 0 AND (expires_at = 0 OR expires_at > ?2) ORDER BY id";
 constexpr const char* history =
     "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE ?1 = 0 OR account_id = ?1 ORDER BY id DESC LIMIT ?2";
 #undef GOLF_SANCTION_COLUMNS
@@ -43,10 +47,11 @@ constexpr const char* log_after =
 
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
-    "hole, chat, closed_at, closed_by, resolution"
+    "hole, chat, closed_at, closed_by, resolution, reported_address"
 constexpr const char* insert_report =
     "INSERT INTO reports(created_at, reporter, reporter_account, reported, reported_account, reason, text, "
-    "table_code, match_id, hole, chat) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+    "table_code, match_id, hole, chat, reported_address) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id";
+constexpr const char* report_by_id = "SELECT " GOLF_REPORT_COLUMNS " FROM reports WHERE id = ?";
 // The queue (open, oldest first), then the closed ones, newest first.
 constexpr const char* reports = "SELECT " GOLF_REPORT_COLUMNS
                                 " FROM reports WHERE ?1 OR closed_at = 0 ORDER BY closed_at <> 0, "
@@ -73,7 +78,8 @@ report_record report_from(const statement& q) {
             q.text(11),
             q.int64(12),
             q.text(13),
-            q.text(14)};
+            q.text(14),
+            q.text(15)};
 }
 
 std::optional<std::string> account_name(sqlite_database& db, account_id id) {
@@ -97,7 +103,8 @@ sanction_record sanction_from(const statement& q) {
     // An unknown kind could only come from a newer server, whose schema this build refuses; held as the strictest.
     return {q.int64(0), q.int64(1), sanction_named(q.text(2)).value_or(sanction_kind::ban),
             q.text(3),  q.int64(4), q.int64(5),
-            q.text(6),  q.int64(7), q.text(8)};
+            q.text(6),  q.int64(7), q.text(8),
+            q.text(9)};
 }
 
 std::vector<sanction_record> sanctions_of(statement& q) {
@@ -155,14 +162,16 @@ sanction_record insert_sanction(sqlite_database& db, const sanction_record& sanc
             .bind_text(3, out.reason)
             .bind(4, out.created_at)
             .bind(5, out.expires_at)
-            .bind_text(6, out.given_by);
+            .bind_text(6, out.given_by)
+            .bind_text(7, out.account == 0 ? out.address : std::string());
         if (!q.step()) throw sqlite_failure{SQLITE_NOTFOUND, "no sanction id returned"};
         out.id = q.int64(0);
         q.run();
     }
     write_log(db,
               {0, out.created_at, out.given_by, std::string(sanction_name(out.kind)),
-               account_name(db, out.account).value_or("account " + std::to_string(out.account)), sanction_detail(out)});
+               sanction_target(out, account_name(db, out.account).value_or("account " + std::to_string(out.account))),
+               sanction_detail(out)});
     return out;
 }
 
@@ -175,7 +184,7 @@ std::optional<sanction_record> lift(sqlite_database& db, std::int64_t id, const 
         lifted = sanction_from(q);
         q.run();
     }
-    write_log(db, {0, now, actor, "lift", account_name(db, lifted->account).value_or(""),
+    write_log(db, {0, now, actor, "lift", sanction_target(*lifted, account_name(db, lifted->account).value_or("")),
                    "sanction " + std::to_string(id) + " (" + std::string(sanction_name(lifted->kind)) + ")"});
     return lifted;
 }
@@ -183,6 +192,12 @@ std::optional<sanction_record> lift(sqlite_database& db, std::int64_t id, const 
 std::vector<sanction_record> read_active_sanctions(sqlite_database& db, account_id id, std::int64_t now) {
     statement q(db, moderation_sql::active);
     q.bind(1, id).bind(2, now);
+    return sanctions_of(q);
+}
+
+std::vector<sanction_record> read_address_sanctions(sqlite_database& db, std::string_view address, std::int64_t now) {
+    statement q(db, moderation_sql::active_at_address);
+    q.bind_text(1, address).bind(2, now);
     return sanctions_of(q);
 }
 
@@ -230,11 +245,19 @@ std::int64_t insert_report(sqlite_database& db, const report_record& r) {
         .bind_text(8, r.table_code)
         .bind(9, r.match_id)
         .bind(10, r.hole)
-        .bind_text(11, r.chat);
+        .bind_text(11, r.chat)
+        .bind_text(12, r.reported_address);
     if (!q.step()) throw sqlite_failure{SQLITE_NOTFOUND, "no report id returned"};
     const std::int64_t id = q.int64(0);
     q.run();
     return id;
+}
+
+std::optional<report_record> read_report(sqlite_database& db, std::int64_t id) {
+    statement q(db, moderation_sql::report_by_id);
+    q.bind(1, id);
+    if (!q.step()) return std::nullopt;
+    return report_from(q);
 }
 
 std::vector<report_record> read_reports(sqlite_database& db, bool include_closed, std::size_t limit) {

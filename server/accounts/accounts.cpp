@@ -321,8 +321,9 @@ void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string na
         try {
             const auto account = link->identity().account;
             answer = account != 0 ? refusal_if_signed_out(link) : refusal_for_guest(name);
-            if (!answer && account != 0)
-                answer = sanctioned(account, in_public ? sanctioned_act::sit_down_in_public : sanctioned_act::sit_down);
+            const auto act = in_public ? sanctioned_act::sit_down_in_public : sanctioned_act::sit_down;
+            if (!answer)
+                answer = account != 0 ? sanctioned(account, act) : guest_sanctioned(link->remote_address(), act);
         } catch (const std::exception& e) {
             spdlog::error("checking a name to sit down under failed: {}", e.what());
             answer = refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check names now; try again"};
@@ -333,11 +334,12 @@ void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string na
 
 void accounts::check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done) {
     const auto account = link->identity().account;
-    if (!moderation_ || account == 0) return done(std::nullopt);
-    boost::asio::post(chat_checks_, [this, account, done = std::move(done)] {
+    if (!moderation_) return done(std::nullopt);
+    boost::asio::post(chat_checks_, [this, account, address = link->remote_address(), done = std::move(done)] {
         std::optional<refusal> answer;
         try {
-            answer = sanctioned(account, sanctioned_act::chat);
+            answer = account != 0 ? sanctioned(account, sanctioned_act::chat)
+                                  : guest_sanctioned(address, sanctioned_act::chat);
         } catch (const std::exception& e) {
             spdlog::error("checking whether an account may chat failed: {}", e.what());
             answer = refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check the chat now; try again"};
@@ -349,6 +351,11 @@ void accounts::check_chat(std::shared_ptr<client_link> link, std::function<void(
 std::optional<accounts::refusal> accounts::sanctioned(std::int64_t account, sanctioned_act act) {
     if (!moderation_) return std::nullopt;
     return sanction_refusal(moderation_->active_sanctions(account, unix_now()), act);
+}
+
+std::optional<accounts::refusal> accounts::guest_sanctioned(const std::string& address, sanctioned_act act) {
+    if (!moderation_ || address.empty()) return std::nullopt;
+    return sanction_refusal(moderation_->active_address_sanctions(address, unix_now()), act);
 }
 
 // A sign-in that ended elsewhere (signed out everywhere, a new password, a revoked key) sits nobody as the account.

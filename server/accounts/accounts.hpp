@@ -107,6 +107,8 @@ private:
     std::optional<refusal> refusal_for_guest(const std::string& name);
     // What the account's sanctions in force forbid of `act`, read from the database now.
     std::optional<refusal> sanctioned(std::int64_t account, sanctioned_act act);
+    // What the sanctions in force for guests at `address` forbid of `act` (a guest there; accounts are not held).
+    std::optional<refusal> guest_sanctioned(const std::string& address, sanctioned_act act);
     // The connection now plays as `account`; the reply names it (and the new session token, if one was made).
     v1::ServerMessage signed_in(const std::shared_ptr<client_link>& link, const persistence::account_record& account,
                                 const std::string& token, const std::string& session_hash, bool by_api_key);

@@ -30,6 +30,13 @@ std::optional<std::pair<v1::ErrorCode, std::string>> sanction_refusal(
         if (!told || (told->expires_at != 0 && (s.expires_at == 0 || s.expires_at > told->expires_at))) told = &s;
     }
     if (!told) return std::nullopt;
+    if (told->account == 0) {  // a guests' address: an account of one's own is not held by it
+        const std::string what = told->kind == sanction_kind::mute         ? "may not chat"
+                                 : told->kind == sanction_kind::public_ban ? "may not play at public tables"
+                                                                           : "may not play here";
+        return std::pair{told->kind == sanction_kind::mute ? v1::ERROR_CODE_MUTED : v1::ERROR_CODE_BANNED,
+                         "guests from your address " + what + until(*told) + ": " + told->reason};
+    }
     switch (told->kind) {
         case sanction_kind::ban:
             return std::pair{v1::ERROR_CODE_BANNED, "this account is banned" + until(*told) + ": " + told->reason};

@@ -3,6 +3,7 @@
 // to the moderation log under the staff member's name, in the same transaction (moderation_store.hpp).
 #include <algorithm>
 #include <ctime>
+#include <variant>
 
 #include <spdlog/spdlog.h>
 
@@ -71,6 +72,36 @@ void to_proto(const persistence::sanction_record& s, const std::string& name, st
 
 v1::ServerMessage staff_refused(const accounts::refusal& r) { return error_message(r.first, r.second); }
 
+// Whom a GiveSanction names: an account by its name, or the guests at the address of a guest reported.
+struct sanction_aim {
+    persistence::account_id account = 0;
+    std::string name;  // the account's, or the guests' label
+    std::string address;
+};
+
+std::variant<sanction_aim, v1::ServerMessage> aim_of(persistence::moderation_store& m, const v1::GiveSanction& request,
+                                                     persistence::account_id staff) {
+    if (request.report_id() != 0) {
+        if (!request.name().empty())
+            return error_message(v1::ERROR_CODE_BAD_REQUEST, "name an account or a report, not both");
+        const auto id = static_cast<std::int64_t>(std::min<std::uint64_t>(request.report_id(), INT64_MAX));
+        const auto report = m.report(id);
+        if (!report) return error_message(v1::ERROR_CODE_BAD_REQUEST, "there is no report " + std::to_string(id));
+        if (report->reported_account != 0)
+            return error_message(v1::ERROR_CODE_BAD_REQUEST, "report " + std::to_string(id) + " is about " +
+                                                                 report->reported + "'s account: sanction it by name");
+        if (report->reported_address.empty())
+            return error_message(v1::ERROR_CODE_BAD_REQUEST, "report " + std::to_string(id) + " kept no address");
+        return sanction_aim{0, persistence::guest_address_label(report->reported_address), report->reported_address};
+    }
+    const auto account = m.account_named(request.name());
+    if (!account) return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
+    if (account->id == staff) return error_message(v1::ERROR_CODE_BAD_REQUEST, "you cannot sanction yourself");
+    if (m.role_of(account->id) != staff_role::player)
+        return error_message(v1::ERROR_CODE_BAD_REQUEST, account->name + " has a role: an owner takes it away first");
+    return sanction_aim{account->id, account->name, {}};
+}
+
 v1::ReportReason to_proto(persistence::report_reason reason) {
     switch (reason) {
         case persistence::report_reason::chat: return v1::REPORT_REASON_CHAT;
@@ -114,19 +145,17 @@ v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& li
     if (request.minutes() > longest_sanction_minutes)
         return error_message(v1::ERROR_CODE_BAD_REQUEST,
                              "a sanction lasts at most ten years (0 minutes: until lifted)");
-    const auto account = moderation_->account_named(request.name());
-    if (!account) return error_message(v1::ERROR_CODE_NO_SUCH_PLAYER, "no account is named '" + request.name() + "'");
-    if (account->id == staff.account) return error_message(v1::ERROR_CODE_BAD_REQUEST, "you cannot sanction yourself");
-    if (moderation_->role_of(account->id) != staff_role::player)
-        return error_message(v1::ERROR_CODE_BAD_REQUEST, account->name + " has a role: an owner takes it away first");
+    const auto aim = aim_of(*moderation_, request, staff.account);
+    if (const auto* no = std::get_if<v1::ServerMessage>(&aim)) return *no;
+    const sanction_aim& to = std::get<sanction_aim>(aim);
     const std::int64_t now = staff_clock_now();
     const std::int64_t ends = request.minutes() == 0 ? 0 : now + std::int64_t{request.minutes()} * 60;
     const auto given =
-        moderation_->add_sanction({0, account->id, *kind, request.reason(), now, ends, staff.name, 0, ""});
-    spdlog::info("sanction {} ({}) given to {} by {}", given.id, persistence::sanction_name(given.kind), account->name,
+        moderation_->add_sanction({0, to.account, *kind, request.reason(), now, ends, staff.name, 0, "", to.address});
+    spdlog::info("sanction {} ({}) given to {} by {}", given.id, persistence::sanction_name(given.kind), to.name,
                  staff.name);
     v1::ServerMessage out;
-    to_proto(given, account->name, now, *out.mutable_sanctions()->add_sanctions());
+    to_proto(given, to.name, now, *out.mutable_sanctions()->add_sanctions());
     return out;
 }
 
@@ -154,8 +183,9 @@ v1::ServerMessage accounts::list_sanctions(const std::shared_ptr<client_link>& l
     v1::ServerMessage out;
     v1::Sanctions& list = *out.mutable_sanctions();  // none is still an answer
     for (const auto& s : moderation_->sanctions(of, staff_list_limit(request.limit()))) {
-        const auto account = accounts_->account_by_id(s.account);
-        to_proto(s, account ? account->name : "account " + std::to_string(s.account), now, *list.add_sanctions());
+        const auto account = s.account == 0 ? std::nullopt : accounts_->account_by_id(s.account);
+        to_proto(s, persistence::sanction_target(s, account ? account->name : "account " + std::to_string(s.account)),
+                 now, *list.add_sanctions());
     }
     return out;
 }

@@ -80,6 +80,7 @@ void table::report(const std::shared_ptr<client_link>& link, const v1::Report& r
     }
     r.reported = target.name;
     r.reported_account = target.account;
+    if (target.account == 0) r.reported_address = target.address;  // kept for an address ban, never shown
     r.reason = *reason;
     r.text = request.text();
     r.table_code = code_;

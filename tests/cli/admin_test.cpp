@@ -115,6 +115,35 @@ TEST_F(admin_command, reports_are_listed_with_their_chat_and_closed_once_and_the
     EXPECT_EQ(log[0].detail, "report " + id + " (chat, by Ann): muted for a day");
 }
 
+TEST_F(admin_command, the_guests_at_a_reported_guests_address_are_banned_by_the_report_never_shown) {
+    persistence::report_record r;
+    r.created_at = 1'700'000'000;
+    r.reporter = "Ann";
+    r.reporter_account = 1;
+    r.reported = "Rude";
+    r.reported_address = "203.0.113.7";
+    r.table_code = "ABC234";
+    const auto guest = std::to_string(open()->moderation()->add_report(r));
+    r.reported = "Bob";
+    r.reported_account = 2;
+    r.reported_address.clear();
+    const auto account = std::to_string(open()->moderation()->add_report(r));
+    expect_error_line({"admin", "ban", "--report", account, "--reason", "x", "--db", db()}, 1,
+                      {"is about Bob's account: sanction it by name"});
+    expect_error_line({"admin", "ban", "--report", "99", "--reason", "x", "--db", db()}, 1, {"there is no report 99"});
+    expect_bad_input({"admin", "ban", "Rude", "--report", guest, "--reason", "x", "--db", db()},
+                     {"usage: golf admin ban --report ID"});
+    EXPECT_EQ(log_lines(), 0u);
+    const run_result banned = admin({"ban", "--report", guest, "--reason", "rude", "--for", "7d"});
+    ASSERT_EQ(banned.status, 0) << banned.err;
+    EXPECT_TRUE(banned.out.starts_with("sanction 1: ban of guests at 203.0.113.x, until ")) << banned.out;
+    const run_result listed = admin({"sanctions"});
+    EXPECT_TRUE(contains(listed.out, "ban  guests at 203.0.113.x  ")) << listed.out;
+    EXPECT_FALSE(contains(listed.out + banned.out, "203.0.113.7")) << "the address itself is never shown";
+    EXPECT_EQ(open()->moderation()->active_address_sanctions("203.0.113.7", 1'700'000'000).size(), 1u);
+    EXPECT_TRUE(open()->moderation()->active_address_sanctions("203.0.113.8", 1'700'000'000).empty());
+}
+
 TEST_F(admin_command, bad_input_is_refused_with_one_line_and_nothing_changes) {
     ASSERT_EQ(admin({"grant", "Ann", "owner"}).status, 0);
     const auto before = log_lines();

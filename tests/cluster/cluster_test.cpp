@@ -192,7 +192,7 @@ TEST_F(cluster_test, a_ban_holds_on_every_node_at_once_and_lifting_it_frees_ever
     const auto store = persistence::open_store({.db = db_->url()});
     const auto now = static_cast<std::int64_t>(std::time(nullptr));
     const auto ban = store->moderation()->add_sanction(
-        {0, ann.account().id(), persistence::sanction_kind::ban, "cheating", now, 0, "the command line", 0, ""});
+        {0, ann.account().id(), persistence::sanction_kind::ban, "cheating", now, 0, "the command line", 0, "", ""});
     for (const char* node : {"n1", "n2", "n3"}) {
         connection c;
         c.connect(proxy_url(node), "cluster_test");

@@ -26,7 +26,7 @@ protected:
     }
     moderation_store& moderation() { return *moderation_; }
     sanction_record sanction(account_id who, sanction_kind kind, std::int64_t expires_at, std::string reason) {
-        return moderation().add_sanction({0, who, kind, std::move(reason), now, expires_at, cli, 0, ""});
+        return moderation().add_sanction({0, who, kind, std::move(reason), now, expires_at, cli, 0, "", ""});
     }
 
     moderation_store* moderation_ = nullptr;

@@ -54,7 +54,7 @@ public:
     sanction_record give(std::int64_t account, sanction_kind kind, std::int64_t seconds, const std::string& why) {
         const std::int64_t now = unix_now();
         return store_->moderation()->add_sanction(
-            {0, account, kind, why, now, seconds == 0 ? 0 : now + seconds, "the command line", 0, ""});
+            {0, account, kind, why, now, seconds == 0 ? 0 : now + seconds, "the command line", 0, "", ""});
     }
     void grant(std::int64_t account, golf::persistence::staff_role role) {
         ASSERT_EQ(store_->moderation()->set_role(account, role, "the command line", unix_now()),
@@ -201,6 +201,80 @@ TEST_P(ModerationOn, StaffSanctionOverTheProtocolAndGiveRolesByRankAndOthersAreR
     refused(boss->request(set_role("Ann", v1::STAFF_ROLE_UNSPECIFIED)), v1::ERROR_CODE_BAD_REQUEST, "which role");
     EXPECT_EQ(query("SELECT role FROM accounts WHERE name = 'Ann'"), "admin");
     EXPECT_EQ(query("SELECT role FROM accounts WHERE name = 'Boss'"), "owner");
+}
+
+// A guest has no account: staff sanction the guests at a reported guest's address, by the report, never reading
+// the address. It holds for guests there (chat, sitting down) and not for accounts signed in from it.
+TEST_P(ModerationOn, TheGuestsAtAReportedGuestsAddressAreMutedAndBannedByTheReportAndAccountsThereAreNot) {
+    running_server server(1s, db());
+    auto ann = connect_to(server.url());
+    register_on(*ann, "Ann");
+    const auto created = ann->request(create_table("", "six-card", 4));
+    ASSERT_TRUE(created.has_table_joined()) << describe(created);
+    const std::string code = created.table_joined().code();
+    auto rude = connect_to(server.url());
+    rude->join(code, "Rude");
+    ASSERT_FALSE(rude->request(chat("rude words")).has_error());
+    v1::ClientMessage report;
+    report.mutable_report()->set_seat(1);
+    report.mutable_report()->set_reason(v1::REPORT_REASON_CHAT);
+    ASSERT_FALSE(ann->request(report).has_error());
+    report.mutable_report()->set_seat(0);
+    ASSERT_FALSE(rude->request(report).has_error()) << "a report about Ann's account";
+    auto moe = connect_to(server.url());
+    host_side(db()).grant(register_on(*moe, "Moe").account().id(), golf::persistence::staff_role::moderator);
+    v1::ClientMessage list;
+    list.mutable_list_reports();
+    const auto listed = moe->request(list);
+    ASSERT_EQ(listed.reports().reports_size(), 2) << describe(listed);
+    EXPECT_EQ(listed.DebugString().find("127.0.0.1"), std::string::npos) << "staff never read the address";
+    const std::uint64_t about_rude = listed.reports().reports(0).id();
+    const std::uint64_t about_ann = listed.reports().reports(1).id();
+
+    const auto give = [&](std::uint64_t report_id, v1::SanctionKind kind, const std::string& name = {}) {
+        v1::ClientMessage m;
+        m.mutable_give_sanction()->set_report_id(report_id);
+        m.mutable_give_sanction()->set_name(name);
+        m.mutable_give_sanction()->set_kind(kind);
+        m.mutable_give_sanction()->set_reason("rude in chat");
+        return moe->request(m);
+    };
+    // Refused, nothing given.
+    EXPECT_EQ(error_of(give(about_ann, v1::SANCTION_KIND_MUTE)), v1::ERROR_CODE_BAD_REQUEST);
+    EXPECT_EQ(error_of(give(999, v1::SANCTION_KIND_MUTE)), v1::ERROR_CODE_BAD_REQUEST);
+    EXPECT_EQ(error_of(give(about_rude, v1::SANCTION_KIND_MUTE, "Ann")), v1::ERROR_CODE_BAD_REQUEST);
+    EXPECT_EQ(query("SELECT COUNT(*) FROM sanctions"), "0");
+
+    const auto muted = give(about_rude, v1::SANCTION_KIND_MUTE);
+    ASSERT_TRUE(muted.has_sanctions()) << describe(muted);
+    EXPECT_EQ(muted.sanctions().sanctions(0).name(), "guests at 127.0.0.x");
+    const auto quiet = rude->request(chat("more rude words"));
+    EXPECT_EQ(error_of(quiet), v1::ERROR_CODE_MUTED) << describe(quiet);
+    EXPECT_NE(quiet.error().message().find("guests from your address may not chat"), std::string::npos);
+    EXPECT_FALSE(ann->request(chat("an account here still chats")).has_error());
+
+    const auto banned = give(about_rude, v1::SANCTION_KIND_BAN);
+    ASSERT_TRUE(banned.has_sanctions()) << describe(banned);
+    auto another = connect_to(server.url());
+    const auto refused = another->request(join_table(code, "Another"));
+    EXPECT_EQ(error_of(refused), v1::ERROR_CODE_BANNED) << describe(refused);
+    EXPECT_NE(refused.error().message().find("rude in chat"), std::string::npos);
+    auto bob = connect_to(server.url());
+    register_on(*bob, "Bob");
+    EXPECT_TRUE(bob->request(join_table(code, "")).has_table_joined()) << "an account at that address sits down";
+
+    v1::ClientMessage all;
+    all.mutable_list_sanctions();
+    const auto given = moe->request(all);
+    ASSERT_EQ(given.sanctions().sanctions_size(), 2);
+    EXPECT_EQ(given.sanctions().sanctions(0).name(), "guests at 127.0.0.x");
+    for (const auto& s : given.sanctions().sanctions()) {
+        v1::ClientMessage lift;
+        lift.mutable_lift_sanction()->set_id(s.id());
+        EXPECT_FALSE(moe->request(lift).has_error());
+    }
+    EXPECT_TRUE(another->request(join_table(code, "Another")).has_table_joined()) << "lifted: guests sit down again";
+    EXPECT_EQ(query("SELECT COUNT(*) FROM moderation_log WHERE target = 'guests at 127.0.0.x'"), "4");
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, ModerationOn, ::testing::Values(backend::sqlite, backend::postgresql),

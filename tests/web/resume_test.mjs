@@ -205,6 +205,14 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     assert.match(await moe.textContent(".report"), /Reported by Ann \(guest\).*kept insulting us/s);
     await moe.click(".report summary");
     assert.match(await moe.textContent(".report-chat"), /Cat: \(reaction NICE\)/);
+    // Cat is a guest: her report offers the guests at her address, which the page never shows.
+    await moe.click('[id^="aim-"]');
+    assert.match(await moe.inputValue("#sanction-name"), /^guests at Cat's address \(report \d+\)$/);
+    await moe.selectOption("#sanction-length", "60");
+    await moe.fill("#sanction-reason", "insults");
+    await moe.click("#sanction-give");
+    await until(async () => /guests at 127\.0\.0\.x: mute/.test(await moe.textContent("#sanctions")), "the guests' mute listed");
+    assert.doesNotMatch(await moe.textContent("body"), /127\.0\.0\.1/, "the address itself never shown");
     await moe.fill('[id^="resolution-"]', "warned her");
     await moe.click('[id^="close-"]');
     await moe.waitForSelector("#reports-empty");

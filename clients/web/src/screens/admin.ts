@@ -7,7 +7,7 @@ import type { App, Screen } from "../core/app";
 import { navLine } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
-import { sanctionsPanel, utcMinute } from "./admin_sanctions";
+import { sanctionsPanel, utcMinute, type SanctionAim } from "./admin_sanctions";
 import { tablesPanel } from "./admin_tables";
 
 const REASON_WORDS: Record<number, string> = {
@@ -40,7 +40,7 @@ function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElemen
   );
 }
 
-function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (name: string) => void): HTMLElement {
+function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (to: SanctionAim) => void): HTMLElement {
   const who = (name: string, registered: boolean) => `${name}${registered ? "" : " (guest)"}`;
   const where = r.matchId > 0n ? `table ${r.tableCode}, match ${r.matchId}, hole ${r.hole}` : `table ${r.tableCode}`;
   return h(
@@ -64,11 +64,21 @@ function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (name: str
     r.closedUnixS > 0n
       ? h("p", { class: "report-closed" }, `Closed ${utcMinute(r.closedUnixS)} by ${r.closedBy}: ${r.resolution}`)
       : closeForm(app, r, reload),
-    r.closedUnixS === 0n && r.reportedRegistered
+    r.closedUnixS === 0n
       ? h(
           "button",
-          { type: "button", class: "small secondary", onclick: () => aim(r.reported) },
-          `Sanction ${r.reported}...`
+          {
+            type: "button",
+            class: "small secondary",
+            id: `aim-${r.id}`,
+            onclick: () =>
+              aim(
+                r.reportedRegistered
+                  ? { name: r.reported }
+                  : { name: `guests at ${r.reported}'s address (report ${r.id})`, reportId: r.id }
+              ),
+          },
+          r.reportedRegistered ? `Sanction ${r.reported}...` : `Sanction guests at ${r.reported}'s address...`
         )
       : null
   );

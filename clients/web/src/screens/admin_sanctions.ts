@@ -57,8 +57,33 @@ function sanctionLine(app: App, s: SanctionInfo, reload: () => void): HTMLElemen
   );
 }
 
-function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (name: string) => void } {
-  const name = h("input", { id: "sanction-name", type: "text", required: true, autocomplete: "off", maxlength: 24 });
+// Whom the form gives a sanction to: an account by name, or the guests at a reported guest's address.
+export interface SanctionAim {
+  name: string;
+  reportId?: bigint;
+}
+
+function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to: SanctionAim) => void } {
+  const name = h("input", { id: "sanction-name", type: "text", required: true, autocomplete: "off", maxlength: 60 });
+  let reportId: bigint | undefined;
+  // Back to naming an account (the field is read-only while it names a report's guests).
+  const byName = h(
+    "button",
+    {
+      type: "button",
+      class: "small secondary",
+      id: "sanction-by-name",
+      hidden: true,
+      onclick: () => aimAt({ name: "" }),
+    },
+    "An account instead"
+  );
+  const aimAt = (to: SanctionAim) => {
+    reportId = to.reportId;
+    name.value = to.name;
+    name.readOnly = reportId !== undefined;
+    byName.hidden = reportId === undefined;
+  };
   const kind = h(
     "select",
     { id: "sanction-kind" },
@@ -85,14 +110,16 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (nam
     error.hidden = true;
     try {
       const value = {
-        name: name.value.trim(),
+        name: reportId === undefined ? name.value.trim() : "",
+        reportId: reportId ?? 0n,
         kind: Number(kind.value),
         minutes: Number(length.value),
         reason: reason.value.trim(),
       };
       await app.request({ case: "giveSanction", value });
-      app.onFlash(`${value.name}: ${KIND_WORDS[value.kind]} given.`, "info");
+      app.onFlash(`${name.value.trim()}: ${KIND_WORDS[value.kind]} given.`, "info");
       reason.value = "";
+      aimAt({ name: "" });
       done();
     } catch (e) {
       error.textContent = errorText(e);
@@ -107,7 +134,7 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (nam
     h(
       "div",
       { class: "field-row" },
-      field("sanction-name", "Account", name),
+      h("div", { class: "field" }, h("label", { for: "sanction-name" }, "Account"), name, byName),
       field("sanction-kind", "Sanction", kind),
       field("sanction-length", "For", length)
     ),
@@ -117,8 +144,8 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (nam
   );
   return {
     element,
-    aim: (n: string) => {
-      name.value = n;
+    aim: (to: SanctionAim) => {
+      aimAt(to);
       element.scrollIntoView({ block: "nearest" });
       reason.focus();
     },
@@ -126,7 +153,11 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (nam
 }
 
 // The sanctions section and the log: `load()` reads both again; `aim(name)` fills the form for that account.
-export function sanctionsPanel(app: App): { element: HTMLElement; load: () => void; aim: (name: string) => void } {
+export function sanctionsPanel(app: App): {
+  element: HTMLElement;
+  load: () => void;
+  aim: (to: SanctionAim) => void;
+} {
   const list = h("div", { id: "sanctions", "aria-live": "polite" });
   const log = h("div", { id: "moderation-log" });
   const load = async () => {
