@@ -134,6 +134,13 @@ public:
     // hears of an announcement made on another.
     virtual std::vector<moderation_entry> log_after(std::int64_t after, std::string_view action, std::size_t limit) = 0;
 
+    // A match with strangers left early (the seat still the server's when it ended): by the account, or for a
+    // guest (account 0) by the address. Not logged: nobody decided it.
+    virtual void add_leave(account_id account, std::string_view address, std::int64_t at) = 0;
+    // When the account (or, for 0, the guests at `address`) left matches early, at or after `since`, oldest first.
+    virtual std::vector<std::int64_t> leaves_since(account_id account, std::string_view address,
+                                                   std::int64_t since) = 0;
+
     // Files a report (id and the closing fields as given are ignored); returns its id. Not logged: the log is of
     // what staff did.
     virtual std::int64_t add_report(const report_record& report) = 0;

@@ -294,6 +294,14 @@ std::int64_t pg_accounts::add_report(const report_record& report) {
     return write([&](pg_connection& db) { return insert_report(db, report); });
 }
 
+void pg_accounts::add_leave(account_id account, std::string_view address, std::int64_t at) {
+    write([&](pg_connection& db) { insert_leave(db, account, address, at); });
+}
+
+std::vector<std::int64_t> pg_accounts::leaves_since(account_id account, std::string_view address, std::int64_t since) {
+    return read([&](pg_connection& db) { return read_leaves(db, account, address, since); });
+}
+
 std::optional<report_record> pg_accounts::report(std::int64_t id) {
     return read([&](pg_connection& db) { return read_report(db, id); });
 }

@@ -61,6 +61,8 @@ public:
     std::vector<moderation_entry> log_after(std::int64_t after, std::string_view action, std::size_t limit) override;
     std::int64_t add_report(const report_record& report) override;
     std::optional<report_record> report(std::int64_t id) override;
+    void add_leave(account_id account, std::string_view address, std::int64_t at) override;
+    std::vector<std::int64_t> leaves_since(account_id account, std::string_view address, std::int64_t since) override;
     std::vector<report_record> reports(bool include_closed, std::size_t limit) override;
     std::optional<report_record> close_report(std::int64_t id, const std::string& actor, const std::string& resolution,
                                               std::int64_t now) override;

@@ -50,6 +50,12 @@ constexpr const char* log_after =
     "SELECT id, at, actor, action, target, detail FROM moderation_log "
     "WHERE id > $1 AND action = $2 ORDER BY id LIMIT $3";
 
+constexpr const char* insert_leave =
+    "INSERT INTO leaves(account_id, address, at) VALUES(NULLIF($1::bigint, 0), $2, $3)";
+constexpr const char* leaves_of_account = "SELECT at FROM leaves WHERE account_id = $1 AND at >= $2 ORDER BY at";
+constexpr const char* leaves_at_address =
+    "SELECT at FROM leaves WHERE address = $1 AND account_id IS NULL AND at >= $2 ORDER BY at";
+
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
     "hole, chat, closed_at, closed_by, resolution, reported_address"
@@ -218,6 +224,20 @@ std::int64_t insert_report(pg_connection& db, const report_record& r) {
                                                                    .text(r.reported_address));
     if (rows.size() != 1) throw pg_failure{"P0002", "no report id returned"};
     return rows.int64(0, 0);
+}
+
+void insert_leave(pg_connection& db, account_id account, std::string_view address, std::int64_t at) {
+    db.run(pg_moderation_sql::insert_leave, pg_params().number(account).text(address).number(at));
+}
+
+std::vector<std::int64_t> read_leaves(pg_connection& db, account_id account, std::string_view address,
+                                      std::int64_t since) {
+    const auto q = account != 0
+                       ? db.run(pg_moderation_sql::leaves_of_account, pg_params().number(account).number(since))
+                       : db.run(pg_moderation_sql::leaves_at_address, pg_params().text(address).number(since));
+    std::vector<std::int64_t> out;
+    for (int r = 0; r < q.size(); ++r) out.push_back(q.int64(r, 0));
+    return out;
 }
 
 std::optional<report_record> read_report(pg_connection& db, std::int64_t id) {

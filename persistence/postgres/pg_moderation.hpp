@@ -22,6 +22,9 @@ std::int64_t insert_log_line(pg_connection& db, const moderation_entry& entry);
 std::vector<moderation_entry> read_log_after(pg_connection& db, std::int64_t after, std::string_view action,
                                              std::size_t limit);
 std::int64_t insert_report(pg_connection& db, const report_record& report);
+void insert_leave(pg_connection& db, account_id account, std::string_view address, std::int64_t at);
+std::vector<std::int64_t> read_leaves(pg_connection& db, account_id account, std::string_view address,
+                                      std::int64_t since);
 std::optional<report_record> read_report(pg_connection& db, std::int64_t id);
 std::vector<report_record> read_reports(pg_connection& db, bool include_closed, std::size_t limit);
 std::optional<report_record> close(pg_connection& db, std::int64_t id, const std::string& actor,

@@ -218,13 +218,21 @@ CREATE TABLE reports (
 );
 CREATE INDEX reports_open ON reports(closed_at, id);
 )sql",
-    // 9: sanctions for a guests' address (no account), and the address of a guest reported, which staff act on
-    // without reading it.
+    // 9: sanctions for a guests' address (no account), the address of a guest reported, which staff act on
+    // without reading it, and the matches with strangers people left early (quick play waits after repeats).
     R"sql(
 ALTER TABLE sanctions ALTER COLUMN account_id DROP NOT NULL;
 ALTER TABLE sanctions ADD COLUMN address TEXT NOT NULL DEFAULT '';
 CREATE INDEX sanctions_by_address ON sanctions(address, id) WHERE account_id IS NULL;
 ALTER TABLE reports ADD COLUMN reported_address TEXT NOT NULL DEFAULT '';
+CREATE TABLE leaves (
+  id BIGSERIAL PRIMARY KEY,
+  account_id BIGINT REFERENCES accounts(id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  at BIGINT NOT NULL
+);
+CREATE INDEX leaves_by_account ON leaves(account_id, at) WHERE account_id IS NOT NULL;
+CREATE INDEX leaves_by_address ON leaves(address, at) WHERE account_id IS NULL;
 )sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);

@@ -292,6 +292,15 @@ std::int64_t sqlite_accounts::add_report(const report_record& report) {
     return write([&](sqlite_database& db) { return insert_report(db, report); });
 }
 
+void sqlite_accounts::add_leave(account_id account, std::string_view address, std::int64_t at) {
+    write([&](sqlite_database& db) { insert_leave(db, account, address, at); });
+}
+
+std::vector<std::int64_t> sqlite_accounts::leaves_since(account_id account, std::string_view address,
+                                                        std::int64_t since) {
+    return read([&](sqlite_database& db) { return read_leaves(db, account, address, since); });
+}
+
 std::optional<report_record> sqlite_accounts::report(std::int64_t id) {
     return read([&](sqlite_database& db) { return read_report(db, id); });
 }

@@ -45,6 +45,11 @@ constexpr const char* log_after =
     "SELECT id, at, actor, action, target, detail FROM moderation_log "
     "WHERE id > ? AND action = ? ORDER BY id LIMIT ?";
 
+constexpr const char* insert_leave = "INSERT INTO leaves(account_id, address, at) VALUES(NULLIF(?, 0), ?, ?)";
+constexpr const char* leaves_of_account = "SELECT at FROM leaves WHERE account_id = ? AND at >= ? ORDER BY at";
+constexpr const char* leaves_at_address =
+    "SELECT at FROM leaves WHERE address = ? AND account_id IS NULL AND at >= ? ORDER BY at";
+
 #define GOLF_REPORT_COLUMNS                                                                                        \
     "id, created_at, reporter, reporter_account, reported, reported_account, reason, text, table_code, match_id, " \
     "hole, chat, closed_at, closed_by, resolution, reported_address"
@@ -251,6 +256,21 @@ std::int64_t insert_report(sqlite_database& db, const report_record& r) {
     const std::int64_t id = q.int64(0);
     q.run();
     return id;
+}
+
+void insert_leave(sqlite_database& db, account_id account, std::string_view address, std::int64_t at) {
+    statement(db, moderation_sql::insert_leave).bind(1, account).bind_text(2, address).bind(3, at).run();
+}
+
+std::vector<std::int64_t> read_leaves(sqlite_database& db, account_id account, std::string_view address,
+                                      std::int64_t since) {
+    std::vector<std::int64_t> out;
+    statement q(db, account != 0 ? moderation_sql::leaves_of_account : moderation_sql::leaves_at_address);
+    if (account != 0) q.bind(1, account);
+    else q.bind_text(1, address);
+    q.bind(2, since);
+    while (q.step()) out.push_back(q.int64(0));
+    return out;
 }
 
 std::optional<report_record> read_report(sqlite_database& db, std::int64_t id) {

@@ -22,6 +22,9 @@ std::int64_t insert_log_line(sqlite_database& db, const moderation_entry& entry)
 std::vector<moderation_entry> read_log_after(sqlite_database& db, std::int64_t after, std::string_view action,
                                              std::size_t limit);
 std::int64_t insert_report(sqlite_database& db, const report_record& report);
+void insert_leave(sqlite_database& db, account_id account, std::string_view address, std::int64_t at);
+std::vector<std::int64_t> read_leaves(sqlite_database& db, account_id account, std::string_view address,
+                                      std::int64_t since);
 std::optional<report_record> read_report(sqlite_database& db, std::int64_t id);
 std::vector<report_record> read_reports(sqlite_database& db, bool include_closed, std::size_t limit);
 std::optional<report_record> close(sqlite_database& db, std::int64_t id, const std::string& actor,

@@ -197,8 +197,9 @@ CREATE TABLE reports (
 );
 CREATE INDEX reports_open ON reports(closed_at, id);
 )sql",
-    // 9: sanctions for a guests' address (no account: SQLite loosens NOT NULL only by copying the table), and the
-    // address of a guest reported, which staff act on without reading it.
+    // 9: sanctions for a guests' address (no account: SQLite loosens NOT NULL only by copying the table), the
+    // address of a guest reported, which staff act on without reading it, and the matches with strangers people
+    // left early (quick play waits after repeats).
     R"sql(
 CREATE TABLE sanctions_9 (
   id INTEGER PRIMARY KEY,
@@ -219,6 +220,14 @@ ALTER TABLE sanctions_9 RENAME TO sanctions;
 CREATE INDEX sanctions_by_account ON sanctions(account_id, id);
 CREATE INDEX sanctions_by_address ON sanctions(address, id) WHERE account_id IS NULL;
 ALTER TABLE reports ADD COLUMN reported_address TEXT NOT NULL DEFAULT '';
+CREATE TABLE leaves (
+  id INTEGER PRIMARY KEY,
+  account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+  address TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX leaves_by_account ON leaves(account_id, at) WHERE account_id IS NOT NULL;
+CREATE INDEX leaves_by_address ON leaves(address, at) WHERE account_id IS NULL;
 )sql",
 };
 static_assert(std::size(migrations) == schema_version);

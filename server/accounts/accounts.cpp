@@ -378,15 +378,20 @@ std::optional<accounts::refusal> accounts::refusal_for_guest(const std::string& 
 void accounts::conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done) {
     if (!accounts_ || account == 0) return done(ratings::conservative(ratings::model{}.initial()));
     boost::asio::post(pool_, [this, account, preset = std::move(preset), done = std::move(done)] {
-        double value = ratings::conservative(ratings::model{}.initial());
-        try {
-            for (const auto& r : accounts_->ratings(account))
-                if (r.preset == preset) value = ratings::conservative({r.mu, r.sigma});
-        } catch (const std::exception& e) {
-            spdlog::warn("reading a rating for quick play failed: {}", e.what());
-        }
-        done(value);
+        done(rating_with(account, preset));
     });
+}
+
+double accounts::rating_with(std::int64_t account, const std::string& preset) {
+    double value = ratings::conservative(ratings::model{}.initial());
+    if (account == 0) return value;
+    try {
+        for (const auto& r : accounts_->ratings(account))
+            if (r.preset == preset) value = ratings::conservative({r.mu, r.sigma});
+    } catch (const std::exception& e) {
+        spdlog::warn("reading a rating for quick play failed: {}", e.what());
+    }
+    return value;
 }
 
 }  // namespace golf::server

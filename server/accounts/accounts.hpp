@@ -22,6 +22,7 @@
 #include "persistence/match_store.hpp"
 #include "persistence/moderation_store.hpp"
 #include "server/accounts/attempt_throttle.hpp"
+#include "server/accounts/leaver_rules.hpp"
 #include "server/accounts/sanction_rules.hpp"
 #include "server/client_link.hpp"
 
@@ -69,6 +70,16 @@ public:
     std::int64_t newest_log_line();
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
+    // Quick play (leavers.cpp): the rating as above and where the connection stands as a leaver (its account's
+    // leaves, a guest's by address); on the service's thread.
+    struct quick_play_standing {
+        double rating = 0;
+        leaver_standing leaver;
+    };
+    void standing_for_quick_play(std::shared_ptr<client_link> link, std::string preset,
+                                 std::function<void(quick_play_standing)> done);
+    // A match with strangers left early, recorded for the account or a guest's address (a failure is logged).
+    void note_leaver(std::int64_t account, std::string address);
 
     static constexpr std::int64_t session_lifetime_s = 30 * 24 * 3600;  // from the last use
     static constexpr int max_api_keys = 20;
@@ -105,6 +116,8 @@ private:
     link_identity current_identity(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_for_guest(const std::string& name);
+    // The account's conservative rating with `preset`, read now (a new account's when none, or on failure).
+    double rating_with(std::int64_t account, const std::string& preset);
     // What the account's sanctions in force forbid of `act`, read from the database now.
     std::optional<refusal> sanctioned(std::int64_t account, sanctioned_act act);
     // What the sanctions in force for guests at `address` forbid of `act` (a guest there; accounts are not held).

@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
+#include <ctime>
 
 #include "engine/presets.hpp"
 #include "server/accounts/accounts.hpp"
@@ -49,18 +51,26 @@ void quick_play::join(const std::shared_ptr<client_link>& link, const v1::Client
     if (request.bots_after_seconds() != 0) bots = std::chrono::seconds(request.bots_after_seconds());
     const link_identity who = link->identity();
     auto go = [self = shared_from_this(), link, key, name = request.player_name(), account = who.account, bots,
-               rid](double rating) {
-        boost::asio::post(self->strand_, [self, link, key, name, account, rating, bots, rid] {
-            self->enqueue(link, key, name, account, rating, bots, rid);
+               rid](accounts::quick_play_standing standing) {
+        if (standing.leaver.wait_until != 0) {  // left matches with strangers early: the queue waits for them
+            v1::ServerMessage out = error_message(v1::ERROR_CODE_RATE_LIMITED, standing.leaver.notice);
+            const auto now = static_cast<std::int64_t>(std::time(nullptr));
+            out.mutable_error()->set_retry_after_ms(static_cast<std::uint32_t>(
+                std::clamp<std::int64_t>(standing.leaver.wait_until - now, 1, 86400) * 1000));
+            out.set_request_id(rid);
+            return link->send(encode(out));
+        }
+        boost::asio::post(self->strand_, [self, link, key, name, account, standing = std::move(standing), bots, rid] {
+            self->enqueue(link, key, name, account, standing.rating, bots, rid, standing.leaver.notice);
         });
     };
-    if (!accounts_) return go(0.0);
-    accounts_->conservative_rating(who.account, request.preset(), std::move(go));
+    if (!accounts_) return go({});
+    accounts_->standing_for_quick_play(link, request.preset(), std::move(go));
 }
 
 void quick_play::enqueue(const std::shared_ptr<client_link>& link, queue_key key, std::string name,
                          std::int64_t account, double rating, std::optional<clock::duration> bots_after,
-                         std::uint32_t rid) {
+                         std::uint32_t rid, std::string notice) {
     if (stopped_) return link->send(error_frame(rid, v1::ERROR_CODE_SHUTTING_DOWN, "the server is shutting down"));
     const auto now = clock::now();
     auto [found, fresh] = ids_.try_emplace(link.get(), next_id_);
@@ -71,7 +81,7 @@ void quick_play::enqueue(const std::shared_ptr<client_link>& link, queue_key key
         if (fresh) ids_.erase(found);
         return link->send(error_frame(rid, v1::ERROR_CODE_SERVER_FULL, "too many people are waiting; try later"));
     }
-    waiters_[id] = waiter{link, std::move(name), account, key, e, 0, {}};
+    waiters_[id] = waiter{link, std::move(name), account, key, e, 0, {}, std::move(notice)};
     spdlog::info("session {}: waiting for quick play ({}, {} seats)", link->session_id(), key.preset, key.seats);
     v1::ServerMessage ok;
     ok.set_request_id(rid);
@@ -138,6 +148,7 @@ void quick_play::tell(waiter& w, clock::time_point now) {
     u.set_waited_ms(
         static_cast<std::uint32_t>(std::chrono::duration_cast<std::chrono::milliseconds>(status->waited).count()));
     u.set_window(status->window);
+    u.set_notice(w.notice);
     if (status->bots_in)
         u.set_bots_in_ms(static_cast<std::uint32_t>(std::max<std::int64_t>(
             1, std::chrono::duration_cast<std::chrono::milliseconds>(*status->bots_in).count())));

@@ -48,10 +48,11 @@ private:
         quick_play_queue::entry entry;
         std::size_t told_waiting = 0;  // what the last QueueUpdate said, to send one when it changes
         clock::time_point told_at{};
+        std::string notice;  // QueueUpdate.notice: the warning after a match left early
     };
 
     void enqueue(const std::shared_ptr<client_link>& link, queue_key key, std::string name, std::int64_t account,
-                 double rating, std::optional<clock::duration> bots_after, std::uint32_t rid);
+                 double rating, std::optional<clock::duration> bots_after, std::uint32_t rid, std::string notice);
     void arm();
     void on_tick();
     void seat(const quick_play_queue::seating& group);

@@ -97,6 +97,8 @@ public:
     void remove_token(const std::string& token_hash);
     // A report a table filled in (Report): stored by the account service, which answers `link`.
     void file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid, persistence::report_record report);
+    // A person left a match with strangers early (the account's, or a guest's address): quick play remembers.
+    void note_leaver(std::int64_t account, const std::string& address);
     const server_config& config() const { return config_; }
     metrics& counters() { return metrics_; }
 

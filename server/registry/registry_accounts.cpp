@@ -95,6 +95,10 @@ void registry::settle_name(const std::shared_ptr<client_link>& link, v1::ClientM
                                });
 }
 
+void registry::note_leaver(std::int64_t account, const std::string& address) {
+    if (accounts_) accounts_->note_leaver(account, address);
+}
+
 void registry::file_report(const std::shared_ptr<client_link>& link, std::uint32_t rid,
                            persistence::report_record report) {
     if (!accounts_) {

@@ -505,6 +505,7 @@ void table::after_move(std::string& note) {
     note += "; hole " + std::to_string(hole) + " is over";
     if (match_->over()) {
         recorder_.record_result(*match_);
+        note_leavers();
         state_ = v1::TABLE_STATE_FINISHED;
         std::string winners;
         for (int w : match_->winners()) winners += (winners.empty() ? "" : ", ") + std::to_string(w);

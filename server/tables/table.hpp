@@ -238,6 +238,8 @@ private:
     // Removing people (table_removals.cpp). A table among strangers (public or quick play) votes; elsewhere the
     // host decides. Whoever was removed stays barred: by account, or a guest by address.
     bool strangers() const;
+    // The match ended: each person whose seat the server still plays left it early (with strangers, counted).
+    void note_leavers() const;
     bool barred(const client_link& link) const;
     std::optional<std::string> removal_refusal(const client_link* by, std::uint32_t seat_number) const;
     int kick_votes_needed() const;  // 0: no votes here now

@@ -19,6 +19,19 @@ constexpr std::size_t reason_max_chars = 200;
 
 bool table::strangers() const { return settings_.is_public || settings_.quick_play; }
 
+void table::note_leavers() const {
+    if (!strangers()) return;  // friends at a private table settle it among themselves
+    const auto reg = owner_.lock();
+    if (!reg) return;
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const seat& st = seats_[s];
+        // An open seat was given away or its person removed: not a leave of theirs.
+        if (st.kind != seat_kind::person || st.connected || st.open || !bot_controlled(static_cast<int>(s))) continue;
+        spdlog::info("table {} seat {}: {} left the match early", code_, s, st.name);
+        reg->note_leaver(st.account, st.account == 0 ? st.address : std::string());
+    }
+}
+
 bool table::barred(const client_link& link) const {
     const std::int64_t account = link.identity().account;
     return std::any_of(barred_.begin(), barred_.end(), [&](const barred_person& b) {

@@ -191,6 +191,8 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
   const waited = h("dd", { id: "queue-waited" });
   const window_ = h("dd", { id: "queue-window" });
   const bots = h("dd", { id: "queue-bots" });
+  // The server's word to this person, e.g. the warning after a match left early.
+  const notice = h("p", { id: "queue-notice", class: "queue-notice", role: "status", hidden: true });
   const stop = h(
     "button",
     { type: "button", class: "secondary", id: "stop-waiting", onclick: () => void app.leaveQueue() },
@@ -206,6 +208,7 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
       "Looking for players"
     ),
     what,
+    notice,
     h(
       "dl",
       { class: "queue-figures" },
@@ -238,6 +241,8 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
     if (waiting.textContent !== people) waiting.textContent = people;
     waited.textContent = q ? clockText(q.waitedMs + elapsed) : "0:00";
     window_.textContent = q ? `± ${q.window.toFixed(1)}` : "";
+    notice.hidden = !q?.notice;
+    if (notice.textContent !== (q?.notice ?? "")) notice.textContent = q?.notice ?? "";
     bots.textContent =
       wish.botsAfterSeconds === 0
         ? "not asked for: waiting for people"

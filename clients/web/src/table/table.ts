@@ -100,7 +100,12 @@ function header(app: App, update: TableUpdate): HTMLElement {
   const leave = () => {
     const mid = me >= 0 && update.state !== TableState.WAITING && update.state !== TableState.FINISHED;
     const text = mid
-      ? "Leave this table? A bot plays your seat while you are gone. To take it back, open the table's link again."
+      ? "Leave this table? A bot plays your seat while you are gone. To take it back, open the table's link again." +
+        // Strangers' tables (removal by vote): a match left for good counts against the next quick play.
+        (update.removalByVote
+          ? " If you are not back when the match ends, it counts as left early: after the first time in a day, " +
+            "quick play makes you wait."
+          : "")
       : "Leave this table?";
     if (confirm(text)) void app.leave();
   };
