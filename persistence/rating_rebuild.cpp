@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace golf::persistence {
@@ -23,11 +24,27 @@ double difference(const rating_record& a, const rating_record& b) {
 
 rating_tables recompute_ratings(std::span<const archived_match> matches) {
     std::map<rating_key, rating_record> current;
+    std::map<std::tuple<account_id, account_id, std::string>, std::vector<std::int64_t>> together;  // rated ends
+    const auto pair_of = [](account_id a, account_id b, const std::string& preset) {
+        return std::tuple{std::min(a, b), std::max(a, b), preset};
+    };
     rating_tables out;
     for (const auto& m : matches) {
         if (!m.preset_rules) continue;
         const auto seats = seats_to_rate(m.seats);
         if (seats.empty()) continue;
+        bool too_often = false;
+        for (std::size_t i = 0; i < seats.size(); ++i)
+            for (std::size_t j = i + 1; j < seats.size(); ++j) {
+                const auto& ends = together[pair_of(seats[i].account, seats[j].account, m.preset)];
+                const auto recent = std::count_if(ends.begin(), ends.end(),
+                                                  [&](std::int64_t t) { return t > m.ended_at - pair_window_s; });
+                too_often = too_often || recent >= pair_rated_per_day;
+            }
+        if (too_often) continue;
+        for (std::size_t i = 0; i < seats.size(); ++i)
+            for (std::size_t j = i + 1; j < seats.size(); ++j)
+                together[pair_of(seats[i].account, seats[j].account, m.preset)].push_back(m.ended_at);
         std::vector<rating_record> before;
         for (const auto& s : seats) {
             const auto found = current.find({s.account, m.preset});

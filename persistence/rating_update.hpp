@@ -18,6 +18,13 @@ namespace golf::persistence {
 // every card is worth 0 says nothing of that. A match with house rules is still recorded and in every history.
 bool plays_preset_rules(std::string_view preset, std::string_view ruleset_text);
 
+// Two accounts count at most this many rated matches of a preset together within a day (by the matches' ends);
+// a later one is recorded, in every history, but not rated. Two accounts cannot farm a rating off each other
+// (nor reach the leaderboard's 5 matches playing only each other inside a day), while an evening of friends'
+// matches is still rated. Live play and the rebuild both apply it, in the order matches were rated.
+inline constexpr int pair_rated_per_day = 5;
+inline constexpr std::int64_t pair_window_s = 24 * 3600;
+
 // A seat of a finished match that an account played.
 struct rated_seat {
     account_id account = 0;

@@ -17,6 +17,10 @@ namespace {
 namespace sql {
 
 constexpr const char* already_rated = "SELECT 1 FROM rating_history WHERE match_id = $1 LIMIT 1";
+// Rated matches of a preset two accounts played together that ended after a time (rating_update.hpp's pair rule).
+constexpr const char* rated_together =
+    "SELECT COUNT(DISTINCT a.match_id) FROM rating_history a JOIN rating_history b ON b.match_id = a.match_id "
+    "AND b.account_id = $2 WHERE a.account_id = $1 AND a.preset = $3 AND a.rated_at > $4";
 constexpr const char* match_preset = "SELECT preset, ended_at, ruleset FROM matches WHERE id = $1";
 constexpr const char* account_seats =
     "SELECT account_id, final_total FROM match_seats WHERE match_id = $1 AND account_id IS NOT NULL "
@@ -99,6 +103,16 @@ void rate_finished_match(pg_connection& db, match_id id) {
     seats = seats_to_rate(seats);
     if (seats.empty()) return;
     const auto before = lock_priors(db, seats, preset);
+    // After the priors' locks: a match of the same two accounts rated at once on another node is counted.
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        for (std::size_t j = i + 1; j < seats.size(); ++j) {
+            const auto together = db.run(sql::rated_together, pg_params()
+                                                                  .number(seats[i].account)
+                                                                  .number(seats[j].account)
+                                                                  .text(preset)
+                                                                  .number(ended_at - pair_window_s));
+            if (together.int64(0, 0) >= pair_rated_per_day) return;  // recorded, not rated
+        }
     for (const auto& c : rate_seats(seats, before)) {
         db.run(sql::update_rating,
                pg_params().number(c.account).text(preset).real(c.mu).real(c.sigma).number(c.matches));

@@ -15,6 +15,10 @@ namespace {
 namespace sql {
 
 constexpr const char* already_rated = "SELECT 1 FROM rating_history WHERE match_id = ? LIMIT 1";
+// Rated matches of a preset two accounts played together that ended after a time (rating_update.hpp's pair rule).
+constexpr const char* rated_together =
+    "SELECT COUNT(DISTINCT a.match_id) FROM rating_history a JOIN rating_history b ON b.match_id = a.match_id "
+    "AND b.account_id = ?2 WHERE a.account_id = ?1 AND a.preset = ?3 AND a.rated_at > ?4";
 constexpr const char* match_preset = "SELECT preset, ended_at, ruleset FROM matches WHERE id = ?";
 constexpr const char* account_seats =
     "SELECT account_id, final_total FROM match_seats WHERE match_id = ? AND account_id IS NOT NULL "
@@ -88,6 +92,15 @@ void rate_finished_match(sqlite_database& db, match_id id) {
     }
     seats = seats_to_rate(seats);
     if (seats.empty()) return;
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        for (std::size_t j = i + 1; j < seats.size(); ++j) {
+            statement q(db, sql::rated_together);
+            q.bind(1, seats[i].account)
+                .bind(2, seats[j].account)
+                .bind_text(3, preset)
+                .bind(4, ended_at - pair_window_s);
+            if (q.step() && q.int64(0) >= pair_rated_per_day) return;  // recorded, not rated
+        }
     std::vector<rating_record> before;
     for (const auto& s : seats) before.push_back(stored_or_initial(db, s.account, preset));
     for (const auto& c : rate_seats(seats, before)) {

@@ -127,13 +127,13 @@ TEST_P(rating_rebuild_test, a_read_only_store_checks_but_does_not_rebuild) {
 TEST_P(rating_rebuild_test, two_nodes_rating_matches_that_share_an_account_at_once_build_on_each_other) {
     if (!postgres()) GTEST_SKIP() << "one SQLite file has one server";
     const auto ann = make_account("ann");
-    std::vector<account_id> others;
-    for (int i = 0; i < 4; ++i) others.push_back(make_account("other" + std::to_string(i)));
-    auto second = open();  // another node's store on the same database
     constexpr int per_node = 15;
+    std::vector<account_id> others;  // a new opponent each match: no pair reaches pair_rated_per_day
+    for (int i = 0; i < 2 * per_node; ++i) others.push_back(make_account("other" + std::to_string(i)));
+    auto second = open();  // another node's store on the same database
     const auto run = [&](match_store& store, int node) {
         for (int m = 0; m < per_node; ++m) {
-            const auto other = others[static_cast<std::size_t>(node * 2 + m % 2)];
+            const auto other = others[static_cast<std::size_t>(node * per_node + m)];
             const auto id = store.start_match({"",
                                                "six-card",
                                                preset_rules_text("six-card"),
@@ -152,6 +152,32 @@ TEST_P(rating_rebuild_test, two_nodes_rating_matches_that_share_an_account_at_on
     const auto report = check_ratings(archive());
     EXPECT_TRUE(report.same()) << report.differing << " differ, by up to " << report.largest_difference;
     EXPECT_EQ(report.matches, 2u * per_node);
+}
+
+// Two accounts count pair_rated_per_day rated matches together a day: later ones are recorded but not rated,
+// another pair is rated, and a day later the two are rated again; the rebuild agrees with every step.
+TEST_P(rating_rebuild_test, two_accounts_count_so_many_rated_matches_together_a_day_and_the_rebuild_agrees) {
+    const auto ann = make_account("ann");
+    const auto bob = make_account("bob");
+    const auto cat = make_account("cat");
+    const auto play = [&](account_id a, account_id b, std::int64_t at) {
+        const auto id = store_->start_match(
+            {"", "six-card", preset_rules_text("six-card"), {account_seat(0, "a", a), account_seat(1, "b", b)}, at});
+        store_->finish_match({id, at, std::nullopt, {1, 2}, false});
+        store_->flush(flush_limit);
+    };
+    const int played = pair_rated_per_day + 2;
+    for (int m = 0; m < played; ++m) play(ann, bob, rebuild_t0 + m * 60);
+    EXPECT_EQ(rating_of(ann, "six-card")->matches, pair_rated_per_day);
+    EXPECT_EQ(query("SELECT COUNT(*) FROM matches WHERE ended_at IS NOT NULL"), std::to_string(played))
+        << "every match recorded";
+    play(ann, cat, rebuild_t0 + 600);
+    EXPECT_EQ(rating_of(ann, "six-card")->matches, pair_rated_per_day + 1) << "another pair is rated";
+    play(ann, bob, rebuild_t0 + pair_window_s + 60);
+    EXPECT_EQ(rating_of(bob, "six-card")->matches, pair_rated_per_day + 1) << "a day later, rated again";
+    const auto report = check_ratings(archive());
+    EXPECT_TRUE(report.same()) << report.differing << " differ, by up to " << report.largest_difference;
+    EXPECT_EQ(report.matches, static_cast<std::size_t>(pair_rated_per_day) + 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(backends, rating_rebuild_test, ::testing::Values(backend::sqlite, backend::postgresql),
