@@ -63,10 +63,15 @@ export interface SanctionAim {
   reportId?: bigint;
 }
 
-function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to: SanctionAim) => void } {
+// The form's "Account" field: a name typed, or (read-only) the guests of a report, with a way back to a name.
+function whomField(): {
+  element: HTMLElement;
+  name: HTMLInputElement;
+  aimAt: (to: SanctionAim) => void;
+  report: () => bigint | undefined;
+} {
   const name = h("input", { id: "sanction-name", type: "text", required: true, autocomplete: "off", maxlength: 60 });
   let reportId: bigint | undefined;
-  // Back to naming an account (the field is read-only while it names a report's guests).
   const byName = h(
     "button",
     {
@@ -84,6 +89,13 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
     name.readOnly = reportId !== undefined;
     byName.hidden = reportId === undefined;
   };
+  const element = h("div", { class: "field" }, h("label", { for: "sanction-name" }, "Account"), name, byName);
+  return { element, name, aimAt, report: () => reportId };
+}
+
+function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to: SanctionAim) => void } {
+  const whom = whomField();
+  const name = whom.name;
   const kind = h(
     "select",
     { id: "sanction-kind" },
@@ -110,8 +122,8 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
     error.hidden = true;
     try {
       const value = {
-        name: reportId === undefined ? name.value.trim() : "",
-        reportId: reportId ?? 0n,
+        name: whom.report() === undefined ? name.value.trim() : "",
+        reportId: whom.report() ?? 0n,
         kind: Number(kind.value),
         minutes: Number(length.value),
         reason: reason.value.trim(),
@@ -119,7 +131,7 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
       await app.request({ case: "giveSanction", value });
       app.onFlash(`${name.value.trim()}: ${KIND_WORDS[value.kind]} given.`, "info");
       reason.value = "";
-      aimAt({ name: "" });
+      whom.aimAt({ name: "" });
       done();
     } catch (e) {
       error.textContent = errorText(e);
@@ -134,7 +146,7 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
     h(
       "div",
       { class: "field-row" },
-      h("div", { class: "field" }, h("label", { for: "sanction-name" }, "Account"), name, byName),
+      whom.element,
       field("sanction-kind", "Sanction", kind),
       field("sanction-length", "For", length)
     ),
@@ -145,7 +157,7 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
   return {
     element,
     aim: (to: SanctionAim) => {
-      aimAt(to);
+      whom.aimAt(to);
       element.scrollIntoView({ block: "nearest" });
       reason.focus();
     },
