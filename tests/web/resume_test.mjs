@@ -131,7 +131,13 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     await ann.click('[data-key="add-bot-2"]');
     await ann.waitForSelector("#start-match:not([disabled])");
     await ann.click("#start-match");
-    await bob.waitForSelector(".play .seat.me");
+    // The deal reaches Bob's page (given longer: CI has once seen it take over 10 s while a sanitizer build ran).
+    await bob.waitForSelector(".play .seat.me", { timeout: 30_000 }).catch(async (error) => {
+      const seen = (page) => page.evaluate(() => JSON.stringify({ status: window.golf.status, atTable: window.golf.atTable,
+                                                                  state: window.golf.update?.state, flash: document.querySelector("#flash")?.textContent }));
+      console.log(`# Bob's page: ${await seen(bob)}; Ann's page: ${await seen(ann)}`);
+      throw error;
+    });
 
     bob.once("dialog", (dialog) => void dialog.accept());
     await bob.click("#leave");
