@@ -61,6 +61,8 @@ int cluster::start() {
         more = static_cast<int>(codes.size());
         restored += take_over(codes, incarnation);
     }
+    // Before the node accepts anyone: an announcement made from now on, here or elsewhere, is relayed.
+    games_->relay_announcements();
     loop_ = std::thread([this] { run(); });
     lobby_.start();
     return restored;

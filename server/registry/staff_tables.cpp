@@ -158,7 +158,7 @@ void registry::announce(const v1::Announcement& said) {
 
 void registry::relay_announcements() {
     if (!accounts_) return;
-    if (!announced_up_to_) {  // a node hears what is announced from when it starts
+    if (!announced_up_to_) {  // a node hears what is announced from when it starts (cluster::start)
         announced_up_to_ = accounts_->newest_log_line();
         return;
     }
