@@ -63,4 +63,9 @@ bool only_spaces(std::string_view text) {
     return std::all_of(text.begin(), text.end(), [](char c) { return c == ' '; });
 }
 
+bool readable_words(std::string_view text, std::size_t max_chars) {
+    const auto length = printable_length(text);
+    return length && *length > 0 && *length <= max_chars && !only_spaces(text);
+}
+
 }  // namespace golf::server

@@ -13,5 +13,8 @@ namespace golf::server {
 std::optional<std::size_t> printable_length(std::string_view text);
 // Whether `text` is nothing but spaces (or empty): a chat line or a moderator's words that say nothing.
 bool only_spaces(std::string_view text);
+// Whether `text` is words a person reads from a moderator (a reason, a resolution, an announcement): 1 to
+// `max_chars` printable characters, not only spaces.
+bool readable_words(std::string_view text, std::size_t max_chars);
 
 }  // namespace golf::server

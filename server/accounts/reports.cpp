@@ -45,8 +45,7 @@ std::variant<accounts::staff_identity, accounts::refusal> accounts::staff_of(con
 v1::ServerMessage accounts::close_report(const std::shared_ptr<client_link>& link, const v1::CloseReport& request) {
     const auto who = staff_of(link);
     if (const auto* refused = std::get_if<refusal>(&who)) return error_message(refused->first, refused->second);
-    const auto length = printable_length(request.resolution());
-    if (!length || *length == 0 || only_spaces(request.resolution()) || *length > resolution_max_chars)
+    if (!readable_words(request.resolution(), resolution_max_chars))
         return error_message(
             v1::ERROR_CODE_BAD_REQUEST,
             "say what was done, in 1 to " + std::to_string(resolution_max_chars) + " printable characters");

@@ -137,8 +137,7 @@ v1::ServerMessage accounts::give_sanction(const std::shared_ptr<client_link>& li
     const staff_identity& staff = std::get<staff_identity>(who);
     const auto kind = sanction_kind_of(request.kind());
     if (!kind) return error_message(v1::ERROR_CODE_BAD_REQUEST, "say which sanction: a mute, a public ban or a ban");
-    const auto length = printable_length(request.reason());
-    if (!length || *length == 0 || only_spaces(request.reason()) || *length > sanction_reason_max_chars)
+    if (!readable_words(request.reason(), sanction_reason_max_chars))
         return error_message(v1::ERROR_CODE_BAD_REQUEST, "say why in 1 to " +
                                                              std::to_string(sanction_reason_max_chars) +
                                                              " printable characters; it is shown to the person");

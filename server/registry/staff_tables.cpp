@@ -21,13 +21,7 @@ namespace golf::server {
 
 namespace {
 
-constexpr std::size_t staff_words_max_chars = 200;
-
-// Words shown to players (a table's ending, an announcement): 1 to 200 printable characters.
-bool staff_words_fit(const std::string& text) {
-    const auto length = printable_length(text);
-    return length && *length > 0 && *length <= staff_words_max_chars && !only_spaces(text);
-}
+constexpr std::size_t staff_words_max_chars = 200;  // a table's ending, an announcement
 
 std::int64_t staff_clock() { return static_cast<std::int64_t>(std::time(nullptr)); }
 
@@ -45,7 +39,7 @@ void registry::staff_request(const std::shared_ptr<client_link>& link, const v1:
             });
         case v1::ClientMessage::kEndTable: {
             const v1::EndTable& request = message.end_table();
-            if (!staff_words_fit(request.reason()))
+            if (!readable_words(request.reason(), staff_words_max_chars))
                 return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST,
                               "say why in 1 to 200 printable characters; everyone at the table reads it");
             return accounts_->as_staff(link, rid, [self, link, rid, request](const std::string& staff) {
@@ -55,7 +49,7 @@ void registry::staff_request(const std::shared_ptr<client_link>& link, const v1:
         }
         case v1::ClientMessage::kAnnounce: {
             const std::string text = message.announce().text();
-            if (!staff_words_fit(text))
+            if (!readable_words(text, staff_words_max_chars))
                 return refuse(link, message, v1::ERROR_CODE_BAD_REQUEST,
                               "an announcement is 1 to 200 printable characters");
             return accounts_->as_staff(link, rid, [self, text](const std::string& staff) {
