@@ -33,15 +33,12 @@ rating_tables recompute_ratings(std::span<const archived_match> matches) {
         if (!m.preset_rules) continue;
         const auto seats = seats_to_rate(m.seats);
         if (seats.empty()) continue;
-        bool too_often = false;
-        for (std::size_t i = 0; i < seats.size(); ++i)
-            for (std::size_t j = i + 1; j < seats.size(); ++j) {
-                const auto& ends = together[pair_of(seats[i].account, seats[j].account, m.preset)];
-                const auto recent = std::count_if(ends.begin(), ends.end(),
-                                                  [&](std::int64_t t) { return t > m.ended_at - pair_window_s; });
-                too_often = too_often || recent >= pair_rated_per_day;
-            }
-        if (too_often) continue;
+        const auto recent = [&](account_id a, account_id b) -> std::int64_t {
+            const auto& ends = together[pair_of(a, b, m.preset)];
+            return std::count_if(ends.begin(), ends.end(),
+                                 [&](std::int64_t t) { return t > m.ended_at - pair_window_s; });
+        };
+        if (pair_cap_reached(seats, recent)) continue;
         for (std::size_t i = 0; i < seats.size(); ++i)
             for (std::size_t j = i + 1; j < seats.size(); ++j)
                 together[pair_of(seats[i].account, seats[j].account, m.preset)].push_back(m.ended_at);

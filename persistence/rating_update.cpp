@@ -57,6 +57,14 @@ rating_record initial_rating(std::string preset) {
     return {std::move(preset), start.mu, start.sigma, 0};
 }
 
+bool pair_cap_reached(std::span<const rated_seat> seats,
+                      const std::function<std::int64_t(account_id, account_id)>& rated_together) {
+    for (std::size_t i = 0; i < seats.size(); ++i)
+        for (std::size_t j = i + 1; j < seats.size(); ++j)
+            if (rated_together(seats[i].account, seats[j].account) >= pair_rated_per_day) return true;
+    return false;
+}
+
 std::vector<rating_change> rate_seats(std::span<const rated_seat> seats, std::span<const rating_record> before) {
     if (seats.size() != before.size() || seats.size() < 2)
         throw std::invalid_argument("rate_seats needs a prior rating for each of at least two seats");

@@ -4,6 +4,8 @@
 // Guests and bots never reach it: only seats with an account are passed in.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -53,6 +55,11 @@ std::vector<int> places_by_total(std::span<const rated_seat> seats);
 
 // The rating of an account never rated with `preset`: the model's starting mu and sigma, no matches.
 rating_record initial_rating(std::string preset);
+
+// Whether two of `seats` (from seats_to_rate) already have pair_rated_per_day rated matches of the preset
+// together in the day before the match: `rated_together(a, b)` counts them (a query live, a tally in the rebuild).
+bool pair_cap_reached(std::span<const rated_seat> seats,
+                      const std::function<std::int64_t(account_id, account_id)>& rated_together);
 
 // The new ratings of `seats` (from seats_to_rate), `before[i]` being seats[i]'s prior with the match's preset.
 // Both spans have the same size, at least 2.

@@ -104,15 +104,12 @@ void rate_finished_match(pg_connection& db, match_id id) {
     if (seats.empty()) return;
     const auto before = lock_priors(db, seats, preset);
     // After the priors' locks: a match of the same two accounts rated at once on another node is counted.
-    for (std::size_t i = 0; i < seats.size(); ++i)
-        for (std::size_t j = i + 1; j < seats.size(); ++j) {
-            const auto together = db.run(sql::rated_together, pg_params()
-                                                                  .number(seats[i].account)
-                                                                  .number(seats[j].account)
-                                                                  .text(preset)
-                                                                  .number(ended_at - pair_window_s));
-            if (together.int64(0, 0) >= pair_rated_per_day) return;  // recorded, not rated
-        }
+    const auto rated_together = [&](account_id a, account_id b) {
+        return db
+            .run(sql::rated_together, pg_params().number(a).number(b).text(preset).number(ended_at - pair_window_s))
+            .int64(0, 0);
+    };
+    if (pair_cap_reached(seats, rated_together)) return;  // recorded, not rated
     for (const auto& c : rate_seats(seats, before)) {
         db.run(sql::update_rating,
                pg_params().number(c.account).text(preset).real(c.mu).real(c.sigma).number(c.matches));

@@ -92,15 +92,12 @@ void rate_finished_match(sqlite_database& db, match_id id) {
     }
     seats = seats_to_rate(seats);
     if (seats.empty()) return;
-    for (std::size_t i = 0; i < seats.size(); ++i)
-        for (std::size_t j = i + 1; j < seats.size(); ++j) {
-            statement q(db, sql::rated_together);
-            q.bind(1, seats[i].account)
-                .bind(2, seats[j].account)
-                .bind_text(3, preset)
-                .bind(4, ended_at - pair_window_s);
-            if (q.step() && q.int64(0) >= pair_rated_per_day) return;  // recorded, not rated
-        }
+    const auto rated_together = [&](account_id a, account_id b) -> std::int64_t {
+        statement q(db, sql::rated_together);
+        q.bind(1, a).bind(2, b).bind_text(3, preset).bind(4, ended_at - pair_window_s);
+        return q.step() ? q.int64(0) : 0;
+    };
+    if (pair_cap_reached(seats, rated_together)) return;  // recorded, not rated
     std::vector<rating_record> before;
     for (const auto& s : seats) before.push_back(stored_or_initial(db, s.account, preset));
     for (const auto& c : rate_seats(seats, before)) {
