@@ -54,6 +54,11 @@ int print_tables(const v1::LiveTables& live) {
     for (int i = 0; i < live.other_nodes_size(); ++i)
         std::cout << (i == 0 ? " (other nodes: " : ", ") << printable(live.other_nodes(i));
     std::cout << (live.other_nodes_size() > 0 ? ")\n" : "\n");
+    std::cout << "signed in (" << live.signed_in_size() << "):";
+    for (const v1::OnlinePerson& p : live.signed_in())
+        std::cout << ' ' << printable(p.name()) << (p.api_key() ? " (API key)" : "")
+                  << (p.table_code().empty() ? "" : " at " + printable(p.table_code())) << ';';
+    std::cout << '\n';
     for (const v1::LiveTable& t : live.tables()) {
         std::cout << printable(t.code()) << "  " << printable(t.preset()) << "  "
                   << (t.is_public() ? "public" : "private") << "  " << live_state(t.state());

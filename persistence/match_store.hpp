@@ -66,6 +66,7 @@ public:
     virtual void record_hole(hole_record hole) = 0;       // also clears the match's hand_progress for that hole
     virtual void record_hand_progress(hand_progress progress) = 0;
     virtual void record_seat_change(seat_change change) = 0;
+    virtual void record_bar(table_bar bar) = 0;  // after its match's start
     virtual void finish_match(match_result result) = 0;
 
     // Waits until everything enqueued before the call is written; false if the timeout came first.

@@ -126,6 +126,9 @@ public:
     virtual std::vector<sanction_record> active_address_sanctions(std::string_view address, std::int64_t now) = 0;
     // Newest first, at most `limit`: one account's sanctions, or everyone's (account 0), lifted and ended ones too.
     virtual std::vector<sanction_record> sanctions(account_id id, std::size_t limit) = 0;
+    // The sanctions given after sanction `after` (lifted ones too), oldest first, at most `limit`: how every node
+    // hears of a ban given on another, to take the seats it forbids.
+    virtual std::vector<sanction_record> sanctions_after(std::int64_t after, std::size_t limit) = 0;
     // The moderation log, newest first, at most `limit` lines.
     virtual std::vector<moderation_entry> moderation_log(std::size_t limit) = 0;
     // Logs a staff action that changes nothing in the database (a table ended, an announcement); returns its id.

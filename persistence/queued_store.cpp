@@ -36,6 +36,8 @@ void queued_store::record_hand_progress(hand_progress progress) { enqueue(std::m
 
 void queued_store::record_seat_change(seat_change change) { enqueue(std::move(change)); }
 
+void queued_store::record_bar(table_bar bar) { enqueue(std::move(bar)); }
+
 void queued_store::finish_match(match_result result) { enqueue(std::move(result)); }
 
 bool queued_store::flush(std::chrono::milliseconds timeout) {

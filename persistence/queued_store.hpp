@@ -21,6 +21,7 @@ public:
     void record_hole(hole_record hole) override;
     void record_hand_progress(hand_progress progress) override;
     void record_seat_change(seat_change change) override;
+    void record_bar(table_bar bar) override;
     void finish_match(match_result result) override;
     bool flush(std::chrono::milliseconds timeout) override;
     // `done` runs on the writer thread, outside the store's locks: it may read or enqueue, never flush().

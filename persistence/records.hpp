@@ -82,6 +82,16 @@ struct seat_change {
     friend bool operator==(const seat_change&, const seat_change&) = default;
 };
 
+// A person removed from the table during a match (by its host or a vote): they may not come back to it, even
+// after a restart or on another node. An account by its id; a guest (account 0) by the address it played from.
+struct table_bar {
+    match_id match = 0;
+    std::int64_t account_id = 0;
+    std::string address;
+
+    friend bool operator==(const table_bar&, const table_bar&) = default;
+};
+
 struct match_result {
     match_id match = 0;
     std::int64_t ended_at = 0;
@@ -109,6 +119,7 @@ struct match_detail {
     std::vector<hole_record> holes;        // in hole order
     std::optional<hand_progress> in_play;  // the unfinished hole, if one was being played
     std::optional<table_record> table;     // the table it was played at, if recorded
+    std::vector<table_bar> bars;           // who may not come back to its table
 };
 
 // Finished matches only; seats played by server bots are not ranked. A seat wins a match when its final total

@@ -24,6 +24,7 @@ const char* describe_op(const auto& op) {
     else if constexpr (std::is_same_v<T, hand_progress>) return "hand progress";
     else if constexpr (std::is_same_v<T, match_result>) return "match result";
     else if constexpr (std::is_same_v<T, seat_change>) return "seat change";
+    else if constexpr (std::is_same_v<T, table_bar>) return "table bar";
     else return "match start";
 }
 

@@ -29,7 +29,8 @@ struct started_match {
     match_start match;
 };
 
-using write_op = std::variant<table_record, started_match, hole_record, hand_progress, seat_change, match_result>;
+using write_op =
+    std::variant<table_record, started_match, hole_record, hand_progress, seat_change, table_bar, match_result>;
 
 enum class write_status {
     committed,  // every record of the batch is written

@@ -22,6 +22,13 @@ namespace golf::server {
 
 namespace net = boost::asio;
 
+namespace {
+
+// How soon a single node's tables hear of an announcement or a ban (the cluster's round does it for several).
+constexpr std::chrono::milliseconds moderation_round{500};
+
+}  // namespace
+
 server::server(server_config config)
     : state_(std::make_shared<shared_state>(std::move(config))),
       io_(std::max(1, state_->config().threads)),
@@ -89,6 +96,15 @@ std::uint16_t server::start() {
         if (restored > 0)
             spdlog::info("restored {} unfinished matches from {}", restored,
                          persistence::printable_db(state_->config().db));
+        // From now on, what moderators do here or from the command line reaches this node's tables.
+        try {
+            state_->games()->relay_moderation();
+        } catch (const std::exception& e) {
+            spdlog::warn("the moderation log cannot be read yet ({}); the first round will", e.what());
+        }
+        accounts_->every(moderation_round, [games = std::weak_ptr(state_->games())] {
+            if (const auto g = games.lock()) g->relay_moderation();
+        });
     }
     const std::string& host = state_->config().host;
     boost::system::error_code error;

@@ -274,6 +274,10 @@ std::vector<sanction_record> pg_accounts::active_address_sanctions(std::string_v
     return read([&](pg_connection& db) { return read_address_sanctions(db, address, now); });
 }
 
+std::vector<sanction_record> pg_accounts::sanctions_after(std::int64_t after, std::size_t limit) {
+    return read([&](pg_connection& db) { return read_sanctions_after(db, after, limit); });
+}
+
 std::vector<sanction_record> pg_accounts::sanctions(account_id id, std::size_t limit) {
     return read([&](pg_connection& db) { return read_sanctions(db, id, limit); });
 }

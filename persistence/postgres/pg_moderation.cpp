@@ -39,6 +39,8 @@ constexpr const char* active_at_address = "SELECT " GOLF_SANCTION_COLUMNS
                                           "lifted_at = 0 AND (expires_at = 0 OR expires_at > $2) ORDER BY id";
 constexpr const char* history =
     "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE $1 = 0 OR account_id = $1 ORDER BY id DESC LIMIT $2";
+constexpr const char* given_after =
+    "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE id > $1 ORDER BY id LIMIT $2";
 #undef GOLF_SANCTION_COLUMNS
 constexpr const char* log_line =
     "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES($1, $2, $3, $4, $5)";
@@ -177,6 +179,10 @@ std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id
 
 std::vector<sanction_record> read_address_sanctions(pg_connection& db, std::string_view address, std::int64_t now) {
     return sanctions_from(db.run(pg_moderation_sql::active_at_address, pg_params().text(address).number(now)));
+}
+
+std::vector<sanction_record> read_sanctions_after(pg_connection& db, std::int64_t after, std::size_t limit) {
+    return sanctions_from(db.run(pg_moderation_sql::given_after, pg_params().number(after).number(row_limit(limit))));
 }
 
 std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit) {

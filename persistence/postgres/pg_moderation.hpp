@@ -17,6 +17,7 @@ std::optional<sanction_record> lift(pg_connection& db, std::int64_t id, const st
 std::vector<sanction_record> read_active_sanctions(pg_connection& db, account_id id, std::int64_t now);
 std::vector<sanction_record> read_address_sanctions(pg_connection& db, std::string_view address, std::int64_t now);
 std::vector<sanction_record> read_sanctions(pg_connection& db, account_id id, std::size_t limit);
+std::vector<sanction_record> read_sanctions_after(pg_connection& db, std::int64_t after, std::size_t limit);
 std::vector<moderation_entry> read_moderation_log(pg_connection& db, std::size_t limit);
 std::int64_t insert_log_line(pg_connection& db, const moderation_entry& entry);
 std::vector<moderation_entry> read_log_after(pg_connection& db, std::int64_t after, std::string_view action,

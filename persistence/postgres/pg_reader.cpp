@@ -28,6 +28,7 @@ constexpr const char* select_holes =
 constexpr const char* select_scores =
     "SELECT hole, hand_score, running_total FROM hole_scores WHERE match_id = $1 ORDER BY hole, seat";
 constexpr const char* select_progress = "SELECT hole, seed, dealer, actions FROM hands_in_play WHERE match_id = $1";
+constexpr const char* select_bars = "SELECT COALESCE(account_id, 0), address FROM match_bars WHERE match_id = $1";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
     "claim_window_ms, between_holes_ms, quick_play FROM tables WHERE code = $1 AND recorded";
@@ -124,6 +125,13 @@ std::optional<hand_progress> read_progress(pg_connection& db, match_id id) {
                          p.bytes(0, 3)};
 }
 
+std::vector<table_bar> read_bars(pg_connection& db, match_id id) {
+    std::vector<table_bar> bars;
+    const auto b = db.run(sql::select_bars, id_param(id));
+    for (int row = 0; row < b.size(); ++row) bars.push_back({id, b.int64(row, 0), b.text(row, 1)});
+    return bars;
+}
+
 std::optional<table_record> read_table(pg_connection& db, const std::string& code) {
     if (code.empty()) return std::nullopt;
     const auto t = db.run(sql::select_table, pg_params().text(code));
@@ -151,6 +159,7 @@ std::optional<match_detail> read_detail(pg_connection& db, match_id id) {
     d.holes = read_holes(db, id);
     d.in_play = read_progress(db, id);
     d.table = read_table(db, summary->table_code);
+    d.bars = read_bars(db, id);
     d.summary = std::move(*summary);
     return d;
 }

@@ -74,6 +74,7 @@ constexpr const char* upsert_progress =
     "AND NOT EXISTS (SELECT 1 FROM matches WHERE id = $1 AND ended_at IS NOT NULL) "
     "ON CONFLICT(match_id) DO UPDATE SET hole = excluded.hole, seed = excluded.seed, dealer = excluded.dealer, "
     "actions = excluded.actions";
+constexpr const char* insert_bar = "INSERT INTO match_bars(match_id, account_id, address) VALUES($1, $2, $3)";
 constexpr const char* change_seat =
     "UPDATE match_seats SET player_id = $1, account_id = $2 WHERE match_id = $3 AND seat = $4";
 constexpr const char* end_match = "UPDATE matches SET ended_at = $1, winner_seat = $2, abandoned = $3 WHERE id = $4";
@@ -132,6 +133,8 @@ void check_fence(pg_connection& db, std::span<const write_op> batch, const node_
             matches.push_back(r->match);
         } else if (const auto* c = std::get_if<seat_change>(&op)) {
             matches.push_back(c->match);
+        } else if (const auto* b = std::get_if<table_bar>(&op)) {
+            matches.push_back(b->match);
         }
     }
     if (codes.empty() && matches.empty()) return;
@@ -205,6 +208,10 @@ void apply(pg_connection& db, const seat_change& c) {
         sql::change_seat, pg_params().number(player).id_or_null(c.seat.account_id).number(c.match).number(c.seat.seat));
     if (changed.affected() == 0)
         throw pg_failure{"P0002", "no seat " + std::to_string(c.seat.seat) + " in match " + std::to_string(c.match)};
+}
+
+void apply(pg_connection& db, const table_bar& b) {
+    db.run(sql::insert_bar, pg_params().number(b.match).id_or_null(b.account_id).text(b.address));
 }
 
 void apply(pg_connection& db, const match_result& r) {

@@ -271,6 +271,10 @@ std::vector<sanction_record> sqlite_accounts::active_address_sanctions(std::stri
     return read([&](sqlite_database& db) { return read_address_sanctions(db, address, now); });
 }
 
+std::vector<sanction_record> sqlite_accounts::sanctions_after(std::int64_t after, std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_sanctions_after(db, after, limit); });
+}
+
 std::vector<sanction_record> sqlite_accounts::sanctions(account_id id, std::size_t limit) {
     return read([&](sqlite_database& db) { return read_sanctions(db, id, limit); });
 }

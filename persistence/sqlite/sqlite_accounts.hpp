@@ -57,6 +57,7 @@ public:
     std::vector<sanction_record> active_sanctions(account_id id, std::int64_t now) override;
     std::vector<sanction_record> active_address_sanctions(std::string_view address, std::int64_t now) override;
     std::vector<sanction_record> sanctions(account_id id, std::size_t limit) override;
+    std::vector<sanction_record> sanctions_after(std::int64_t after, std::size_t limit) override;
     std::vector<moderation_entry> moderation_log(std::size_t limit) override;
     std::int64_t add_log_line(const moderation_entry& entry) override;
     std::vector<moderation_entry> log_after(std::int64_t after, std::string_view action, std::size_t limit) override;

@@ -36,6 +36,8 @@ constexpr const char* active_at_address = "SELECT " GOLF_SANCTION_COLUMNS
                                           "lifted_at = 0 AND (expires_at = 0 OR expires_at > ?2) ORDER BY id";
 constexpr const char* history =
     "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE ?1 = 0 OR account_id = ?1 ORDER BY id DESC LIMIT ?2";
+constexpr const char* given_after =
+    "SELECT " GOLF_SANCTION_COLUMNS " FROM sanctions WHERE id > ?1 ORDER BY id LIMIT ?2";
 #undef GOLF_SANCTION_COLUMNS
 constexpr const char* log_line = "INSERT INTO moderation_log(at, actor, action, target, detail) VALUES(?, ?, ?, ?, ?)";
 constexpr const char* log = "SELECT id, at, actor, action, target, detail FROM moderation_log ORDER BY id DESC LIMIT ?";
@@ -209,6 +211,12 @@ std::vector<sanction_record> read_address_sanctions(sqlite_database& db, std::st
 std::vector<sanction_record> read_sanctions(sqlite_database& db, account_id id, std::size_t limit) {
     statement q(db, moderation_sql::history);
     q.bind(1, id).bind_limit(2, limit);
+    return sanctions_of(q);
+}
+
+std::vector<sanction_record> read_sanctions_after(sqlite_database& db, std::int64_t after, std::size_t limit) {
+    statement q(db, moderation_sql::given_after);
+    q.bind(1, after).bind_limit(2, limit);
     return sanctions_of(q);
 }
 

@@ -17,6 +17,7 @@ std::optional<sanction_record> lift(sqlite_database& db, std::int64_t id, const 
 std::vector<sanction_record> read_active_sanctions(sqlite_database& db, account_id id, std::int64_t now);
 std::vector<sanction_record> read_address_sanctions(sqlite_database& db, std::string_view address, std::int64_t now);
 std::vector<sanction_record> read_sanctions(sqlite_database& db, account_id id, std::size_t limit);
+std::vector<sanction_record> read_sanctions_after(sqlite_database& db, std::int64_t after, std::size_t limit);
 std::vector<moderation_entry> read_moderation_log(sqlite_database& db, std::size_t limit);
 std::int64_t insert_log_line(sqlite_database& db, const moderation_entry& entry);
 std::vector<moderation_entry> read_log_after(sqlite_database& db, std::int64_t after, std::string_view action,

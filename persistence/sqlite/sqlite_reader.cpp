@@ -25,6 +25,8 @@ constexpr const char* select_holes =
 constexpr const char* select_scores =
     "SELECT hole, hand_score, running_total FROM hole_scores WHERE match_id = ? ORDER BY hole, seat";
 constexpr const char* select_progress = "SELECT hole, seed, dealer, actions FROM hands_in_play WHERE match_id = ?";
+constexpr const char* select_bars =
+    "SELECT COALESCE(account_id, 0), address FROM match_bars WHERE match_id = ? ORDER BY rowid";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
     "claim_window_ms, between_holes_ms, quick_play FROM tables WHERE code = ? AND recorded = 1";
@@ -115,6 +117,14 @@ std::optional<hand_progress> read_progress(sqlite_database& db, match_id id) {
     return hand_progress{id, p.integer(0), std::bit_cast<std::uint64_t>(p.int64(1)), p.integer(2), p.blob(3)};
 }
 
+std::vector<table_bar> read_bars(sqlite_database& db, match_id id) {
+    std::vector<table_bar> bars;
+    statement b(db, sql::select_bars);
+    b.bind(1, id);
+    while (b.step()) bars.push_back({id, b.int64(0), b.text(1)});
+    return bars;
+}
+
 std::optional<table_record> read_table(sqlite_database& db, const std::string& code) {
     if (code.empty()) return std::nullopt;
     statement t(db, sql::select_table);
@@ -142,6 +152,7 @@ std::optional<match_detail> read_detail(sqlite_database& db, match_id id) {
     d.holes = read_holes(db, id);
     d.in_play = read_progress(db, id);
     d.table = read_table(db, summary->table_code);
+    d.bars = read_bars(db, id);
     d.summary = std::move(*summary);
     return d;
 }

@@ -229,6 +229,15 @@ CREATE TABLE leaves (
 CREATE INDEX leaves_by_account ON leaves(account_id, at) WHERE account_id IS NOT NULL;
 CREATE INDEX leaves_by_address ON leaves(address, at) WHERE account_id IS NULL;
 )sql",
+    // 10: who was removed from a match's table, kept out of it after a restart or on another node.
+    R"sql(
+CREATE TABLE match_bars (
+  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+  account_id INTEGER,
+  address TEXT NOT NULL
+);
+CREATE INDEX match_bars_by_match ON match_bars(match_id);
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

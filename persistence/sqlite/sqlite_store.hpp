@@ -51,7 +51,7 @@ struct sqlite_options {
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 9;
+inline constexpr int schema_version = 10;
 
 class sqlite_store final : public queued_store {
 public:

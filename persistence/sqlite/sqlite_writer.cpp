@@ -57,6 +57,7 @@ constexpr const char* upsert_progress =
     "AND NOT EXISTS (SELECT 1 FROM matches WHERE id = ?1 AND ended_at IS NOT NULL)";
 constexpr const char* change_seat =
     "UPDATE match_seats SET player_id = ?, account_id = ? WHERE match_id = ? AND seat = ?";
+constexpr const char* insert_bar = "INSERT INTO match_bars(match_id, account_id, address) VALUES(?, ?, ?)";
 constexpr const char* end_match = "UPDATE matches SET ended_at = ?, winner_seat = ?, abandoned = ? WHERE id = ?";
 constexpr const char* set_final_total = "UPDATE match_seats SET final_total = ? WHERE match_id = ? AND seat = ?";
 constexpr const char* clear_progress = "DELETE FROM hands_in_play WHERE match_id = ?";
@@ -172,6 +173,10 @@ void apply(sqlite_database& db, const seat_change& c) {
     if (sqlite3_changes(db.db) == 0)
         throw sqlite_failure{SQLITE_NOTFOUND,
                              "no seat " + std::to_string(c.seat.seat) + " in match " + std::to_string(c.match)};
+}
+
+void apply(sqlite_database& db, const table_bar& b) {
+    statement(db, sql::insert_bar).bind(1, b.match).bind_id_or_null(2, b.account_id).bind_text(3, b.address).run();
 }
 
 void apply(sqlite_database& db, const match_result& r) {

@@ -52,7 +52,7 @@ accounts::accounts(std::shared_ptr<persistence::match_store> store)
 accounts::~accounts() { stop(); }
 
 void accounts::stop() {
-    stopped_ = true;
+    if (!stopped_.exchange(true)) boost::asio::post(rounds_, [this] { round_timer_.cancel(); });
     pool_.join();
 }
 
@@ -132,6 +132,7 @@ v1::ServerMessage accounts::signed_in(const std::shared_ptr<client_link>& link,
                                       const persistence::account_record& account, const std::string& token,
                                       const std::string& session_hash, bool by_api_key) {
     link->set_identity({account.id, account.name, session_hash, by_api_key});
+    online_.signed_in(link);
     v1::ServerMessage out;
     v1::SignedIn& in = *out.mutable_signed_in();
     in.mutable_account()->set_id(account.id);

@@ -6,7 +6,9 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -23,6 +25,7 @@
 #include "persistence/moderation_store.hpp"
 #include "server/accounts/attempt_throttle.hpp"
 #include "server/accounts/leaver_rules.hpp"
+#include "server/accounts/people_online.hpp"
 #include "server/accounts/sanction_rules.hpp"
 #include "server/client_link.hpp"
 
@@ -65,9 +68,19 @@ public:
     // Any thread but a network one: it waits for the database.
     std::int64_t log_staff_action(const persistence::moderation_entry& entry);
     // Announcements logged after line `after` by any node, oldest first; and the newest line's id (0 for none),
-    // where a node starts. The cluster's thread.
+    // where a node starts. The moderation round's thread.
     std::vector<persistence::moderation_entry> announcements_after(std::int64_t after);
     std::int64_t newest_log_line();
+    // The sanctions given after sanction `after` on any node or from the command line, oldest first; and the
+    // newest one's id (0 for none). The moderation round's thread.
+    std::vector<persistence::sanction_record> sanctions_after(std::int64_t after);
+    std::int64_t newest_sanction();
+    // A single node's moderation round (moderation_rounds.cpp): `round` runs on the service's thread every
+    // `period` until stop(); a failure is logged once until a round succeeds. With several nodes the cluster's
+    // round does it instead.
+    void every(std::chrono::milliseconds period, std::function<void()> round);
+    // The accounts signed in on this node now (ListLiveTables).
+    std::vector<v1::OnlinePerson> online_now() { return online_.now(); }
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
     // Quick play (leavers.cpp): the rating as above and where the connection stands as a leaver (its account's
@@ -134,8 +147,14 @@ private:
     attempt_throttle registrations_;  // registrations per address
     std::atomic<int> pending_{0};
     std::atomic<bool> stopped_{false};
+    people_online online_;
     boost::asio::thread_pool pool_{2};
     boost::asio::strand<boost::asio::thread_pool::executor_type> chat_checks_{pool_.get_executor()};
+    // The moderation round's timer (every), on a strand of its own so stop() can cancel it from any thread.
+    boost::asio::strand<boost::asio::thread_pool::executor_type> rounds_{pool_.get_executor()};
+    boost::asio::steady_timer round_timer_{rounds_};
+    bool round_failing_ = false;  // rounds_ only
+    void next_round(std::chrono::milliseconds period, std::function<void()> round);
 };
 
 }  // namespace golf::server

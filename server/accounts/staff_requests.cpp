@@ -259,15 +259,4 @@ std::int64_t accounts::log_staff_action(const persistence::moderation_entry& ent
     return moderation_->add_log_line(entry);
 }
 
-std::vector<persistence::moderation_entry> accounts::announcements_after(std::int64_t after) {
-    if (!moderation_) return {};
-    return moderation_->log_after(after, "announce", staff_listed);
-}
-
-std::int64_t accounts::newest_log_line() {
-    if (!moderation_) return 0;
-    const auto newest = moderation_->moderation_log(1);
-    return newest.empty() ? 0 : newest.front().id;
-}
-
 }  // namespace golf::server

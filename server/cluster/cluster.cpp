@@ -62,7 +62,7 @@ int cluster::start() {
         restored += take_over(codes, incarnation);
     }
     // Before the node accepts anyone: an announcement made from now on, here or elsewhere, is relayed.
-    games_->relay_announcements();
+    games_->relay_moderation();
     loop_ = std::thread([this] { run(); });
     lobby_.start();
     return restored;
@@ -123,7 +123,7 @@ void cluster::round() {
         const std::int64_t incarnation = nodes_.incarnation();
         if (auto codes = nodes_.claim_orphans(timeout_, claims_per_round); !codes.empty())
             take_over(codes, incarnation);
-        games_->relay_announcements();
+        games_->relay_moderation();
     } catch (const std::exception& e) {
         spdlog::warn("node {}: the cluster round failed: {}", node(), e.what());
     }

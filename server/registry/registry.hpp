@@ -79,9 +79,11 @@ public:
     std::shared_ptr<table> open_quick_table(const std::string& preset, int seats);
 
     table_counts count_tables() const;
-    // Several nodes, on the cluster's thread each round: announcements made on any node since the last round reach
-    // this node's tables and lobby watchers (staff_tables.cpp).
-    void relay_announcements();
+    // Each moderation round (the cluster's, or a single node's on the account service's thread): announcements
+    // made on any node since the last round reach this node's tables and lobby watchers, and bans given since
+    // take the seats they forbid here (staff_tables.cpp). The first call, before the node accepts, only notes
+    // where the moderation log and the sanctions stand.
+    void relay_moderation();
     // The lobby of this node's public tables (with several nodes, server/cluster/lobby_sync.hpp adds the others').
     const std::shared_ptr<lobby>& public_tables() const { return lobby_; }
 
@@ -157,7 +159,12 @@ private:
     std::shared_ptr<quick_play> quick_play_;
     // Where every table's search bots think (config.bot_threads threads; null with 0: they think on the strand).
     std::shared_ptr<bot_thinking> thinking_;
-    std::optional<std::int64_t> announced_up_to_;  // the last announcement relayed (the cluster's thread only)
+    struct moderation_seen {
+        std::int64_t log_line = 0;  // the last announcement relayed
+        std::int64_t sanction = 0;  // the last sanction enforced
+    };
+    std::optional<moderation_seen> relayed_up_to_;  // the moderation round's thread only
+    void take_banned_seats(const persistence::sanction_record& ban);
 };
 
 }  // namespace golf::server

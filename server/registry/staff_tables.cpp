@@ -1,8 +1,8 @@
 // What moderators do to this node's tables (ListLiveTables, EndTable, Announce), once the account service has
 // found the connection's role: the list is gathered from every table's strand (who sits where, never a card), a
 // table is ended on its strand, and an announcement reaches every table and the lobby's watchers. Each action is
-// written to the moderation log first. With several nodes an announcement travels through that log: every node's
-// cluster round relays the lines it has not seen, its own included.
+// written to the moderation log first. An announcement travels through that log, and a ban through the
+// sanctions: every node's moderation round relays what it has not seen, its own included.
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <ctime>
@@ -55,14 +55,7 @@ void registry::staff_request(const std::shared_ptr<client_link>& link, const v1:
             return accounts_->as_staff(link, rid, [self, text](const std::string& staff) {
                 const std::int64_t now = staff_clock();
                 self->accounts_->log_staff_action({0, now, staff, "announce", "every table", text});
-                spdlog::info("{} announced: {}", staff, text);
-                if (!self->router_) {  // several nodes: every node's round relays it, this one's too
-                    v1::Announcement said;
-                    said.set_text(text);
-                    said.set_by(staff);
-                    said.set_unix_s(now);
-                    self->announce(said);
-                }
+                spdlog::info("{} announced: {}", staff, text);  // every node's round relays it, this one's too
                 return std::optional<v1::ServerMessage>(ok_message());
             });
         }
@@ -85,6 +78,7 @@ void registry::list_live_tables(const std::shared_ptr<client_link>& link, std::u
         for (const std::string& n : router_->live_nodes())
             if (n != config_.node) live.add_other_nodes(n);
     live.set_connections(static_cast<std::uint32_t>(std::max<std::int64_t>(metrics_.connections_open.load(), 0)));
+    for (v1::OnlinePerson& one : accounts_->online_now()) *live.add_signed_in() = std::move(one);
     g->left = tables.size();
     if (tables.empty()) return link->send(encode(g->out));
     for (const auto& t : tables) {
@@ -150,20 +144,30 @@ void registry::announce(const v1::Announcement& said) {
     lobby_->tell_watchers(frame);
 }
 
-void registry::relay_announcements() {
+void registry::relay_moderation() {
     if (!accounts_) return;
-    if (!announced_up_to_) {  // a node hears what is announced from when it starts (cluster::start)
-        announced_up_to_ = accounts_->newest_log_line();
+    if (!relayed_up_to_) {  // a node hears of what is done from when it starts
+        relayed_up_to_ = moderation_seen{accounts_->newest_log_line(), accounts_->newest_sanction()};
         return;
     }
-    for (const persistence::moderation_entry& e : accounts_->announcements_after(*announced_up_to_)) {
+    for (const persistence::moderation_entry& e : accounts_->announcements_after(relayed_up_to_->log_line)) {
         v1::Announcement said;
         said.set_text(e.detail);
         said.set_by(e.actor);
         said.set_unix_s(e.at);
         announce(said);
-        announced_up_to_ = e.id;
+        relayed_up_to_->log_line = e.id;
     }
+    for (const persistence::sanction_record& s : accounts_->sanctions_after(relayed_up_to_->sanction)) {
+        take_banned_seats(s);
+        relayed_up_to_->sanction = s.id;
+    }
+}
+
+void registry::take_banned_seats(const persistence::sanction_record& ban) {
+    const std::int64_t now = staff_clock();
+    if (ban.kind == persistence::sanction_kind::mute || !ban.active_at(now)) return;
+    for (const auto& t : all_tables()) boost::asio::post(t->strand(), [t, ban, now] { t->remove_banned(ban, now); });
 }
 
 }  // namespace golf::server

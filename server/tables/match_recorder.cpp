@@ -53,6 +53,11 @@ void match_recorder::record_match_start(std::vector<persistence::seat_record> se
     match_id_ = store_->start_match(std::move(m));
 }
 
+void match_recorder::record_bar(std::int64_t account, const std::string& address) {
+    if (!store_ || match_id_ == 0) return;
+    store_->record_bar({match_id_, account, address});
+}
+
 void match_recorder::record_progress(const golf::match& m, int match_number) {
     if (!store_ || !m.hole_in_play()) return;
     const hand& h = *m.current_hand();

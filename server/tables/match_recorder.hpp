@@ -37,6 +37,8 @@ public:
     void record_finished_hole(const golf::match& m);
     // A seat of the current match changed hands (opened by the host, or taken by a newcomer).
     void record_seat_change(persistence::seat_record seat);
+    // A person removed from the table may not come back to the current match's table (after a restart too).
+    void record_bar(std::int64_t account, const std::string& address);
     void record_result(const golf::match& m);
     // Everyone has gone for good: the match is given up, so a restart does not bring it back.
     void record_abandoned(const golf::match& m);

@@ -463,6 +463,7 @@ void table::begin_match() {
     commitment_.clear();
     commitment_hole_ = 0;
     if (recorder_.wants_seats()) recorder_.record_match_start(seat_records());
+    for (const barred_person& b : barred_) recorder_.record_bar(b.account, b.address);  // the new match's record
     hand_version_ = match_hand_version();
     spdlog::info("table {}: match {} started (record {})", code_, match_number_, recorder_.match_id());
     deal_next_hole();
@@ -541,6 +542,8 @@ void table::record_progress() {
 }
 
 void table::restore(const persistence::match_detail& record, golf::match replayed) {
+    for (const persistence::table_bar& b : record.bars)
+        barred_.push_back({b.account_id, b.account_id == 0 ? b.address : std::string()});
     for (const persistence::seat_record& r : record.summary.seats) {
         if (r.seat < 0 || r.seat >= seat_count()) continue;
         seat& st = seats_[static_cast<std::size_t>(r.seat)];

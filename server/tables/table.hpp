@@ -25,6 +25,7 @@
 #include "engine/ruleset.hpp"
 #include "golf/v1/messages.pb.h"
 #include "persistence/match_store.hpp"
+#include "persistence/moderation_store.hpp"
 #include "proto/bot_levels.hpp"
 #include "server/client_link.hpp"
 #include "server/cluster/node_lease.hpp"
@@ -102,6 +103,8 @@ public:
     // (false when it is closed or no longer this node's); a frame to everyone at it.
     void describe_for_staff(v1::LiveTable& out) const;
     bool end_by_staff(const std::string& reason);
+    // A ban given anywhere (server/registry/staff_tables.cpp relays it) takes the seats it forbids here.
+    void remove_banned(const persistence::sanction_record& ban, std::int64_t now);
     void tell_everyone(const std::shared_ptr<const std::string>& frame) const;
 
     // Strand only; for tests and diagnostics.
@@ -241,10 +244,14 @@ private:
     // The match ended: each person whose seat the server still plays left it early (with strangers, counted).
     void note_leavers() const;
     bool barred(const client_link& link) const;
+    // Keeps them out of this table, its match's record too (a restart or another node keeps them out as well).
+    void bar(std::int64_t account, const std::string& address);
     std::optional<std::string> removal_refusal(const client_link* by, std::uint32_t seat_number) const;
     int kick_votes_needed() const;  // 0: no votes here now
     int kick_votes(int s) const;
-    void remove_person(int s, const std::string& reason, bool by_vote);
+    enum class removed_by { host, vote, ban };
+    // `reason`: the host's words, or the ban's; `ban_ends`: when the ban ends (0: until lifted).
+    void remove_person(int s, removed_by by, const std::string& reason, std::int64_t ban_ends = 0);
 
     // Claims (table_claims.cpp). The claim window of the top discard (rulesets with claims): opened by each new
     // discard, closed by its timer or by the first claim, whose outcome is announced until the next discard.

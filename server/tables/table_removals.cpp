@@ -39,6 +39,12 @@ bool table::barred(const client_link& link) const {
     });
 }
 
+void table::bar(std::int64_t account, const std::string& address) {
+    const std::string kept = account == 0 ? address : std::string();
+    barred_.push_back({account, kept});
+    if (match_) recorder_.record_bar(account, kept);
+}
+
 std::optional<std::string> table::removal_refusal(const client_link* by, std::uint32_t seat_number) const {
     if (seat_number >= seats_.size()) return "there is no " + seat_words(seat_number);
     const int s = static_cast<int>(seat_number);
@@ -61,7 +67,7 @@ void table::kick_seat(const std::shared_ptr<client_link>& link, const v1::KickSe
     if (auto refusal = removal_refusal(link.get(), request.seat()))
         return reply_error(link, rid, v1::ERROR_CODE_BAD_REQUEST, *refusal);
     reply_ok(link, rid);
-    remove_person(static_cast<int>(request.seat()), request.reason(), false);
+    remove_person(static_cast<int>(request.seat()), removed_by::host, request.reason());
 }
 
 void table::pass_host(const std::shared_ptr<client_link>& link, const v1::PassHost& request, std::uint32_t rid) {
@@ -101,7 +107,7 @@ void table::vote_kick(const std::shared_ptr<client_link>& link, const v1::VoteKi
     const int votes = kick_votes(s);
     const std::string& name = seats_[request.seat()].name;
     spdlog::info("table {} seat {}: a vote to remove {} ({} of {})", code_, voter, name, votes, needed);
-    if (votes >= needed) return remove_person(s, "", true);
+    if (votes >= needed) return remove_person(s, removed_by::vote, "");
     // Who voted is not said: a vote is no reason for a quarrel.
     changed("a vote to remove " + name + ": " + std::to_string(votes) + " of " + std::to_string(needed));
 }
@@ -123,17 +129,20 @@ int table::kick_votes(int s) const {
     return votes;
 }
 
-// Before the match the seat is freed; during it a bot plays it, open to a newcomer, so the match goes on.
-void table::remove_person(int s, const std::string& reason, bool by_vote) {
+// Before the match the seat is freed; during it a bot plays it, open to a newcomer, so the match goes on. A ban
+// keeps them out while it lasts, so only the host's and a vote's removals bar them from the table.
+void table::remove_person(int s, removed_by by, const std::string& reason, std::int64_t ban_ends) {
     seat& st = seats_[static_cast<std::size_t>(s)];
     const std::string name = st.name;
-    barred_.push_back({st.account, st.account == 0 ? st.address : std::string()});
+    if (by != removed_by::ban) bar(st.account, st.address);
     if (auto gone = st.link.lock()) {
         release(gone);
         v1::ServerMessage told;
         told.mutable_removed()->set_code(code_);
         told.mutable_removed()->set_reason(reason);
-        told.mutable_removed()->set_by_vote(by_vote);
+        told.mutable_removed()->set_by_vote(by == removed_by::vote);
+        told.mutable_removed()->set_banned(by == removed_by::ban);
+        told.mutable_removed()->set_ban_ends_unix_s(ban_ends);
         gone->send(encode(told));
     }
     if (state_ == v1::TABLE_STATE_WAITING) {
@@ -147,8 +156,9 @@ void table::remove_person(int s, const std::string& reason, bool by_vote) {
     }
     st.kick_voters.clear();
     if (host_ == s) pass_host_from(s);
-    spdlog::info("table {} seat {}: {} removed {}", code_, s, name, by_vote ? "by a vote" : "by the host");
-    changed(name + " was removed from the table " + (by_vote ? "by a vote" : "by the host") +
+    const char* whom = by == removed_by::vote ? "by a vote" : by == removed_by::host ? "by the host" : "by a moderator";
+    spdlog::info("table {} seat {}: {} removed {}", code_, s, name, whom);
+    changed(name + " was removed from the table " + whom +
             (state_ == v1::TABLE_STATE_WAITING ? "" : "; a bot plays the seat until someone joins"));
 }
 

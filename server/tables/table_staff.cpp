@@ -1,5 +1,5 @@
 // What moderators see of a table and do to it (server/registry/staff_tables.cpp asks): who sits where, as everyone
-// at the table sees it and never a card; ending it for everyone; passing on an announcement.
+// at the table sees it and never a card; ending it for everyone; passing on an announcement; a ban taking seats.
 #include <spdlog/spdlog.h>
 
 #include "server/frames.hpp"
@@ -40,6 +40,22 @@ bool table::end_by_staff(const std::string& reason) {
     tell_everyone(encode(told));
     close("a moderator ended it: " + reason);  // gives the match up: unrated, never restored
     return true;
+}
+
+// An account's ban takes each seat of the account; a ban of guests at an address, the guests' seats from there; a
+// ban from public play, those seats at public and quick-play tables only. A mute takes nothing.
+void table::remove_banned(const persistence::sanction_record& ban, std::int64_t now) {
+    using kind = persistence::sanction_kind;
+    if (closed_ || !plays_here() || !ban.active_at(now) || ban.kind == kind::mute) return;
+    if (ban.kind == kind::public_ban && !strangers()) return;
+    for (std::size_t s = 0; s < seats_.size(); ++s) {
+        const seat& st = seats_[s];
+        if (st.kind != seat_kind::person || st.open) continue;
+        const bool held = ban.account != 0 ? st.account == ban.account : st.account == 0 && st.address == ban.address;
+        if (!held) continue;
+        spdlog::info("table {} seat {}: sanction {} takes {}'s seat", code_, s, ban.id, st.name);
+        remove_person(static_cast<int>(s), removed_by::ban, ban.reason, ban.expires_at);
+    }
 }
 
 void table::tell_everyone(const std::shared_ptr<const std::string>& frame) const {

@@ -213,7 +213,7 @@ TEST_F(cluster_test, a_ban_holds_on_every_node_at_once_and_lifting_it_frees_ever
 
 // A moderator on one node: an announcement reaches the tables and lobby watchers of every node (through the
 // moderation log); the live list is the node's own and names the others; a table on another node is named there.
-TEST_F(cluster_test, a_moderator_announces_to_every_node_and_ends_a_table_at_the_node_that_plays_it) {
+TEST_F(cluster_test, a_moderator_announces_to_every_node_bans_a_seat_away_and_ends_a_table_where_it_is_played) {
     connection moe;
     moe.connect(proxy_url("n1"), "cluster_test");
     const v1::SignedIn moe_in = moe.register_account("Moe", "a long enough password");
@@ -251,6 +251,22 @@ TEST_F(cluster_test, a_moderator_announces_to_every_node_and_ends_a_table_at_the
     EXPECT_EQ(live.live_tables().tables_size(), 0);
     EXPECT_EQ(std::set<std::string>(live.live_tables().other_nodes().begin(), live.live_tables().other_nodes().end()),
               (std::set<std::string>{"n2", "n3"}));
+
+    // A ban given on n1 takes the banned account's seat at n2 within a round.
+    connection bea;
+    bea.connect(proxy_url("n2"), "cluster_test");
+    bea.register_account("Bea", "a long enough password");
+    bea.join(code, "");
+    v1::ClientMessage ban;
+    ban.mutable_give_sanction()->set_name("Bea");
+    ban.mutable_give_sanction()->set_kind(v1::SANCTION_KIND_BAN);
+    ban.mutable_give_sanction()->set_reason("cheating");
+    moe.expect_success(ban);
+    const auto banned = server::testing::account_requests::next_where(
+        bea, [](const v1::ServerMessage& m) { return m.has_removed(); }, 5000ms);
+    ASSERT_TRUE(banned.has_value()) << "a ban given on n1 takes the seat at n2\n" << logs();
+    EXPECT_TRUE(banned->removed().banned());
+    EXPECT_EQ(banned->removed().reason(), "cheating");
 
     v1::ClientMessage end;
     end.mutable_end_table()->set_code(code);

@@ -88,6 +88,14 @@ TEST_P(moderation_store_test, a_sanction_holds_until_it_ends_or_is_lifted_once) 
     EXPECT_EQ(anns[0].lifted_by, "bob");
     EXPECT_EQ(moderation().sanctions(0, 10).size(), 3u);
     EXPECT_EQ(moderation().sanctions(0, 1).size(), 1u);
+
+    // Every node reads the sanctions given after the last one it enforced, oldest first, lifted ones too.
+    const auto after_mute = moderation().sanctions_after(mute.id, 10);
+    ASSERT_EQ(after_mute.size(), 2u);
+    EXPECT_EQ(after_mute[0], *lifted);
+    EXPECT_EQ(after_mute[1].account, bob);
+    EXPECT_EQ(moderation().sanctions_after(0, 1), (std::vector<sanction_record>{mute})) << "at most the limit";
+    EXPECT_TRUE(moderation().sanctions_after(after_mute[1].id, 10).empty());
 }
 
 TEST_P(moderation_store_test, every_change_leaves_one_line_in_the_log_and_everything_lasts_a_reopening) {

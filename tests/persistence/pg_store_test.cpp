@@ -99,7 +99,8 @@ TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_
         ASSERT_TRUE(store.flush(flush_limit));
     }
     db_->run(
-        "DROP TABLE rating_history, ratings, api_keys, account_sessions, sanctions, moderation_log, reports, leaves; "
+        "DROP TABLE rating_history, ratings, api_keys, account_sessions, sanctions, moderation_log, reports, leaves, "
+        "match_bars; "
         "ALTER TABLE match_seats DROP COLUMN "
         "account_id; DROP TABLE accounts; DROP TABLE lobby; ALTER TABLE tables DROP COLUMN between_holes_ms; "
         "ALTER TABLE nodes DROP COLUMN retired; ALTER TABLE tables DROP COLUMN quick_play; "
@@ -109,6 +110,7 @@ TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_
     EXPECT_EQ(db_->run("SELECT to_regclass('lobby') IS NOT NULL"), "t");
     EXPECT_EQ(db_->run("SELECT to_regclass('accounts') IS NOT NULL"), "t");
     EXPECT_EQ(db_->run("SELECT to_regclass('reports') IS NOT NULL"), "t");
+    EXPECT_EQ(db_->run("SELECT to_regclass('match_bars') IS NOT NULL"), "t");
     const auto unfinished = store.unfinished_matches();
     ASSERT_EQ(unfinished.size(), 1u);
     EXPECT_EQ(unfinished[0].summary.seats, two_player_match().seats);  // no account at either seat

@@ -2,6 +2,7 @@
 // round trips of every field, durability across reopening, restore queries, batching while the database is held by
 // another connection, records the database refuses (dropped and counted, their batch kept), when_written, and the
 // hand in play (coalescing, the move delay, cleared by its hole and by the end).
+#include <algorithm>
 #include <future>
 #include <thread>
 
@@ -436,6 +437,26 @@ TEST_P(store_test, unfinished_matches_come_oldest_first_with_their_table_and_han
     EXPECT_TRUE(unfinished[1].summary.table_code.empty());
     EXPECT_FALSE(unfinished[1].table.has_value());
     EXPECT_FALSE(unfinished[1].in_play.has_value());
+}
+
+// Who was removed from a match's table comes back with the match, for whoever restores it.
+TEST_P(store_test, a_matchs_bars_come_back_with_it) {
+    auto owned = open();
+    auto& store = *owned;
+    store.record_table(full_table());
+    const auto first = store.start_match(match_with_a_bot());
+    const auto second = store.start_match(match_with_a_bot());
+    store.record_bar({first, 7, ""});
+    store.record_bar({first, 0, "203.0.113.9"});
+    store.record_bar({second, 0, "2001:db8::1"});
+    ASSERT_TRUE(store.flush(flush_limit));
+    const auto unfinished = store.unfinished_matches();
+    ASSERT_EQ(unfinished.size(), 2u);
+    auto bars = unfinished[0].bars;
+    std::sort(bars.begin(), bars.end(), [](const auto& a, const auto& b) { return a.account_id > b.account_id; });
+    EXPECT_EQ(bars, (std::vector<golf::persistence::table_bar>{{first, 7, ""}, {first, 0, "203.0.113.9"}}));
+    EXPECT_EQ(unfinished[1].bars, (std::vector<golf::persistence::table_bar>{{second, 0, "2001:db8::1"}}));
+    EXPECT_EQ(store.match(second)->bars.size(), 1u);
 }
 
 // A node taking tables over reads only their matches (SQLite lists them from all the unfinished ones).

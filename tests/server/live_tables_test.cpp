@@ -116,6 +116,11 @@ TEST_P(LiveTablesOn, ModeratorsSeeWhoSitsWhereAnnounceAndEndATableAndOthersAreRe
     ASSERT_TRUE(listed.has_live_tables()) << describe(listed);
     ASSERT_EQ(listed.live_tables().tables_size(), 1);
     EXPECT_GE(listed.live_tables().connections(), 4u);
+    ASSERT_EQ(listed.live_tables().signed_in_size(), 2) << "the accounts, not the guests";
+    EXPECT_EQ(listed.live_tables().signed_in(0).name(), "Ann");
+    EXPECT_EQ(listed.live_tables().signed_in(0).table_code(), code);
+    EXPECT_EQ(listed.live_tables().signed_in(1).name(), "Moe");
+    EXPECT_EQ(listed.live_tables().signed_in(1).table_code(), "");
     const v1::LiveTable& t = listed.live_tables().tables(0);
     EXPECT_EQ(t.code(), code);
     EXPECT_EQ(t.preset(), "six-card");

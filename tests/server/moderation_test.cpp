@@ -9,6 +9,7 @@
 
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "clients/cpp/golf_client.hpp"
@@ -275,6 +276,62 @@ TEST_P(ModerationOn, TheGuestsAtAReportedGuestsAddressAreMutedAndBannedByTheRepo
     }
     EXPECT_TRUE(another->request(join_table(code, "Another")).has_table_joined()) << "lifted: guests sit down again";
     EXPECT_EQ(query("SELECT COUNT(*) FROM moderation_log WHERE target = 'guests at 127.0.0.x'"), "4");
+}
+
+// The RemovedFromTable pushed to `c` within `wait`, if one comes.
+std::optional<v1::RemovedFromTable> removal_told(golf::client::connection& c, std::chrono::milliseconds wait = 5000ms) {
+    const auto told = next_where(
+        c, [](const v1::ServerMessage& m) { return m.has_removed(); }, wait);
+    return told ? std::optional(told->removed()) : std::nullopt;
+}
+
+// A ban given while its person sits at a table (here from the command line, as a host's terminal does) takes the
+// seat within a moderation round: the person is told why and until when, a bot plays the seat mid-match, the
+// others read that a moderator removed them. A ban from public play takes seats at public tables only.
+TEST_P(ModerationOn, ABanGivenWhileSeatedTakesTheSeatAndABanFromPublicPlayOnlyAtPublicTables) {
+    running_server server(1s, db());
+    host_side host(db());
+    auto bob = connect_to(server.url());
+    const auto made = bob->request(create_table("Bob", "six-card", 3, /*is_public=*/true, 2));
+    ASSERT_TRUE(made.has_table_joined()) << describe(made);
+    const std::string code = made.table_joined().code();
+    auto ann = connect_to(server.url());
+    const auto ann_id = register_on(*ann, "Ann").account().id();
+    ASSERT_TRUE(ann->request(join_table(code, "")).has_table_joined());
+    bob->add_bot();
+    bob->start_match();
+    auto dee = connect_to(server.url());
+    const auto dee_id = register_on(*dee, "Dee").account().id();
+    ASSERT_TRUE(dee->request(create_table("", "six-card", 2)).has_table_joined());
+
+    host.give(dee_id, sanction_kind::mute, 3600, "shouting");
+    host.give(dee_id, sanction_kind::public_ban, 3600, "leaving matches");
+    const auto ann_ban = host.give(ann_id, sanction_kind::public_ban, 3600, "leaving matches");
+    const auto told = removal_told(*ann);
+    ASSERT_TRUE(told.has_value()) << "Ann's seat at a public table is taken";
+    EXPECT_EQ(told->code(), code);
+    EXPECT_TRUE(told->banned());
+    EXPECT_EQ(told->reason(), "leaving matches");
+    EXPECT_EQ(told->ban_ends_unix_s(), ann_ban.expires_at);
+    const v1::TableUpdate after = bob->wait_until([](const v1::TableUpdate& u) { return u.seats(1).open(); });
+    EXPECT_TRUE(after.seats(1).bot_standing_in()) << "the match goes on";
+    EXPECT_EQ(after.note(), "Ann was removed from the table by a moderator; a bot plays the seat until someone joins");
+    EXPECT_FALSE(removal_told(*dee, 500ms).has_value()) << "a mute and a public ban leave a private table alone";
+
+    host.give(dee_id, sanction_kind::ban, 0, "cheating");
+    const auto dee_told = removal_told(*dee);
+    ASSERT_TRUE(dee_told.has_value()) << "a ban takes any seat";
+    EXPECT_EQ(dee_told->reason(), "cheating");
+    EXPECT_EQ(dee_told->ban_ends_unix_s(), 0) << "until lifted";
+
+    // Guests at an address: Bob is one, at 127.0.0.1.
+    const std::int64_t now = unix_now();
+    golf::persistence::open_store({.db = db()})
+        ->moderation()
+        ->add_sanction({0, 0, sanction_kind::ban, "spam", now, now + 3600, "the command line", 0, "", "127.0.0.1"});
+    const auto bob_told = removal_told(*bob);
+    ASSERT_TRUE(bob_told.has_value()) << "a guests' ban takes the seats of guests at that address";
+    EXPECT_TRUE(bob_told->banned());
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, ModerationOn, ::testing::Values(backend::sqlite, backend::postgresql),

@@ -9,6 +9,7 @@
 
 #include "clients/cpp/golf_client.hpp"
 #include "tests/server/account_requests.hpp"
+#include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
 
 namespace removals_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
@@ -190,6 +191,57 @@ TEST(removals, at_a_public_table_a_majority_of_the_others_present_votes_a_person
     drain(table[0]);
     EXPECT_EQ(table[0].latest()->kick_votes_needed(), 0u) << "two present: no votes";
 }
+
+using RemovalsOn = golf::server::testing::on_each_backend;
+
+// A removal's bar is in the match's record: after a restart the account removed, and the guests at the address of
+// the guest removed, are still kept out, while another account sits down in an open seat.
+TEST_P(RemovalsOn, PeopleRemovedMidMatchStayOutAfterARestart) {
+    const std::string db = this->db();
+    const std::string password = "correct horse battery staple";
+    std::string code;
+    std::string ann_token;
+    {
+        running_server server(60s, db);
+        auto ann = connect_to(server.url());
+        const auto created = ann->request(create_table("Ann", "four-card", 3, false, 3));
+        ASSERT_TRUE(created.has_table_joined()) << describe(created);
+        code = created.table_joined().code();
+        ann_token = created.table_joined().seat_token();
+        auto cy = connect_to(server.url());
+        const auto registered = cy->request(register_as("Cyd", password));
+        ASSERT_TRUE(registered.has_signed_in()) << describe(registered);
+        ASSERT_TRUE(cy->request(join_table(code, "")).has_table_joined());
+        auto bob = connect_to(server.url());
+        bob->join(code, "Bob");
+        ann->wait_until(golf::server::e2e::everyone_seated);
+        ann->start_match();
+        ASSERT_TRUE(ann->request(kick(1, "rude")).has_ok());
+        ASSERT_TRUE(removal_told(*cy).has_value());
+        ASSERT_TRUE(ann->request(kick(2, "rude")).has_ok());
+        ASSERT_TRUE(removal_told(*bob).has_value());
+        ann.reset();  // gone before the stop, which waits for open connections
+        cy.reset();
+        bob.reset();
+        server.stop();
+    }
+    running_server server(60s, db);
+    auto ann = connect_to(server.url());
+    ASSERT_TRUE(ann->request(reclaim(ann_token)).has_table_joined()) << "the match is restored";
+    auto cy = connect_to(server.url());
+    ASSERT_TRUE(cy->request(sign_in("Cyd", password)).has_signed_in());
+    refused(cy->request(join_table(code, "")), v1::ERROR_CODE_REMOVED, "removed from this table");
+    auto guest = connect_to(server.url());
+    refused(guest->request(join_table(code, "Bob")), v1::ERROR_CODE_REMOVED, "removed from this table");
+    auto dee = connect_to(server.url());
+    ASSERT_TRUE(dee->request(register_as("Dee", password)).has_signed_in());
+    EXPECT_TRUE(dee->request(join_table(code, "")).has_table_joined()) << "someone else takes an open seat";
+}
+
+INSTANTIATE_TEST_SUITE_P(every_backend, RemovalsOn,
+                         ::testing::Values(golf::server::testing::backend::sqlite,
+                                           golf::server::testing::backend::postgresql),
+                         golf::server::testing::backend_name);
 
 }  // namespace
 }  // namespace removals_tests

@@ -247,6 +247,7 @@ test("the host gives an away player's seat to a newcomer, who sits down from the
     // The tables now: who sits where (never a card); an announcement reaches Ann's table; ending the table tells
     // Ann why and sends her back to the start; both are logged.
     assert.match(await moe.textContent(`#live-${code}`), /six card, private: playing, hole 1.*1\. Ann \(host, guest\)/s);
+    assert.match(await moe.textContent("#live-people"), /Signed in now \(\d+\): .*Moe/, "the accounts signed in");
     await moe.fill("#announce-text", "restart in five minutes");
     await moe.click("#announce-send");
     await until(async () => /Moe \(moderator\): restart in five minutes/.test(await ann.textContent("#flash")),

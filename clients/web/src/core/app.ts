@@ -10,6 +10,7 @@ import type {
   PresetInfo,
   Profile,
   QueueUpdate,
+  RemovedFromTable,
   ServerMessage,
   TableJoined,
   TableUpdate,
@@ -19,6 +20,7 @@ import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
 import { create } from "@bufbuild/protobuf";
 import { Phase, type Action, type TableEvent } from "../gen/golf/v1/game_pb";
 import { Connection, ErrorCode, RequestError, errorText, type RequestBody, type Status } from "./net";
+import { utcMinute } from "./dates";
 import { CommitmentLog } from "./fairness";
 import { MoveLog } from "./move_log";
 import { storage } from "./storage";
@@ -125,6 +127,17 @@ function sameAction(a: Action, b: Action): boolean {
     a.targetSeat === b.targetSeat &&
     a.otherSeat === b.otherSeat
   );
+}
+
+function removalWords(removed: RemovedFromTable): string {
+  const why = removed.reason ? `: ${removed.reason}` : ".";
+  if (removed.banned) {
+    const until = removed.banEndsUnixS > 0n ? `until ${utcMinute(removed.banEndsUnixS)}` : "until a moderator lifts it";
+    return `A moderator's ban took your seat at that table; it lasts ${until}${why}`;
+  }
+  if (removed.tableEnded) return `A moderator ended that table${why}`;
+  if (removed.byVote) return "The players voted you out of that table.";
+  return `The host removed you from that table${why}`;
 }
 
 export class App {
@@ -622,19 +635,11 @@ export class App {
         this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");
         break;
       case "removed": {
-        // The host or a vote removed us: the seat is gone for good, and so is the way back to it.
+        // The host, a vote, a moderator or a ban removed us: the seat is gone for good, and so is the way back.
         const removed = message.body.value;
         if (this.joined?.code !== removed.code) return;
         this.forgetSeat(removed.code);
-        const why = removed.reason ? `: ${removed.reason}` : ".";
-        this.onFlash(
-          removed.tableEnded
-            ? `A moderator ended that table${why}`
-            : removed.byVote
-              ? "The players voted you out of that table."
-              : `The host removed you from that table${why}`,
-          "info"
-        );
+        this.onFlash(removalWords(removed), "info");
         this.awayFromTable();
         break;
       }

@@ -7,7 +7,8 @@ import type { App, Screen } from "../core/app";
 import { navLine } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
-import { sanctionsPanel, utcMinute, type SanctionAim } from "./admin_sanctions";
+import { utcMinute } from "../core/dates";
+import { sanctionsPanel, type SanctionAim } from "./admin_sanctions";
 import { tablesPanel } from "./admin_tables";
 
 const REASON_WORDS: Record<number, string> = {

@@ -1,6 +1,7 @@
 // The moderators' page, its second half: giving a sanction to an account (a mute, a ban from public play, a ban;
 // for a time or until lifted), the sanctions given with a way to lift one, and the moderation log. The server
 // checks the role of whoever asks and says why it refuses.
+import { utcMinute } from "../core/dates";
 import { h, replaceContent } from "../ui/dom";
 import type { App } from "../core/app";
 import { errorText } from "../core/net";
@@ -20,10 +21,6 @@ const LENGTHS: [number, string][] = [
   [30 * 24 * 60, "30 days"],
   [0, "until lifted"],
 ];
-
-export function utcMinute(unixS: bigint): string {
-  return new Date(Number(unixS) * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC";
-}
 
 function sanctionLine(app: App, s: SanctionInfo, reload: () => void): HTMLElement {
   const state =

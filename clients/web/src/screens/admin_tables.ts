@@ -1,10 +1,10 @@
-// The moderators' page, its live part: the tables this node plays and who sits where (never a card: "Watch"
+// The moderators' page, its live part: who is signed in, the tables this node plays and who sits where (never a card: "Watch"
 // opens a table as any watcher sees it), a way to end a stuck table for everyone at it, and an announcement to
 // every table and the lobby on every node. With several nodes each lists its own tables; links lead to the others.
 import { h, replaceContent } from "../ui/dom";
 import type { App } from "../core/app";
 import { errorText } from "../core/net";
-import { TableState, type LiveTable } from "../gen/golf/v1/messages_pb";
+import { TableState, type LiveTable, type OnlinePerson } from "../gen/golf/v1/messages_pb";
 import { presetTitle } from "./profile";
 
 const STATE_WORDS: Record<number, string> = {
@@ -27,6 +27,18 @@ function seatWords(t: LiveTable): string {
       return `${s.seat + 1}. ${s.name}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`;
     })
     .join(" · ");
+}
+
+// "Signed in now (3): Ann at K7QX2M, Bob (API key), Carol": accounts only; guests show in the seats below.
+function peopleLine(people: OnlinePerson[]): HTMLElement {
+  if (people.length === 0)
+    return h("p", { class: "muted small", id: "live-people" }, "Nobody is signed in on this node.");
+  const one = (p: OnlinePerson) => `${p.name}${p.apiKey ? " (API key)" : ""}${p.tableCode ? ` at ${p.tableCode}` : ""}`;
+  return h(
+    "p",
+    { class: "muted small", id: "live-people" },
+    `Signed in now (${people.length}): ${people.map(one).join(", ")}`
+  );
 }
 
 function endForm(app: App, code: string, done: () => void): HTMLElement {
@@ -105,6 +117,7 @@ function announceForm(app: App, done: () => void): HTMLElement {
 // The live section: `load()` asks again; `done` runs after a change (the log shows it).
 export function tablesPanel(app: App, changed: () => void): { element: HTMLElement; load: () => void } {
   const summary = h("p", { id: "live-summary", class: "muted small" });
+  const people = h("div");
   const list = h("div", { id: "live-tables", "aria-live": "polite" });
   const load = async () => {
     try {
@@ -119,6 +132,7 @@ export function tablesPanel(app: App, changed: () => void): { element: HTMLEleme
         `${where}${tables}, ${open}.`,
         ...live.otherNodes.flatMap((n) => [" ", h("a", { href: `/admin?node=${encodeURIComponent(n)}` }, `Node ${n}`)])
       );
+      replaceContent(people, peopleLine(live.signedIn));
       replaceContent(
         list,
         live.tables.length === 0
@@ -136,6 +150,7 @@ export function tablesPanel(app: App, changed: () => void): { element: HTMLEleme
       );
     } catch (error) {
       replaceContent(summary);
+      replaceContent(people);
       replaceContent(list, h("p", { class: "form-error" }, `Could not load the tables: ${errorText(error)}`));
     }
   };
@@ -144,6 +159,7 @@ export function tablesPanel(app: App, changed: () => void): { element: HTMLEleme
     { class: "panel admin-live", "aria-labelledby": "live-title" },
     h("h2", { id: "live-title" }, "Tables now"),
     summary,
+    people,
     h(
       "button",
       { type: "button", class: "small secondary", id: "live-refresh", onclick: () => void load() },
