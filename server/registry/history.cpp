@@ -14,6 +14,7 @@
 #include "server/common/secure.hpp"
 #include "server/frames.hpp"
 #include "server/registry/rating_answers.hpp"
+#include "server/registry/replay_hole.hpp"
 
 namespace golf::server {
 
@@ -130,6 +131,14 @@ std::optional<std::string> query_value(std::string_view query, std::string_view 
     return std::string();
 }
 
+// "12" -> 12; nullopt for anything but a positive whole number.
+std::optional<std::int64_t> positive_number(std::string_view text) {
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc{} || end != text.data() + text.size() || value <= 0) return std::nullopt;
+    return value;
+}
+
 std::optional<std::uint32_t> parse_limit(const std::string& text) {
     if (text.empty()) return 0;
     std::uint32_t value = 0;
@@ -173,6 +182,12 @@ void history::answer(const v1::ClientMessage& request, std::function<void(v1::Se
                     const auto detail = store_->match(request.get_match().match_id());
                     if (!detail) out = error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "there is no match with that id");
                     else *out.mutable_match_record() = to_proto(*detail);
+                    break;
+                }
+                case v1::ClientMessage::kGetReplay: {
+                    const auto detail = store_->match(request.get_replay().match_id());
+                    if (!detail) out = error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "there is no match with that id");
+                    else out = replay_hole(*detail, request.get_replay().hole());
                     break;
                 }
                 case v1::ClientMessage::kGetProfile: out = answer_profile(*store_, request.get_profile()); break;
@@ -244,12 +259,19 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
         request.mutable_list_matches()->set_player(*player);
         request.mutable_list_matches()->set_limit(*limit);
     } else if (path.starts_with("/api/matches/")) {
-        const std::string_view id_text = std::string_view(path).substr(13);
-        std::int64_t id = 0;
-        const auto [end, error] = std::from_chars(id_text.data(), id_text.data() + id_text.size(), id);
-        if (id_text.empty() || error != std::errc{} || end != id_text.data() + id_text.size() || id <= 0)
-            return bad(400, "a match id is a positive whole number");
-        request.mutable_get_match()->set_match_id(id);
+        // /api/matches/ID, or /api/matches/ID/holes/N for one hole's replay.
+        const std::string_view rest = std::string_view(path).substr(13);
+        const auto holes_at = rest.find("/holes/");
+        const auto id = positive_number(rest.substr(0, holes_at));
+        if (!id) return bad(400, "a match id is a positive whole number");
+        if (holes_at == std::string_view::npos) {
+            request.mutable_get_match()->set_match_id(*id);
+        } else {
+            const auto hole = positive_number(rest.substr(holes_at + 7));
+            if (!hole || *hole > 1000) return bad(400, "a hole is a whole number from 1");
+            request.mutable_get_replay()->set_match_id(*id);
+            request.mutable_get_replay()->set_hole(static_cast<std::uint32_t>(*hole));
+        }
     } else if (path == "/api/leaderboard") {
         const auto rules = query_value(query, "rules");
         const auto limit_text = query_value(query, "limit");
@@ -273,13 +295,14 @@ void history::answer_http(std::string target, std::function<void(http_reply)> do
         request.mutable_get_profile()->set_history_limit(*limit);
     } else {
         return bad(404,
-                   "no such API; see docs/operations.md: /api/matches?player=NAME, /api/matches/ID, "
+                   "no such API; see docs/operations.md: /api/matches?player=NAME, /api/matches/ID[/holes/N], "
                    "/api/leaderboard?rules=PRESET[&by=rating], /api/players/NAME, /api/profiles/NAME");
     }
     answer(request, [done = std::move(done)](v1::ServerMessage reply) {
         switch (reply.body_case()) {
             case v1::ServerMessage::kMatchList: return done(http_reply{200, to_json(reply.match_list())});
             case v1::ServerMessage::kMatchRecord: return done(http_reply{200, to_json(reply.match_record())});
+            case v1::ServerMessage::kReplayHole: return done(http_reply{200, to_json(reply.replay_hole())});
             case v1::ServerMessage::kLeaderboard: return done(http_reply{200, to_json(reply.leaderboard())});
             case v1::ServerMessage::kPlayerStats: return done(http_reply{200, to_json(reply.player_stats())});
             case v1::ServerMessage::kProfile: return done(http_reply{200, to_json(reply.profile())});

@@ -1,5 +1,6 @@
-// History from the database, over the protocol (ListMatches, GetMatch, GetLeaderboard, GetPlayerStats) and as JSON
-// over HTTP (/api/matches?player=NAME, /api/matches/ID, /api/leaderboard?rules=PRESET, /api/players/NAME). Queries
+// History from the database, over the protocol (ListMatches, GetMatch, GetReplay, GetLeaderboard, GetPlayerStats)
+// and as JSON over HTTP (/api/matches?player=NAME, /api/matches/ID, /api/matches/ID/holes/N,
+// /api/leaderboard?rules=PRESET, /api/players/NAME). Queries
 // run on history's own thread, never on a network thread; answers come back through a callback on that thread.
 // The JSON is the protobuf JSON mapping of the same messages the protocol sends, so there is one schema for both.
 #pragma once

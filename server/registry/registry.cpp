@@ -231,6 +231,7 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         case v1::ClientMessage::kSendChat: return chat_if_allowed(link, std::move(message), received);
         case v1::ClientMessage::kListMatches:
         case v1::ClientMessage::kGetMatch:
+        case v1::ClientMessage::kGetReplay:
         case v1::ClientMessage::kGetLeaderboard:
         case v1::ClientMessage::kGetPlayerStats:
         case v1::ClientMessage::kGetProfile: return ask_history(link, message);

@@ -89,6 +89,7 @@ std::string_view table::encoded_scorecard() {
     }
     for (int v : match_->totals()) card.add_totals(v);
     card.set_match_over(match_->over());
+    card.set_match_id(recorder_.match_id());
     if (match_->over())
         for (int w : match_->winners()) card.add_winners(static_cast<std::uint32_t>(w));
     only.SerializeToString(&scorecard_encoded_);

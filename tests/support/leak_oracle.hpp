@@ -4,8 +4,9 @@
 // hash to the commitment shown before the hole's first move; the seed and the accepted moves must replay to the
 // scores the server reported; every view must be the receiver's own engine view at some moment, in order; and
 // every card in it must be one the receiver may know then according to a knowledge model that follows the moves
-// and public events independently of the engine's known_by. No card may travel anywhere else in a frame.
-// Problems come back as sentences (not gtest failures), so several tables can be checked on several threads.
+// and public events independently of the engine's known_by. No card may travel anywhere else in a frame, not
+// even in a replay the spectator asks for of the hole in play (which must be refused). Problems come back as
+// sentences (not gtest failures), so several tables can be checked on several threads.
 #pragma once
 
 #include <google/protobuf/descriptor.h>
@@ -298,6 +299,7 @@ struct tally {
     std::int64_t claims_won = 0;    // accepted (right or wrong)
     std::int64_t claims_wrong = 0;  // accepted and wrong (a penalty)
     std::int64_t claims_refused = 0;
+    std::int64_t replays_refused = 0;  // replays of the hole in play the watcher asked for, refused
     void add(const tally& o) {
         hands += o.hands;
         frames += o.frames;
@@ -306,6 +308,7 @@ struct tally {
         claims_sent += o.claims_sent;
         claims_won += o.claims_won;
         claims_wrong += o.claims_wrong;
+        replays_refused += o.replays_refused;
         claims_refused += o.claims_refused;
     }
 };
@@ -446,6 +449,25 @@ struct table_plan {
 };
 
 namespace detail {
+
+// The watcher asks for a replay of the hole in play (of the table's unfinished match, once its record is written):
+// it must be refused, and check_match would find any card an answer carried in the watcher's frames.
+inline void ask_replay_of_hole_in_play(client::connection& watcher, const std::string& code, const v1::TableUpdate& now,
+                                       std::int64_t& refused, const std::function<void(const std::string&)>& fail) {
+    if (now.state() != v1::TABLE_STATE_PLAYING || !now.has_hand() || now.hand().phase() == v1::PHASE_OVER) return;
+    v1::ClientMessage list;
+    list.mutable_list_matches()->set_player("p0");
+    list.mutable_list_matches()->set_limit(200);
+    const v1::ServerMessage listed = watcher.request(list);
+    for (const v1::MatchSummary& m : listed.match_list().matches()) {
+        if (m.table_code() != code || m.ended_unix() != 0) continue;
+        v1::ClientMessage ask;
+        ask.mutable_get_replay()->set_match_id(m.match_id());
+        ask.mutable_get_replay()->set_hole(now.hand().hole());
+        if (watcher.request(ask).has_error()) ++refused;
+        else fail("the watcher was sent a replay of hole " + std::to_string(now.hand().hole()) + " while it is played");
+    }
+}
 
 inline bool owes_move(const v1::TableUpdate& u) {
     if (u.state() != v1::TABLE_STATE_PLAYING || !u.has_hand()) return false;
@@ -689,6 +711,9 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             }
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
+            if (moves.size() % 30 == 15)
+                detail::ask_replay_of_hole_in_play(*clients[players], created.code(), *clients[0]->latest(),
+                                                   counts.replays_refused, fail);
             if (plan.move_table && moves.size() == plan.move_after) {
                 plan.move_table(clients[0]->welcome().node());
                 if (!detail::take_places_back(url, created.code(), clients, received))

@@ -72,6 +72,34 @@ test("a profile plots the rating history with its points as a table; the leaderb
     const wide = await viewer.$eval(`${panel} .plot canvas`, (el) => el.clientWidth);
     assert.ok(wide > 600, `the plot follows the page's width (${wide})`);
 
+    // A point's match opens as a replay: the deal as a watcher saw it (no card of a hand shown), a step at a time
+    // to the end of the hole (every card turned up, the scores), the address naming the move; arrow keys step.
+    await viewer.click("#rating-four-card-points tbody tr:first-child a");
+    await viewer.waitForSelector(".replay-seat");
+    assert.equal(await viewer.evaluate(() => location.pathname), `/replay/${api.points[0].match_id}`);
+    assert.match(await viewer.textContent("#replay-summary"), /^Four card at table \w{6}: (Annabel, Bobby|Bobby, Annabel); ended /);
+    assert.equal(await viewer.textContent("#replay-where"), "The deal");
+    assert.equal(await viewer.$$eval(".replay-seat .card.face", (cards) => cards.length), 0, "the deal shows no card of a hand");
+    await viewer.click("#replay-next");
+    await until(async () => (await viewer.textContent("#replay-where")).startsWith("Move 1 of "), "the first move");
+    assert.equal(await viewer.$$eval("#replay-log li", (items) => items.length), 1);
+    await viewer.keyboard.press("ArrowRight");
+    await until(async () => (await viewer.textContent("#replay-where")).startsWith("Move 2 of "), "a step by key");
+    await viewer.click("#replay-last");
+    await viewer.waitForSelector("#replay-scores");
+    assert.equal(await viewer.$$eval(".replay-seat .card.back", (cards) => cards.length), 0, "every card turned up");
+    const end = await viewer.textContent("#replay-where");
+    assert.match(await viewer.evaluate(() => location.search), /^\?hole=1&move=\d+$/);
+    await viewer.reload();
+    await viewer.waitForSelector("#replay-scores");
+    assert.equal(await viewer.textContent("#replay-where"), end, "a copied address opens the same move");
+    if (await viewer.$("#replay-hole-2")) {
+      await viewer.click("#replay-hole-2");
+      await until(async () => (await viewer.textContent("#replay-where")) === "The deal", "hole 2's deal");
+    }
+    await viewer.click("#replay-last");
+    problems.push(...await checkView(viewer, "replay-01-hole-end"));
+
     // The leaderboard by rating, from the start page: both accounts, highest rating first, linking to the profiles.
     await viewer.goto(server.url);
     await viewer.click("#leaderboard-link");

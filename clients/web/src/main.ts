@@ -9,6 +9,7 @@ import { profileScreen } from "./screens/profile";
 import { queuePanel } from "./screens/quick_play";
 import { signInDialog } from "./screens/sign_in";
 import { adminScreen } from "./screens/admin";
+import { replayScreen } from "./screens/replay";
 import { startScreen } from "./screens/start";
 import { storage } from "./core/storage";
 import { applyTheme } from "./core/theme";
@@ -37,6 +38,7 @@ function wanted(): string {
   if (route.name === "admin") return "admin";
   if (route.name === "leaderboard") return "leaderboard";
   if (route.name === "profile") return `profile:${route.player}`;
+  if (route.name === "replay") return `replay:${route.match}`;
   if (route.name === "table") return app.atTable ? "table" : `start:${route.code}`;
   return "start:";
 }
@@ -87,7 +89,9 @@ function render(): void {
                 ? adminScreen(app)
                 : route.name === "profile"
                   ? profileScreen(app, route.player)
-                  : startScreen(app, route.name === "table" ? route.code : undefined)
+                  : route.name === "replay"
+                    ? replayScreen(app, route.match)
+                    : startScreen(app, route.name === "table" ? route.code : undefined)
     );
   }
   screen?.refresh();

@@ -20,7 +20,7 @@ import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
 import { create } from "@bufbuild/protobuf";
 import { Phase, type Action, type TableEvent } from "../gen/golf/v1/game_pb";
 import { Connection, ErrorCode, RequestError, errorText, type RequestBody, type Status } from "./net";
-import { utcMinute } from "./dates";
+import { utcMinute } from "../words/dates";
 import { CommitmentLog } from "./fairness";
 import { MoveLog } from "./move_log";
 import { storage } from "./storage";
@@ -32,7 +32,8 @@ export type Route =
   | { name: "profile"; player: string }
   | { name: "leaderboard"; preset: string }
   | { name: "account" }
-  | { name: "admin" };
+  | { name: "admin" }
+  | { name: "replay"; match: bigint; hole: number; move: number };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
 // A seat request followed to another node at most this many times (a table moved twice while we followed it is
@@ -65,6 +66,12 @@ export function parseRoute(): Route {
   if (path === "/admin") return { name: "admin" };
   if (path === "/leaderboard")
     return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
+  const replay = /^\/replay\/([1-9][0-9]{0,17})$/.exec(path);
+  if (replay) {
+    const query = new URLSearchParams(location.search);
+    const number = (key: string) => Math.max(0, Math.floor(Number(query.get(key) ?? "0")) || 0);
+    return { name: "replay", match: BigInt(replay[1]), hole: number("hole") || 1, move: number("move") };
+  }
   const profile = /^\/p\/([^/]+)$/.exec(path);
   const player = profile ? decoded(profile[1]) : undefined;
   if (player) return { name: "profile", player };
@@ -87,6 +94,11 @@ export function tableLink(code: string): string {
 
 // The path of a player's profile. A '.' is escaped too: the server serves the app for paths without a file
 // extension only, and a name such as "J.R." would otherwise look like one.
+// A recorded match's replay, at a hole and a move (the deal is move 0).
+export function replayPath(matchId: bigint, hole = 1, move = 0): string {
+  return `/replay/${matchId}${hole > 1 || move > 0 ? `?hole=${hole}&move=${move}` : ""}`;
+}
+
 export function profilePath(name: string): string {
   return `/p/${encodeURIComponent(name).replace(/\./g, "%2E")}`;
 }

@@ -3,11 +3,11 @@
 // (admin_tables.ts), the sanctions and the log (admin_sanctions.ts). The server decides who may read it
 // (moderators, admins and owners, signed in); anyone else is told so in words.
 import { h, replaceContent } from "../ui/dom";
-import type { App, Screen } from "../core/app";
-import { navLine } from "../ui/nav";
+import { replayPath, type App, type Screen } from "../core/app";
+import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
-import { utcMinute } from "../core/dates";
+import { utcMinute } from "../words/dates";
 import { sanctionsPanel, type SanctionAim } from "./admin_sanctions";
 import { tablesPanel } from "./admin_tables";
 
@@ -59,6 +59,14 @@ function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (to: Sanct
       `Reported by ${who(r.reporter, r.reporterRegistered)}, ${utcMinute(r.unixS)}, at ${where}.`
     ),
     r.text ? h("blockquote", {}, r.text) : null,
+    r.matchId > 0n
+      ? h(
+          "p",
+          { class: "small" },
+          pageLink(app, replayPath(r.matchId, Math.max(1, r.hole)), "Replay the match"),
+          " (holes that are over)"
+        )
+      : null,
     r.chat
       ? h("details", {}, h("summary", {}, "The table's chat"), h("pre", { class: "report-chat" }, r.chat))
       : h("p", { class: "muted small" }, "Nothing was said at the table."),

@@ -1,7 +1,7 @@
 // The moderators' page, its second half: giving a sanction to an account (a mute, a ban from public play, a ban;
 // for a time or until lifted), the sanctions given with a way to lift one, and the moderation log. The server
 // checks the role of whoever asks and says why it refuses.
-import { utcMinute } from "../core/dates";
+import { utcMinute } from "../words/dates";
 import { h, replaceContent } from "../ui/dom";
 import type { App } from "../core/app";
 import { errorText } from "../core/net";

@@ -3,7 +3,7 @@
 // history plotted over those matches. The plot (rating_plot.ts, with uPlot) loads only here; each plot has a
 // sentence that sums it up and its points as a table, for readers who cannot see it.
 import { h, replaceContent, type Child } from "../ui/dom";
-import { profilePath, type App, type Screen } from "../core/app";
+import { profilePath, replayPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import type { Profile, Rating, RatingPoint } from "../gen/golf/v1/messages_pb";
@@ -186,7 +186,7 @@ function pointsTable(id: string, text: string, points: RatingPoint[], first: num
             h(
               "tr",
               { "data-match-id": String(p.matchId) },
-              h("td", {}, String(first + i)),
+              h("td", {}, h("a", { href: replayPath(p.matchId), title: "Replay this match" }, String(first + i))),
               h("td", {}, shortDate(p.unix)),
               h("td", {}, one(p.conservative)),
               h("td", {}, one(p.mu)),

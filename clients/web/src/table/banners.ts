@@ -1,7 +1,7 @@
 // The banners over the table: who won the match (with "Play again" for the host), the power being used and the cards
 // it has looked at, and the claim window's countdown with who won the race for the last discard.
 import { h } from "../ui/dom";
-import type { App } from "../core/app";
+import { replayPath, type App } from "../core/app";
 import { cardShort } from "../words/card_names";
 import { ActionKind, Phase, type HandView } from "../gen/golf/v1/game_pb";
 import type { TableUpdate } from "../gen/golf/v1/messages_pb";
@@ -27,6 +27,14 @@ export function winnerBanner(app: App, update: TableUpdate): HTMLElement {
             onclick: () => void app.attempt({ case: "rematch", value: {} }),
           },
           "Play again"
+        )
+      : null,
+    // In a tab of its own: the table stays open here for another match.
+    update.scorecard && update.scorecard.matchId > 0n
+      ? h(
+          "a",
+          { href: replayPath(update.scorecard.matchId), id: "replay-link", target: "_blank", rel: "noopener" },
+          "Watch the replay"
         )
       : null
   );

@@ -1,0 +1,178 @@
+// A recorded match replayed (/replay/ID?hole=N&move=K): hole by hole and move by move, the table as a watcher saw
+// it after each move, the move log beside it, and the hole's scores at its end. The address names the hole and the
+// move, so a copied link opens the same moment. Only holes that are over can be replayed: the server never sends
+// a hand still being played. The arrow keys step through the moves.
+import { h, replaceContent } from "../ui/dom";
+import { replayPath, type App, type Screen } from "../core/app";
+import { errorText } from "../core/net";
+import { utcMinute } from "../words/dates";
+import { navLine } from "../ui/nav";
+import { moveList, pilesOf, scoreTable, seatBox, seatNames } from "../replay/replay_view";
+import { Phase } from "../gen/golf/v1/game_pb";
+import type { MatchRecord, ReplayHole } from "../gen/golf/v1/messages_pb";
+import { presetTitle } from "./profile";
+
+function summaryLine(record: MatchRecord): string {
+  const s = record.summary;
+  if (!s) return "";
+  const when = s.endedUnix > 0n ? `ended ${utcMinute(s.endedUnix)}` : `started ${utcMinute(s.startedUnix)}, not over`;
+  const winners = s.winners.map((w) => seatNames(record)[w]).filter((n) => n);
+  const won = winners.length > 0 ? `; won by ${winners.join(" and ")}` : s.abandoned ? "; given up" : "";
+  const game = presetTitle(s.preset);
+  return `${game.charAt(0).toUpperCase()}${game.slice(1)} at table ${s.tableCode}: ${seatNames(record).join(", ")}; ${when}${won}.`;
+}
+
+function holeButtons(record: MatchRecord, hole: number, go: (hole: number, move: number) => void): HTMLElement {
+  return h(
+    "div",
+    { class: "replay-holes", role: "group", "aria-label": "Holes" },
+    ...record.holes.map((x) =>
+      h(
+        "button",
+        {
+          type: "button",
+          class: "small secondary",
+          id: `replay-hole-${x.number}`,
+          "aria-pressed": String(x.number === hole),
+          onclick: () => go(x.number, 0),
+        },
+        `Hole ${x.number}`
+      )
+    )
+  );
+}
+
+function stepButtons(replay: ReplayHole, move: number, go: (hole: number, move: number) => void): HTMLElement {
+  const last = replay.steps.length - 1;
+  // The arrows are pictures of the words beside them: a reader hears the words.
+  const arrow = (glyph: string) => h("span", { "aria-hidden": "true" }, glyph);
+  const button = (id: string, to: number, ...text: Array<string | HTMLElement>) =>
+    h(
+      "button",
+      { type: "button", class: "small", id, disabled: to === move, onclick: () => go(replay.hole, to) },
+      ...text
+    );
+  return h(
+    "div",
+    { class: "replay-steps", role: "group", "aria-label": "Moves" },
+    button("replay-first", 0, arrow("\u00AB"), " Deal"),
+    button("replay-back", Math.max(0, move - 1), arrow("\u25C0"), " Back"),
+    h("span", { id: "replay-where", role: "status" }, move === 0 ? "The deal" : `Move ${move} of ${last}`),
+    button("replay-next", Math.min(last, move + 1), "Next ", arrow("\u25B6")),
+    button("replay-last", last, "End ", arrow("\u00BB"))
+  );
+}
+
+function copyLinkButton(app: App): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "small secondary",
+      id: "replay-copy",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(location.href);
+          app.onFlash("The link to this move is copied.", "info");
+        } catch {
+          app.onFlash(`Copy this address to share the move: ${location.href}`, "info");
+        }
+      },
+    },
+    "Copy a link to this move"
+  );
+}
+
+// The step on screen: the seats and piles, then the moves so far and, at the hole's end, its scores.
+function stepView(app: App, record: MatchRecord, replay: ReplayHole, move: number, go: (h: number, m: number) => void) {
+  const hand = replay.steps[move].hand;
+  if (!hand) return h("p", { class: "form-error" }, "This step has no table to show.");
+  const seats = hand.seats.map((_, s) => seatBox(record, hand, s));
+  return h(
+    "div",
+    { class: "replay-body" },
+    h(
+      "section",
+      { class: "panel replay-table", "aria-label": `Hole ${replay.hole}, the table` },
+      stepButtons(replay, move, go),
+      h("div", { class: "replay-seats" }, ...seats.slice(0, Math.ceil(seats.length / 2))),
+      pilesOf(hand),
+      h("div", { class: "replay-seats" }, ...seats.slice(Math.ceil(seats.length / 2))),
+      hand.phase === Phase.OVER ? scoreTable(record, replay.hole) : null,
+      copyLinkButton(app)
+    ),
+    moveList(record, replay, move)
+  );
+}
+
+export function replayScreen(app: App, matchId: bigint): Screen {
+  let record: MatchRecord | undefined;
+  const holes = new Map<number, ReplayHole>();
+  const asked = new Set<number>();
+  const summary = h("p", { class: "muted", id: "replay-summary" }, "Loading the match...");
+  const body = h("div", { id: "replay" });
+  const where = () => (app.route.name === "replay" ? app.route : { hole: 1, move: 0 });
+  const go = (hole: number, move: number) => app.navigate(replayPath(matchId, hole, move), true);
+  const fail = (what: string, error: unknown) =>
+    replaceContent(body, h("p", { class: "form-error", id: "replay-error" }, `${what}: ${errorText(error)}`));
+
+  const loadHole = async (hole: number) => {
+    asked.add(hole);
+    try {
+      const reply = await app.whenReady({ case: "getReplay", value: { matchId, hole } });
+      if (reply.body.case !== "replayHole") throw new Error("the server sent no replay");
+      holes.set(hole, reply.body.value);
+      refresh();
+    } catch (error) {
+      fail(`Could not load hole ${hole}`, error);
+    }
+  };
+  const refresh = () => {
+    if (!record) return;
+    const { hole: wanted, move: step } = where();
+    const hole = record.holes.some((x) => x.number === wanted) ? wanted : (record.holes[0]?.number ?? 0);
+    if (hole === 0) {
+      replaceContent(body, h("p", { class: "empty-note", id: "replay-none" }, "No hole of this match is over yet."));
+      return;
+    }
+    const replay = holes.get(hole);
+    if (!replay) {
+      if (!asked.has(hole)) void loadHole(hole);
+      return replaceContent(body, holeButtons(record, hole, go), h("p", {}, `Loading hole ${hole}...`));
+    }
+    const move = Math.min(Math.max(0, step), replay.steps.length - 1);
+    replaceContent(body, holeButtons(record, hole, go), stepView(app, record, replay, move, go));
+  };
+  const keys = (e: KeyboardEvent) => {
+    const target = e.target as HTMLElement | null;
+    if (e.altKey || e.ctrlKey || e.metaKey || target?.closest("input, textarea, select")) return;
+    const id = e.key === "ArrowLeft" ? "replay-back" : e.key === "ArrowRight" ? "replay-next" : "";
+    const button = id ? document.getElementById(id) : null;
+    if (button instanceof HTMLButtonElement && !button.disabled) {
+      e.preventDefault();
+      button.click();
+    }
+  };
+  document.addEventListener("keydown", keys);
+  void (async () => {
+    try {
+      const reply = await app.whenReady({ case: "getMatch", value: { matchId } });
+      if (reply.body.case !== "matchRecord") throw new Error("the server sent no match");
+      record = reply.body.value;
+      summary.textContent = summaryLine(record);
+      refresh();
+    } catch (error) {
+      summary.textContent = "";
+      fail("Could not load the match", error);
+    }
+  })();
+  const element = h(
+    "div",
+    { class: "screen replay-screen" },
+    h("h1", {}, `Replay of match ${matchId}`),
+    navLine(app, ["/", "Back to the start"], ["/leaderboard", "Leaderboard"]),
+    summary,
+    body
+  );
+  return { kind: `replay:${matchId}`, element, refresh, dispose: () => document.removeEventListener("keydown", keys) };
+}
