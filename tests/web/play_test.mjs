@@ -136,6 +136,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
     await ann.waitForSelector("#winner");
     const winner = await ann.textContent("#winner");
     assert.match(winner, /wins|share the win/);
+    assert.match(await ann.getAttribute("#winner #replay-link", "href"), /^\/replay\/\d+$/, "the replay is a link away");
     const scoreRows = await ann.$$eval("#scorecard tbody tr", (rows) => rows.length);
     assert.equal(scoreRows, 1);
     await screenshot(ann, "09-match-over");
