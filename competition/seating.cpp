@@ -31,8 +31,10 @@ std::vector<int> best_seat_order(std::span<const entrant> field, std::vector<int
     std::int64_t lowest = std::numeric_limits<std::int64_t>::max();
     do {
         std::int64_t cost = 0;
-        for (std::size_t seat = 0; seat < order.size(); ++seat)
-            cost += seat_weight * seat_count(field[static_cast<std::size_t>(table[order[seat]])], seat);
+        for (std::size_t seat = 0; seat < order.size(); ++seat) {
+            const auto sitting = static_cast<std::size_t>(table[static_cast<std::size_t>(order[seat])]);
+            cost += seat_weight * seat_count(field[sitting], seat);
+        }
         if (cost < lowest) {
             lowest = cost;
             best = order;
@@ -174,18 +176,6 @@ table_plan plan_tables(int players, const seating_rules& rules) {
         return plan;
     }
     return {{}, players};
-}
-
-std::int64_t table_cost(std::span<const entrant> field, const meetings& met, std::span<const int> table) {
-    std::int64_t cost = 0;
-    for (std::size_t i = 0; i < table.size(); ++i)
-        for (std::size_t j = i + 1; j < table.size(); ++j) {
-            const entrant& a = field[static_cast<std::size_t>(table[i])];
-            const entrant& b = field[static_cast<std::size_t>(table[j])];
-            const std::int64_t times = times_met(met, a.id, b.id);
-            cost += repeat_weight * times * times + std::llround(level_weight * std::abs(a.points - b.points));
-        }
-    return cost;
 }
 
 round_seating seat_round(std::span<const entrant> field, const meetings& met, const seating_rules& rules) {

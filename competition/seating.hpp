@@ -61,7 +61,4 @@ struct round_seating {
 // The next round. Throws std::invalid_argument for rules out of range.
 round_seating seat_round(std::span<const entrant> field, const meetings& met, const seating_rules& rules);
 
-// The seating's cost as above, without the seats' part (for tests and for the docs' figures).
-std::int64_t table_cost(std::span<const entrant> field, const meetings& met, std::span<const int> table);
-
 }  // namespace golf::competition
