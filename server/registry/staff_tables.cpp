@@ -164,9 +164,9 @@ void registry::relay_moderation() {
     }
 }
 
+// Each table judges which of its seats the sanction forbids (table::remove_banned).
 void registry::take_banned_seats(const persistence::sanction_record& ban) {
     const std::int64_t now = staff_clock();
-    if (ban.kind == persistence::sanction_kind::mute || !ban.active_at(now)) return;
     for (const auto& t : all_tables()) boost::asio::post(t->strand(), [t, ban, now] { t->remove_banned(ban, now); });
 }
 

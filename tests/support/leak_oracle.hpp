@@ -450,23 +450,18 @@ struct table_plan {
 
 namespace detail {
 
-// The watcher asks for a replay of the hole in play (of the table's unfinished match, once its record is written):
-// it must be refused, and check_match would find any card an answer carried in the watcher's frames.
-inline void ask_replay_of_hole_in_play(client::connection& watcher, const std::string& code, const v1::TableUpdate& now,
-                                       std::int64_t& refused, const std::function<void(const std::string&)>& fail) {
-    if (now.state() != v1::TABLE_STATE_PLAYING || !now.has_hand() || now.hand().phase() == v1::PHASE_OVER) return;
-    v1::ClientMessage list;
-    list.mutable_list_matches()->set_player("p0");
-    list.mutable_list_matches()->set_limit(200);
-    const v1::ServerMessage listed = watcher.request(list);
-    for (const v1::MatchSummary& m : listed.match_list().matches()) {
-        if (m.table_code() != code || m.ended_unix() != 0) continue;
-        v1::ClientMessage ask;
-        ask.mutable_get_replay()->set_match_id(m.match_id());
-        ask.mutable_get_replay()->set_hole(now.hand().hole());
-        if (watcher.request(ask).has_error()) ++refused;
-        else fail("the watcher was sent a replay of hole " + std::to_string(now.hand().hole()) + " while it is played");
-    }
+// The watcher asks for a replay of the hole in play (of the match the scorecard names): it must be refused, and
+// check_match would find any card an answer carried in the watcher's frames.
+inline void ask_replay_of_hole_in_play(client::connection& watcher, const v1::TableUpdate& now, std::int64_t& refused,
+                                       const std::function<void(const std::string&)>& fail) {
+    if (now.state() != v1::TABLE_STATE_PLAYING || !now.has_hand() || now.hand().phase() == v1::PHASE_OVER ||
+        now.scorecard().match_id() == 0)
+        return;
+    v1::ClientMessage ask;
+    ask.mutable_get_replay()->set_match_id(now.scorecard().match_id());
+    ask.mutable_get_replay()->set_hole(now.hand().hole());
+    if (watcher.request(ask).has_error()) ++refused;
+    else fail("the watcher was sent a replay of hole " + std::to_string(now.hand().hole()) + " while it is played");
 }
 
 inline bool owes_move(const v1::TableUpdate& u) {
@@ -712,8 +707,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
             if (moves.size() % 30 == 15)
-                detail::ask_replay_of_hole_in_play(*clients[players], created.code(), *clients[0]->latest(),
-                                                   counts.replays_refused, fail);
+                detail::ask_replay_of_hole_in_play(*clients[players], *clients[0]->latest(), counts.replays_refused,
+                                                   fail);
             if (plan.move_table && moves.size() == plan.move_after) {
                 plan.move_table(clients[0]->welcome().node());
                 if (!detail::take_places_back(url, created.code(), clients, received))
