@@ -21,6 +21,7 @@ namespace golf::persistence {
 class account_store;     // account_store.hpp
 class moderation_store;  // moderation_store.hpp
 class rating_archive;    // rating_archive.hpp
+class tournament_store;  // tournament_store.hpp
 
 // unreachable and authentication are a database server's (PostgreSQL): the first may pass, the second will not.
 enum class store_error_kind {
@@ -92,7 +93,8 @@ public:
     }
     // The newest match at `table_code` if it ended at `ended_since` (unix seconds) or later and was not given up: a
     // node that takes a table over for a player's lookup shows a match that ended as the table moved (its last
-    // move written, its update never sent) as it ended. None on a store of a single node.
+    // move written, its update never sent) as it ended; a tournament reads its tables' results so. None on a
+    // store that keeps no matches.
     virtual std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since) {
         (void)table_code;
         (void)ended_since;
@@ -112,6 +114,8 @@ public:
     virtual account_store* accounts() { return nullptr; }
     // Roles, sanctions and their log, on the accounts' connection; null when the store keeps no accounts.
     virtual moderation_store* moderation() { return nullptr; }
+    // Tournaments, on the accounts' connection; null when the store keeps no accounts.
+    virtual tournament_store* tournaments() { return nullptr; }
     // The recorded matches and stored ratings, for the rating rebuild (rating_rebuild.hpp); null when none.
     virtual rating_archive* ratings_archive() { return nullptr; }
 };

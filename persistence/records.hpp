@@ -26,6 +26,7 @@ struct table_record {
     std::int64_t claim_window_ms = 0;   // 0: the server's default
     std::int64_t between_holes_ms = 0;  // the longest wait for every NextHole; 0: the server's default
     bool quick_play = false;            // made by quick play (its people are strangers, as at a public table)
+    std::int64_t tournament_id = 0;     // made for a round of this tournament; 0: none
 
     friend bool operator==(const table_record&, const table_record&) = default;
 };

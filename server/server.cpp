@@ -17,6 +17,7 @@
 #include "server/net/shared_state.hpp"
 #include "server/registry/history.hpp"
 #include "server/registry/registry.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace golf::server {
 
@@ -53,6 +54,15 @@ server::server(server_config config)
                                              state_->config().seat_grace);
         state_->games()->set_router(cluster_);
     }
+    // With several nodes the cluster names the node that directs each tournament, as it does quick play's queues.
+    std::function<bool(std::int64_t)> directs = [](std::int64_t) { return true; };
+    if (cluster_)
+        directs = [nodes = std::weak_ptr(cluster_)](std::int64_t id) {
+            const auto c = nodes.lock();
+            return c && c->quick_play_node("tournament/" + std::to_string(id)) == c->node();
+        };
+    tournaments_ = std::make_shared<tournament_director>(state_->games(), store, accounts_, std::move(directs));
+    state_->games()->set_tournaments(tournaments_);
 }
 
 server::~server() {
@@ -63,7 +73,8 @@ server::~server() {
         // The registry holds the cluster as its router and the cluster holds the registry: let go of one side.
         if (const auto& games = state_->games()) games->set_router(nullptr);
     }
-    // Account answers in progress finish first: none may hold the registry when it goes.
+    // Tournament and account answers in progress finish first: none may hold the registry when it goes.
+    if (tournaments_) tournaments_->stop();
     if (accounts_) accounts_->stop();
     // So do the bots' decisions being thought about (the queued ones are dropped: their tables have closed).
     if (const auto& games = state_->games()) games->stop_thinking();
@@ -106,6 +117,7 @@ std::uint16_t server::start() {
             if (const auto g = games.lock()) g->relay_moderation();
         });
     }
+    tournaments_->start();  // after the restore: a round's tables are back before their results are read
     const std::string& host = state_->config().host;
     boost::system::error_code error;
     const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, error);

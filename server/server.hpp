@@ -18,6 +18,7 @@ namespace golf::server {
 
 class cluster;
 class accounts;
+class tournament_director;
 
 class listener;
 class shared_state;
@@ -56,8 +57,9 @@ private:
     std::shared_ptr<shared_state> state_;  // first: sessions destroyed with the io_context still use it
     boost::asio::io_context io_;
     std::shared_ptr<listener> listener_;
-    std::shared_ptr<cluster> cluster_;    // several nodes on one PostgreSQL database (--node) only
-    std::shared_ptr<accounts> accounts_;  // held here too, so it stops before the registry goes
+    std::shared_ptr<cluster> cluster_;                  // several nodes on one PostgreSQL database (--node) only
+    std::shared_ptr<accounts> accounts_;                // held here too, so it stops before the registry goes
+    std::shared_ptr<tournament_director> tournaments_;  // likewise
     std::optional<boost::asio::signal_set> signals_;
     boost::asio::steady_timer drain_deadline_;
     // Four times per idle timeout, every connection checks how long it has been quiet: one timer for the server

@@ -12,6 +12,7 @@
 #include "persistence/postgres/pg_connection.hpp"
 #include "persistence/postgres/pg_moderation.hpp"
 #include "persistence/postgres/pg_ratings.hpp"
+#include "persistence/postgres/pg_tournaments.hpp"
 
 namespace golf::persistence::detail {
 
@@ -325,6 +326,22 @@ rating_snapshot pg_accounts::read_ratings() {
 
 void pg_accounts::replace_ratings(const std::function<rating_tables(const rating_snapshot&)>& recompute) {
     write([&](pg_connection& db) { replace_rating_tables(db, recompute); });
+}
+
+tournament_row pg_accounts::add_tournament(const tournament_row& row) {
+    return write([&](pg_connection& db) { return insert_tournament(db, row); });
+}
+
+bool pg_accounts::save_tournament(const tournament_row& row) {
+    return write([&](pg_connection& db) { return update_tournament(db, row); });
+}
+
+std::optional<tournament_row> pg_accounts::tournament(std::int64_t id) {
+    return read([&](pg_connection& db) { return read_tournament(db, id); });
+}
+
+std::vector<tournament_row> pg_accounts::tournaments(bool include_ended, std::size_t limit) {
+    return read([&](pg_connection& db) { return read_tournaments(db, include_ended, limit); });
 }
 
 }  // namespace golf::persistence::detail

@@ -243,6 +243,21 @@ CREATE TABLE match_bars (
 );
 CREATE INDEX match_bars_by_match ON match_bars(match_id);
 )sql",
+    // 11: tournaments, each one row rewritten at every change; a table made for one names it.
+    R"sql(
+CREATE TABLE tournaments (
+  id BIGSERIAL PRIMARY KEY,
+  name TEXT NOT NULL,
+  state TEXT NOT NULL,
+  organiser BIGINT NOT NULL REFERENCES accounts(id),
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  version BIGINT NOT NULL,
+  body BYTEA NOT NULL
+);
+CREATE INDEX tournaments_by_state ON tournaments(state, id);
+ALTER TABLE tables ADD COLUMN tournament_id BIGINT NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == pg_schema_version);
 

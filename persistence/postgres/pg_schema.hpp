@@ -8,7 +8,7 @@ namespace golf::persistence::detail {
 class pg_connection;
 
 // The schema version this build writes; a database with a higher version is refused.
-inline constexpr int pg_schema_version = 10;
+inline constexpr int pg_schema_version = 11;
 
 // Match ids come in blocks from one sequence, so several nodes never hand out the same id and none waits for the
 // database to start a match: a block is [first, first + match_id_block).

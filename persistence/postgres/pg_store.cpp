@@ -112,6 +112,8 @@ account_store* pg_store::accounts() { return accounts_.get(); }
 
 moderation_store* pg_store::moderation() { return accounts_.get(); }
 
+tournament_store* pg_store::tournaments() { return accounts_.get(); }
+
 rating_archive* pg_store::ratings_archive() { return accounts_.get(); }
 
 std::vector<match_summary> pg_store::matches_by_player(std::string_view display_name, std::size_t limit) {

@@ -71,6 +71,7 @@ public:
     node_directory* nodes() override;
     account_store* accounts() override;
     moderation_store* moderation() override;
+    tournament_store* tournaments() override;
     rating_archive* ratings_archive() override;
 
     // "database golf at 127.0.0.1:5432 as golf": where the store is, without the password.

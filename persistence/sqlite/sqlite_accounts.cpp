@@ -9,6 +9,7 @@
 #include "persistence/sqlite/sqlite_connection.hpp"
 #include "persistence/sqlite/sqlite_moderation.hpp"
 #include "persistence/sqlite/sqlite_ratings.hpp"
+#include "persistence/sqlite/sqlite_tournaments.hpp"
 
 namespace golf::persistence::detail {
 
@@ -324,6 +325,22 @@ rating_snapshot sqlite_accounts::read_ratings() {
 
 void sqlite_accounts::replace_ratings(const std::function<rating_tables(const rating_snapshot&)>& recompute) {
     write([&](sqlite_database& db) { write_rating_tables(db, recompute(read_rating_snapshot(db))); });
+}
+
+tournament_row sqlite_accounts::add_tournament(const tournament_row& row) {
+    return write([&](sqlite_database& db) { return insert_tournament(db, row); });
+}
+
+bool sqlite_accounts::save_tournament(const tournament_row& row) {
+    return write([&](sqlite_database& db) { return update_tournament(db, row); });
+}
+
+std::optional<tournament_row> sqlite_accounts::tournament(std::int64_t id) {
+    return read([&](sqlite_database& db) { return read_tournament(db, id); });
+}
+
+std::vector<tournament_row> sqlite_accounts::tournaments(bool include_ended, std::size_t limit) {
+    return read([&](sqlite_database& db) { return read_tournaments(db, include_ended, limit); });
 }
 
 }  // namespace golf::persistence::detail

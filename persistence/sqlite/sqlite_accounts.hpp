@@ -12,12 +12,16 @@
 #include "persistence/account_store.hpp"
 #include "persistence/moderation_store.hpp"
 #include "persistence/rating_archive.hpp"
+#include "persistence/tournament_store.hpp"
 
 namespace golf::persistence::detail {
 
 struct sqlite_database;
 
-class sqlite_accounts final : public account_store, public moderation_store, public rating_archive {
+class sqlite_accounts final : public account_store,
+                              public moderation_store,
+                              public rating_archive,
+                              public tournament_store {
 public:
     // `db` is a connection to a migrated database (read-only when `read_only`); `path` names it in the sentences of
     // the store_errors.
@@ -68,6 +72,11 @@ public:
     std::vector<report_record> reports(bool include_closed, std::size_t limit) override;
     std::optional<report_record> close_report(std::int64_t id, const std::string& actor, const std::string& resolution,
                                               std::int64_t now) override;
+
+    tournament_row add_tournament(const tournament_row& row) override;
+    bool save_tournament(const tournament_row& row) override;
+    std::optional<tournament_row> tournament(std::int64_t id) override;
+    std::vector<tournament_row> tournaments(bool include_ended, std::size_t limit) override;
 
     rating_snapshot read_ratings() override;
     void replace_ratings(const std::function<rating_tables(const rating_snapshot&)>& recompute) override;

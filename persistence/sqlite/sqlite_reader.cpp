@@ -29,12 +29,15 @@ constexpr const char* select_bars =
     "SELECT COALESCE(account_id, 0), address FROM match_bars WHERE match_id = ? ORDER BY rowid";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
-    "claim_window_ms, between_holes_ms, quick_play FROM tables WHERE code = ? AND recorded = 1";
+    "claim_window_ms, between_holes_ms, quick_play, tournament_id FROM tables WHERE code = ? AND recorded = 1";
 constexpr const char* matches_of_player =
     "SELECT id FROM matches WHERE id IN (SELECT s.match_id FROM players p JOIN match_seats s ON s.player_id = p.id "
     "WHERE p.display_name = ?) ORDER BY started_at DESC, id DESC LIMIT ?";
 constexpr const char* all_matches = "SELECT id FROM matches ORDER BY started_at DESC, id DESC LIMIT ?";
 constexpr const char* unfinished = "SELECT id FROM matches WHERE ended_at IS NULL ORDER BY id";
+constexpr const char* finished_at =
+    "SELECT id FROM matches WHERE id = (SELECT max(id) FROM matches WHERE table_code = ?1) AND ended_at >= ?2 "
+    "AND NOT abandoned";
 
 // Every ranked seat of every finished match (of one preset, or of all), with whether it had the lowest total.
 #define GOLF_RANKED_SEATS(preset_filter)                                                                     \
@@ -142,6 +145,7 @@ std::optional<table_record> read_table(sqlite_database& db, const std::string& c
     r.claim_window_ms = t.int64(8);
     r.between_holes_ms = t.int64(9);
     r.quick_play = t.integer(10) != 0;
+    r.tournament_id = t.int64(11);
     return r;
 }
 
@@ -223,6 +227,22 @@ std::vector<match_detail> sqlite_reader::unfinished_matches() {
             for (auto id : ids) {
                 if (auto d = read_detail(db, id)) out.push_back(std::move(*d));
             }
+        });
+        return out;
+    });
+}
+
+std::optional<match_detail> sqlite_reader::finished_match_at(const std::string& table_code, std::int64_t ended_since) {
+    return read([&](sqlite_database& db) {
+        std::optional<match_detail> out;
+        in_transaction(db.db, "BEGIN", [&] {
+            std::optional<match_id> id;
+            {
+                statement q(db, sql::finished_at);
+                q.bind_text(1, table_code).bind(2, ended_since);
+                if (q.step()) id = q.int64(0);
+            }
+            if (id) out = read_detail(db, *id);
         });
         return out;
     });

@@ -28,6 +28,7 @@ public:
     std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit);
     std::optional<match_detail> match(match_id id);
     std::vector<match_detail> unfinished_matches();
+    std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since);
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit);
     std::vector<preset_stats> player_stats(std::string_view display_name);
     std::string integrity_check();

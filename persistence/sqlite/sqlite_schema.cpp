@@ -238,6 +238,21 @@ CREATE TABLE match_bars (
 );
 CREATE INDEX match_bars_by_match ON match_bars(match_id);
 )sql",
+    // 11: tournaments, each one row rewritten at every change; a table made for one names it.
+    R"sql(
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  state TEXT NOT NULL,
+  organiser INTEGER NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  body BLOB NOT NULL
+);
+CREATE INDEX tournaments_by_state ON tournaments(state, id);
+ALTER TABLE tables ADD COLUMN tournament_id INTEGER NOT NULL DEFAULT 0;
+)sql",
 };
 static_assert(std::size(migrations) == schema_version);
 

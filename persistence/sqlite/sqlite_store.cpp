@@ -62,6 +62,10 @@ std::optional<match_detail> sqlite_store::match(match_id id) { return reader_->m
 
 std::vector<match_detail> sqlite_store::unfinished_matches() { return reader_->unfinished_matches(); }
 
+std::optional<match_detail> sqlite_store::finished_match_at(const std::string& table_code, std::int64_t ended_since) {
+    return reader_->finished_match_at(table_code, ended_since);
+}
+
 std::vector<leaderboard_entry> sqlite_store::leaderboard(std::string_view preset, std::size_t limit) {
     return reader_->leaderboard(preset, limit);
 }
@@ -73,6 +77,8 @@ std::vector<preset_stats> sqlite_store::player_stats(std::string_view display_na
 account_store* sqlite_store::accounts() { return accounts_.get(); }
 
 moderation_store* sqlite_store::moderation() { return accounts_.get(); }
+
+tournament_store* sqlite_store::tournaments() { return accounts_.get(); }
 
 rating_archive* sqlite_store::ratings_archive() { return accounts_.get(); }
 

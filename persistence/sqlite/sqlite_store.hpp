@@ -51,7 +51,7 @@ struct sqlite_options {
 };
 
 // The schema version this build writes; a database with a higher user_version is refused.
-inline constexpr int schema_version = 10;
+inline constexpr int schema_version = 11;
 
 class sqlite_store final : public queued_store {
 public:
@@ -64,11 +64,13 @@ public:
     std::vector<match_summary> matches_by_player(std::string_view display_name, std::size_t limit) override;
     std::optional<match_detail> match(match_id id) override;
     std::vector<match_detail> unfinished_matches() override;
+    std::optional<match_detail> finished_match_at(const std::string& table_code, std::int64_t ended_since) override;
     std::vector<leaderboard_entry> leaderboard(std::string_view preset, std::size_t limit) override;
     std::vector<preset_stats> player_stats(std::string_view display_name) override;
 
     account_store* accounts() override;
     moderation_store* moderation() override;
+    tournament_store* tournaments() override;
     rating_archive* ratings_archive() override;
 
     // "ok" when PRAGMA integrity_check finds nothing wrong, otherwise its report.

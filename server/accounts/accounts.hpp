@@ -83,6 +83,8 @@ public:
     std::vector<v1::OnlinePerson> online_now() { return online_.now(); }
     // The account's conservative rating with `preset` (0 for none yet, as a new account's); on the service's thread.
     void conservative_rating(std::int64_t account, std::string preset, std::function<void(double)> done);
+    // The same, read now: any thread but a network one (a new account's when none, or on failure).
+    double rating_with(std::int64_t account, const std::string& preset);
     // Quick play (leavers.cpp): the rating as above and where the connection stands as a leaver (its account's
     // leaves, a guest's by address); on the service's thread.
     struct quick_play_standing {
@@ -129,8 +131,6 @@ private:
     link_identity current_identity(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_if_signed_out(const std::shared_ptr<client_link>& link);
     std::optional<refusal> refusal_for_guest(const std::string& name);
-    // The account's conservative rating with `preset`, read now (a new account's when none, or on failure).
-    double rating_with(std::int64_t account, const std::string& preset);
     // What the account's sanctions in force forbid of `act`, read from the database now.
     std::optional<refusal> sanctioned(std::int64_t account, sanctioned_act act);
     // What the sanctions in force for guests at `address` forbid of `act` (a guest there; accounts are not held).

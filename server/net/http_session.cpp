@@ -16,6 +16,7 @@
 #include "server/net/websocket_session.hpp"
 #include "server/registry/history.hpp"
 #include "server/registry/registry.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace golf::server {
 
@@ -189,6 +190,7 @@ void http_session::answer(const request& req, bool keep_alive) {
         return send(reply(req.version(), keep_alive, method, http::status::ok, "ok\n"), keep_alive);
     }
     if (path.starts_with("/api/tables/")) return answer_table_route(req, keep_alive);
+    if (tournament_director::is_api_path(path)) return answer_tournaments(req, keep_alive);
     if (history::is_api_path(path)) return answer_history(req, keep_alive);
     if (path == "/metrics") return answer_metrics(req, keep_alive);
     auto file = find_static_file(state_->config().web_root, path);
@@ -198,6 +200,24 @@ void http_session::answer(const request& req, bool keep_alive) {
         reply(req.version(), keep_alive, method, http::status::ok, std::move(file->body), file->content_type);
     response.set(http::field::cache_control, file->immutable ? "public, max-age=31536000, immutable" : "no-cache");
     send(std::move(response), keep_alive);
+}
+
+void http_session::answer_tournaments(const request& req, bool keep_alive) {
+    const http::verb method = req.method();
+    const auto& games = state_->games();
+    const auto director = games ? games->tournaments() : nullptr;
+    if (!director)
+        return send(reply(req.version(), keep_alive, method, http::status::service_unavailable,
+                          "{\"error\":\"this server keeps no tournaments\"}\n", "application/json"),
+                    keep_alive);
+    director->answer_http(std::string(req.target()), [self = shared_from_this(), version = req.version(), keep_alive,
+                                                      method](history::http_reply answer) {
+        net::post(self->stream_.get_executor(), [self, version, keep_alive, method, answer = std::move(answer)] {
+            self->send(reply(version, keep_alive, method, static_cast<http::status>(answer.status),
+                             std::move(answer.body), "application/json"),
+                       keep_alive);
+        });
+    });
 }
 
 void http_session::answer_history(const request& req, bool keep_alive) {

@@ -32,6 +32,7 @@ private:
     void on_request(const request& req);
     bool admit_upgrade(const request& req);
     void answer(const request& req, bool keep_alive);
+    void answer_tournaments(const request& req, bool keep_alive);  // GET /api/tournaments[/ID]
     void answer_history(const request& req, bool keep_alive);
     void answer_table_route(const request& req, bool keep_alive);
     void answer_metrics(const request& req, bool keep_alive);

@@ -80,24 +80,6 @@ v1::MatchRecord to_proto(const persistence::match_detail& d) {
     return out;
 }
 
-std::string to_json(const google::protobuf::Message& message) {
-    google::protobuf::util::JsonPrintOptions options;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    std::string json;
-    if (!google::protobuf::util::MessageToJsonString(message, &json, options).ok()) return "{}";
-    return json + "\n";
-}
-
-std::string json_error(std::string_view text) {
-    std::string escaped;
-    for (char c : text) {
-        if (c == '"' || c == '\\') escaped += '\\';
-        if (static_cast<unsigned char>(c) >= 0x20) escaped += c;
-    }
-    return "{\"error\":\"" + escaped + "\"}\n";
-}
-
 // %XX and '+' decoding of one query value or path segment; nullopt when malformed.
 std::optional<std::string> url_decode(std::string_view text) {
     std::string out;
@@ -148,6 +130,24 @@ std::optional<std::uint32_t> parse_limit(const std::string& text) {
 }
 
 }  // namespace
+
+std::string to_json(const google::protobuf::Message& message) {
+    google::protobuf::util::JsonPrintOptions options;
+    options.always_print_primitive_fields = true;
+    options.preserve_proto_field_names = true;
+    std::string json;
+    if (!google::protobuf::util::MessageToJsonString(message, &json, options).ok()) return "{}";
+    return json + "\n";
+}
+
+std::string json_error(std::string_view text) {
+    std::string escaped;
+    for (char c : text) {
+        if (c == '"' || c == '\\') escaped += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20) escaped += c;
+    }
+    return "{\"error\":\"" + escaped + "\"}\n";
+}
 
 history::history(std::shared_ptr<persistence::match_store> store) : store_(std::move(store)) {}
 

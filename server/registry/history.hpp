@@ -18,6 +18,10 @@
 
 namespace golf::server {
 
+// The HTTP API's bodies: a reply as JSON (field names as in the .proto, every field), and a refusal.
+std::string to_json(const google::protobuf::Message& message);
+std::string json_error(std::string_view text);
+
 class history {
 public:
     explicit history(std::shared_ptr<persistence::match_store> store);

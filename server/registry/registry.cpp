@@ -21,6 +21,7 @@
 #include "server/registry/quick_play.hpp"
 #include "server/tables/bot_thinking.hpp"
 #include "server/tables/table.hpp"
+#include "server/tournaments/tournament_director.hpp"
 
 namespace golf::server {
 
@@ -79,6 +80,7 @@ table_settings settings_of(const persistence::match_detail& record) {
     if (record.table) {
         settings.is_public = record.table->is_public;
         settings.quick_play = record.table->quick_play;
+        settings.tournament_id = record.table->tournament_id;
         settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
         settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
         settings.forfeit_when_away = record.table->forfeit_when_away;
@@ -198,6 +200,10 @@ void registry::handle(const std::shared_ptr<client_link>& link, v1::ClientMessag
         if (!accounts_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no accounts");
         return accounts_->handle(link, message);
     }
+    if (tournament_director::handles(message.body_case())) {
+        if (!tournaments_) return refuse(link, message, v1::ERROR_CODE_UNAVAILABLE, "this server keeps no tournaments");
+        return tournaments_->handle(link, message);
+    }
     switch (message.body_case()) {
         case v1::ClientMessage::kListPresets: return list_presets(link, message.request_id());
         case v1::ClientMessage::kCreateTable:
@@ -304,16 +310,21 @@ void registry::create_table(const std::shared_ptr<client_link>& link, const v1::
 std::shared_ptr<table> registry::open_quick_table(const std::string& preset_name, int seats) {
     const preset* base = find_preset(preset_name);
     if (!base) return nullptr;
+    table_settings settings;
+    settings.quick_play = true;
+    return open_private_table(std::string(base->name), std::make_shared<const ruleset>(base->rules), seats, settings);
+}
+
+std::shared_ptr<table> registry::open_private_table(std::string preset, std::shared_ptr<const ruleset> rules, int seats,
+                                                    table_settings settings) {
     std::lock_guard lock(impl_->mutex);
     if (impl_->shutting_down || static_cast<int>(impl_->tables.size()) >= config_.max_tables) return nullptr;
     std::string code;
     for (int i = 0; i < code_attempts && (code.empty() || impl_->tables.contains(code)); ++i)
         code = secure::new_join_code();
     if (impl_->tables.contains(code)) return nullptr;
-    table_settings settings;
-    settings.quick_play = true;
-    return open_table_locked(code, std::string(base->name), std::make_shared<const ruleset>(base->rules), seats,
-                             settings, v1::TABLE_STATE_WAITING);
+    return open_table_locked(code, std::move(preset), std::move(rules), seats, std::move(settings),
+                             v1::TABLE_STATE_WAITING);
 }
 
 void registry::join_table(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, bool located) {
@@ -372,6 +383,7 @@ void registry::ask_history(const std::shared_ptr<client_link>& link, const v1::C
 void registry::disconnected(const std::shared_ptr<client_link>& link) {
     lobby_->unwatch(link.get());
     if (quick_play_) quick_play_->leave(link, 0, false);
+    if (tournaments_) tournaments_->disconnected(link);
     if (auto t = link->current_table()) boost::asio::post(t->strand(), [t, link] { t->disconnected(link); });
 }
 

@@ -35,6 +35,7 @@ class lobby;
 class accounts;
 class quick_play;
 class bot_thinking;
+class tournament_director;
 
 class registry : public std::enable_shared_from_this<registry> {
 public:
@@ -67,6 +68,9 @@ public:
     // The account service (null: no accounts; guests may take any name) and quick play, which reads its ratings.
     // Set before accepting; without it QuickPlay is refused.
     void set_accounts(std::shared_ptr<accounts> service);
+    // Tournaments (server/tournaments/); without a director their requests are refused. Set before accepting.
+    void set_tournaments(std::shared_ptr<tournament_director> director) { tournaments_ = std::move(director); }
+    const std::shared_ptr<tournament_director>& tournaments() const { return tournaments_; }
     // Where table `code` is played (GET /api/tables/CODE): `done` gets the location, `node` naming this node when
     // it is here; on the router's thread, or at once with a single node.
     void locate_table(const std::string& code, std::function<void(table_router::location)> done);
@@ -77,6 +81,9 @@ public:
     // Quick play: a private table with default settings for a group it formed (null: the server is full or
     // shutting down).
     std::shared_ptr<table> open_quick_table(const std::string& preset, int seats);
+    // A table nobody created by request (quick play, a tournament's round), not yet seated; null as above.
+    std::shared_ptr<table> open_private_table(std::string preset, std::shared_ptr<const ruleset> rules, int seats,
+                                              table_settings settings);
 
     table_counts count_tables() const;
     // Each moderation round (the cluster's, or a single node's on the account service's thread): announcements
@@ -157,6 +164,7 @@ private:
     const std::shared_ptr<node_lease> lease_ = std::make_shared<node_lease>();
     std::shared_ptr<accounts> accounts_;
     std::shared_ptr<quick_play> quick_play_;
+    std::shared_ptr<tournament_director> tournaments_;
     // Where every table's search bots think (config.bot_threads threads; null with 0: they think on the strand).
     std::shared_ptr<bot_thinking> thinking_;
     struct moderation_seen {

@@ -39,6 +39,7 @@ void match_recorder::record_table(const table_settings& settings, int seats) {
     t.claim_window_ms = settings.claim_window.count();
     t.between_holes_ms = settings.between_holes.count();
     t.quick_play = settings.quick_play;
+    t.tournament_id = settings.tournament_id;
     store_->record_table(std::move(t));
 }
 

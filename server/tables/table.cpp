@@ -118,6 +118,11 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
     if (!settings_.password_hash.empty() && !secure::equal(secure::sha256(request.password()), settings_.password_hash))
         return refuse(v1::ERROR_CODE_WRONG_PASSWORD, "the password is wrong");
     if (barred(*link)) return refuse(v1::ERROR_CODE_REMOVED, "you were removed from this table");
+    if (tournament() && !request.spectate()) {
+        if (take_held_seat(link, rid)) return;
+        return refuse(v1::ERROR_CODE_TABLE_FULL,
+                      "only the round's entrants, signed in, sit at a tournament's table; you may watch");
+    }
 
     if (request.spectate()) {
         if (spectators_.size() >= spectator_limit)
@@ -193,6 +198,7 @@ void table::handle(const std::shared_ptr<client_link>& link, const v1::ClientMes
     if (seat_of(link.get()) < 0 && spectator_of(link.get()) < 0)
         return reply_error(link, rid, v1::ERROR_CODE_NOT_AT_TABLE, "you are not at this table");
     if (!plays_here()) return reply_error(link, rid, v1::ERROR_CODE_UNAVAILABLE, lease_lapsed);
+    if (refused_at_tournament(link, message)) return;
     switch (message.body_case()) {
         case v1::ClientMessage::kTakeSeat: return take_seat(link, message.take_seat(), rid);
         case v1::ClientMessage::kLeaveTable: return leave(link, rid);
@@ -512,6 +518,7 @@ void table::after_move(std::string& note) {
         for (int w : match_->winners()) winners += (winners.empty() ? "" : ", ") + std::to_string(w);
         spdlog::info("table {}: match finished after {} holes, won by seat {}", code_, hole, winners);
         note += "; the match is over";
+        if (tournament()) check_empty();  // with nobody watching, the table closes once the result is out
     } else {
         state_ = v1::TABLE_STATE_BETWEEN_HOLES;
     }
@@ -560,12 +567,13 @@ void table::restore(const persistence::match_detail& record, golf::match replaye
         st.connected = false;
         st.away_since = clock::now();
         // A person's seat recorded without a token was opened by the host: nobody can reclaim it, a bot plays it.
-        if (st.token_hash.empty()) {
+        // At a tournament's table it is held for the entrant's account instead (take_held_seat).
+        if (st.token_hash.empty() && !(tournament() && st.account != 0)) {
             st.open = true;
             stand_in(r.seat);
             continue;
         }
-        if (auto reg = owner_.lock()) reg->add_token(st.token_hash, code_);
+        if (auto reg = owner_.lock(); reg && !st.token_hash.empty()) reg->add_token(st.token_hash, code_);
         start_grace(r.seat);
     }
     host_ = 0;

@@ -90,6 +90,14 @@ public:
         std::string name;
     };
     void seat_quick(const std::vector<quick_seat>& people, std::function<void()> unmade);
+    // A tournament's round (table_tournament.cpp): every seat is held for an entrant's account and the match starts
+    // at once; whoever has not come by the end of the grace period is played by a bot until they do. Nobody hosts.
+    struct held_seat {
+        std::int64_t account = 0;
+        std::string name;
+    };
+    void seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> unmade);
+    bool tournament() const { return settings_.tournament_id != 0; }
     // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, clock::time_point received);
     void disconnected(const std::shared_ptr<client_link>& link);
@@ -219,6 +227,11 @@ private:
     // Records the table, then runs `seat_them`; with several nodes only once the record is written, else `unmade`.
     void record_then_seat(std::function<void()> seat_them, std::function<void()> unmade);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
+    // A tournament's table (table_tournament.cpp): its entrant, signed in, takes the seat held for their account with
+    // a new token (true); false when the connection holds no seat here. Requests a host or a seat change would make
+    // are refused there (true: answered).
+    bool take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    bool refused_at_tournament(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     // A newcomer in an open seat: seated as anyone, and the match's record says whose the seat is now.
     void seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     void free_seat(int s);

@@ -237,6 +237,8 @@ void table::check_empty() {
         return;
     }
     if (!anyone) return close("nobody is left");
+    // A tournament's match is played to its end, by bots for everyone if nobody comes: the round waits for it.
+    if (tournament() && (!match_ || !match_->over())) return;
     if (close_timer_.pending()) return;
     // Owners who are away keep the table for their grace period; bots alone keep it only briefly.
     const auto linger = owners_away ? idle_linger + seat_grace_ : std::chrono::milliseconds(idle_linger);

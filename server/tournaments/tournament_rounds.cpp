@@ -1,0 +1,157 @@
+// The director's rounds: once a second every running tournament this node directs is read, the results of its
+// finished tables are taken from their recorded matches, and a finished round seats the next one at new tables.
+#include <boost/asio/post.hpp>
+#include <ctime>
+#include <spdlog/spdlog.h>
+
+#include "engine/presets.hpp"
+#include "proto/convert.hpp"
+#include "server/frames.hpp"
+#include "server/registry/registry.hpp"
+#include "server/tables/table.hpp"
+#include "server/tournaments/tournament_director.hpp"
+#include "server/tournaments/tournament_rules.hpp"
+
+namespace golf::server {
+
+namespace {
+
+// A match recorded at the table since this long before its round began counts (clocks of nodes differ a little).
+constexpr std::int64_t clock_slack_s = 60;
+
+}  // namespace
+
+void tournament_director::start() {
+    boost::asio::post(thread_, [self = shared_from_this()] { self->arm(); });
+}
+
+void tournament_director::arm() {
+    if (stopped_ || !tournaments_) return;
+    timer_.expires_after(tick);
+    timer_.async_wait([self = weak_from_this()](const boost::system::error_code& error) {
+        if (error) return;
+        if (const auto me = self.lock()) me->on_tick();
+    });
+}
+
+void tournament_director::on_tick() {
+    if (stopped_) return;
+    try {
+        for (const auto& row : tournaments_->tournaments(false, list_limit)) {
+            if (row.state != "running" && row.state != "paused") continue;
+            if (!directs_(row.id)) continue;
+            auto l = load(row.id);
+            if (!l) continue;
+            const int rounds_before = l->t.rounds_size();
+            if (!direct(*l, now_s()) || save(*l, now_s())) continue;
+            // Another node moved it on first: a round seated here meanwhile is not the tournament's.
+            if (l->t.rounds_size() > rounds_before) end_tables(*l->t.rounds().rbegin(), "the round was seated twice");
+        }
+        refresh_watched();
+    } catch (const std::exception& e) {
+        spdlog::warn("the tournaments' round could not read the database: {}", e.what());
+    }
+    arm();
+}
+
+bool tournament_director::direct(loaded& l, std::int64_t now) {
+    bool changed = collect_results(l);
+    if (l.t.state() != v1::TOURNAMENT_STATE_RUNNING || tournament_rules::round_in_play(l.t)) return changed;
+    const auto* round = tournament_rules::seat_next_round(l.t, now);
+    if (!round) {
+        l.t.set_note("finished: " + (l.t.entrants().empty() ? std::string("nobody") : l.t.entrants(0).name()) + " won");
+        spdlog::info("tournament {} finished", l.t.id());
+        return true;
+    }
+    if (!open_tables(l, l.t.rounds_size() - 1)) {
+        l.t.mutable_rounds()->RemoveLast();  // try again at the next tick; nothing of it is saved
+        return changed;
+    }
+    l.t.set_note("round " + std::to_string(round->number()) + " seated at " + std::to_string(round->tables_size()) +
+                 " tables");
+    spdlog::info("tournament {}: round {} seated at {} tables", l.t.id(), round->number(), round->tables_size());
+    return true;
+}
+
+bool tournament_director::collect_results(loaded& l) {
+    const auto* round = tournament_rules::round_in_play(l.t);
+    if (!round) return false;
+    bool changed = false;
+    const std::int64_t since = round->started_at_unix_s() - clock_slack_s;
+    for (int n = 0; n < round->tables_size(); ++n) {
+        const auto& table = round->tables(n);
+        if (table.finished() || table.code().empty()) continue;
+        const auto match = store_->finished_match_at(table.code(), since);
+        if (!match) continue;
+        std::vector<int> totals;
+        std::vector<bool> by_bot;
+        for (std::size_t s = 0; s < match->summary.seats.size(); ++s) {
+            totals.push_back(s < match->summary.final_totals.size() ? match->summary.final_totals[s].value_or(0) : 0);
+            by_bot.push_back(match->summary.seats[s].token_hash.empty());  // the entrant never took the seat
+        }
+        tournament_rules::record_table(l.t, n, totals, by_bot, match->summary.id);
+        spdlog::info("tournament {}: table {} of round {} finished", l.t.id(), table.code(), round->number());
+        changed = true;
+    }
+    return changed;
+}
+
+bool tournament_director::open_tables(loaded& l, int round_index) {
+    const auto games = tables_.lock();
+    const preset* base = find_preset(l.t.settings().preset());
+    if (!games || !base) return false;
+    ruleset rules = base->rules;
+    if (wire::apply_overrides(rules, l.t.settings().house_rules())) return false;
+    const auto shared_rules = std::make_shared<const ruleset>(std::move(rules));
+    table_settings settings;
+    settings.tournament_id = l.t.id();
+    settings.turn_clock = std::chrono::seconds(l.t.settings().turn_clock_seconds());
+    auto* round = l.t.mutable_rounds(round_index);
+    for (auto& planned : *round->mutable_tables()) {
+        auto t = games->open_private_table(l.t.settings().preset(), shared_rules, planned.seats_size(), settings);
+        if (!t) {
+            spdlog::warn("tournament {}: the server has no room for round {}'s tables; trying again", l.t.id(),
+                         round->number());
+            end_tables(*round, "the round could not be seated");
+            return false;
+        }
+        planned.set_code(t->code());
+        std::vector<table::held_seat> held;
+        for (const auto& seat : planned.seats())
+            for (const auto& e : l.t.entrants())
+                if (e.name() == seat.name()) held.push_back({e.account_id(), e.name()});
+        boost::asio::post(t->strand(), [t, held = std::move(held)] { t->seat_tournament(held, [] {}); });
+    }
+    return true;
+}
+
+void tournament_director::end_tables(const v1::TournamentRound& round, const std::string& reason) {
+    const auto games = tables_.lock();
+    if (!games) return;
+    for (const auto& planned : round.tables()) {
+        if (planned.finished() || planned.code().empty()) continue;
+        if (auto t = games->find(planned.code()))
+            boost::asio::post(t->strand(), [t, reason] { t->end_by_staff(reason); });
+    }
+}
+
+void tournament_director::tell_watchers(const loaded& l) {
+    const auto found = watched_.find(l.t.id());
+    if (found == watched_.end()) return;
+    found->second.version = l.row.version;
+    for (const watcher& w : found->second.watchers)
+        if (const auto link = w.link.lock()) link->send(encode(info_for(l.t, w.account)));
+}
+
+// Tournaments moved on by another node (or watched here but directed elsewhere) are told from the database.
+void tournament_director::refresh_watched() {
+    for (auto& [id, w] : watched_) {
+        std::erase_if(w.watchers, [](const watcher& x) { return x.link.expired(); });
+        if (w.watchers.empty()) continue;
+        const auto l = load(id);
+        if (l && l->row.version > w.version) tell_watchers(*l);
+    }
+    std::erase_if(watched_, [](const auto& entry) { return entry.second.watchers.empty(); });
+}
+
+}  // namespace golf::server

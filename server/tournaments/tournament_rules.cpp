@@ -1,0 +1,232 @@
+#include "server/tournaments/tournament_rules.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "competition/scoring.hpp"
+#include "competition/seating.hpp"
+
+namespace golf::server::tournament_rules {
+
+namespace {
+
+using refusal = std::optional<std::string>;
+
+int entrant_index(const v1::Tournament& t, std::int64_t account) {
+    for (int i = 0; i < t.entrants_size(); ++i)
+        if (t.entrants(i).account_id() == account) return i;
+    return -1;
+}
+
+int entrant_named(const v1::Tournament& t, const std::string& name) {
+    for (int i = 0; i < t.entrants_size(); ++i)
+        if (t.entrants(i).name() == name) return i;
+    return -1;
+}
+
+competition::entrant as_entrant(const v1::TournamentEntrant& e) {
+    competition::entrant out;
+    out.id = e.name();
+    out.points = e.points();
+    out.opponent_points = e.opponent_points();
+    out.strokes = e.strokes();
+    out.rating = e.rating();
+    out.byes = static_cast<int>(e.byes());
+    out.seats_taken.assign(e.seats_taken().begin(), e.seats_taken().end());
+    return out;
+}
+
+// Who met whom in the rounds so far (by name, as the seating keys them).
+competition::meetings meetings_of(const v1::Tournament& t) {
+    competition::meetings met;
+    for (const auto& round : t.rounds())
+        for (const auto& table : round.tables()) {
+            std::vector<std::string> names;
+            for (const auto& seat : table.seats()) names.push_back(seat.name());
+            competition::note_table(met, names);
+        }
+    return met;
+}
+
+int active_entrants(const v1::Tournament& t) {
+    return static_cast<int>(
+        std::count_if(t.entrants().begin(), t.entrants().end(), [](const auto& e) { return !e.withdrawn(); }));
+}
+
+}  // namespace
+
+std::string state_name(v1::TournamentState state) {
+    switch (state) {
+        case v1::TOURNAMENT_STATE_OPEN: return "open";
+        case v1::TOURNAMENT_STATE_RUNNING: return "running";
+        case v1::TOURNAMENT_STATE_PAUSED: return "paused";
+        case v1::TOURNAMENT_STATE_FINISHED: return "finished";
+        case v1::TOURNAMENT_STATE_CANCELLED: return "cancelled";
+        default: return "unknown";
+    }
+}
+
+refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
+    if (s.name().empty() || s.name().size() > 60) return "a tournament's name is 1 to 60 characters";
+    const int most = std::min(8, rules.max_players);
+    if (s.seats() < 2 || static_cast<int>(s.seats()) > most || static_cast<int>(s.seats()) < rules.min_players)
+        return "a table seats " + std::to_string(std::max(2, rules.min_players)) + " to " + std::to_string(most) +
+               " with these rules";
+    if (s.min_seats() == 0)
+        s.set_min_seats(std::max<std::uint32_t>({2, s.seats() - 1, static_cast<std::uint32_t>(rules.min_players)}));
+    if (s.min_seats() < 2 || s.min_seats() > s.seats() || static_cast<int>(s.min_seats()) < rules.min_players)
+        return "the fewest at a table is " + std::to_string(std::max(2, rules.min_players)) + " to the most (" +
+               std::to_string(s.seats()) + ")";
+    if (s.rounds() < 1 || s.rounds() > max_rounds)
+        return "a tournament has 1 to " + std::to_string(max_rounds) + " rounds";
+    if (s.max_players() == 0) s.set_max_players(max_entrants);
+    if (s.max_players() < min_entrants || s.max_players() > max_entrants)
+        return "a tournament takes " + std::to_string(min_entrants) + " to " + std::to_string(max_entrants) +
+               " players";
+    if (s.turn_clock_seconds() == 0) s.set_turn_clock_seconds(default_turn_clock_s);
+    if (s.turn_clock_seconds() < 5 || s.turn_clock_seconds() > 3600) return "the turn clock is 5 to 3600 seconds";
+    return std::nullopt;
+}
+
+refusal sign_up(v1::Tournament& t, std::int64_t account, const std::string& name, double rating) {
+    const bool open = t.state() == v1::TOURNAMENT_STATE_OPEN;
+    const bool late = (t.state() == v1::TOURNAMENT_STATE_RUNNING || t.state() == v1::TOURNAMENT_STATE_PAUSED) &&
+                      t.settings().late_join() && t.rounds_size() < static_cast<int>(t.settings().rounds());
+    if (!open && !late) return "this tournament takes no more sign-ups";
+    if (const int i = entrant_index(t, account); i >= 0) {
+        if (!t.entrants(i).withdrawn()) return "you are signed up already";
+        t.mutable_entrants(i)->set_withdrawn(false);  // back before the next round
+        return std::nullopt;
+    }
+    if (active_entrants(t) >= static_cast<int>(t.settings().max_players()))
+        return "this tournament is full (" + std::to_string(t.settings().max_players()) + " players)";
+    auto* e = t.add_entrants();
+    e->set_name(name);
+    e->set_account_id(account);
+    e->set_rating(rating);
+    restand(t);
+    return std::nullopt;
+}
+
+refusal withdraw(v1::Tournament& t, std::int64_t account) {
+    const int i = entrant_index(t, account);
+    if (i < 0 || t.entrants(i).withdrawn()) return "you are not signed up";
+    if (t.state() == v1::TOURNAMENT_STATE_FINISHED || t.state() == v1::TOURNAMENT_STATE_CANCELLED)
+        return "this tournament is over";
+    if (t.state() == v1::TOURNAMENT_STATE_OPEN) t.mutable_entrants()->DeleteSubrange(i, 1);
+    else t.mutable_entrants(i)->set_withdrawn(true);
+    restand(t);
+    return std::nullopt;
+}
+
+refusal start(v1::Tournament& t) {
+    if (t.state() != v1::TOURNAMENT_STATE_OPEN) return "this tournament has started already";
+    const int needed = std::max<int>(min_entrants, static_cast<int>(t.settings().min_seats()));
+    if (active_entrants(t) < needed)
+        return "a tournament starts with " + std::to_string(needed) + " players or more; " +
+               std::to_string(active_entrants(t)) + " signed up";
+    t.set_state(v1::TOURNAMENT_STATE_RUNNING);
+    return std::nullopt;
+}
+
+const v1::TournamentRound* round_in_play(const v1::Tournament& t) {
+    if (t.rounds().empty() || t.rounds().rbegin()->finished()) return nullptr;
+    return &*t.rounds().rbegin();
+}
+
+const v1::TournamentRound* seat_next_round(v1::Tournament& t, std::int64_t now) {
+    std::vector<int> field_index;
+    std::vector<competition::entrant> field;
+    for (int i = 0; i < t.entrants_size(); ++i)
+        if (!t.entrants(i).withdrawn()) {
+            field_index.push_back(i);
+            field.push_back(as_entrant(t.entrants(i)));
+        }
+    const competition::seating_rules rules{static_cast<int>(t.settings().seats()),
+                                           static_cast<int>(t.settings().min_seats())};
+    if (t.rounds_size() >= static_cast<int>(t.settings().rounds()) ||
+        static_cast<int>(field.size()) < rules.min_seats) {
+        t.set_state(v1::TOURNAMENT_STATE_FINISHED);
+        return nullptr;
+    }
+    const auto seating = competition::seat_round(field, meetings_of(t), rules);
+    auto* round = t.add_rounds();
+    round->set_number(static_cast<std::uint32_t>(t.rounds_size()));
+    round->set_started_at_unix_s(now);
+    for (std::size_t n = 0; n < seating.tables.size(); ++n) {
+        auto* table = round->add_tables();
+        table->set_number(static_cast<std::uint32_t>(n + 1));
+        for (std::size_t s = 0; s < seating.tables[n].size(); ++s) {
+            auto* e = t.mutable_entrants(field_index[static_cast<std::size_t>(seating.tables[n][s])]);
+            table->add_seats()->set_name(e->name());
+            while (e->seats_taken_size() <= static_cast<int>(s)) e->add_seats_taken(0);
+            e->set_seats_taken(static_cast<int>(s), e->seats_taken(static_cast<int>(s)) + 1);
+        }
+    }
+    // A bye scores the middle of the largest table's points: neither a win nor a loss.
+    const double bye_points = seating.tables.empty() ? 0 : (static_cast<double>(seating.tables[0].size()) - 1) / 2;
+    for (const int b : seating.byes) {
+        auto* e = t.mutable_entrants(field_index[static_cast<std::size_t>(b)]);
+        round->add_byes(e->name());
+        e->set_byes(e->byes() + 1);
+        e->set_points(e->points() + bye_points);
+    }
+    return round;
+}
+
+void record_table(v1::Tournament& t, int table_number, std::span<const int> totals, const std::vector<bool>& by_bot,
+                  std::int64_t match_id) {
+    if (t.rounds().empty()) return;
+    auto* round = t.mutable_rounds(t.rounds_size() - 1);
+    if (round->finished() || table_number < 0 || table_number >= round->tables_size()) return;
+    auto* table = round->mutable_tables(table_number);
+    if (table->finished() || static_cast<int>(totals.size()) != table->seats_size()) return;
+    const auto points = competition::place_points(totals);
+    for (int s = 0; s < table->seats_size(); ++s) {
+        auto* seat = table->mutable_seats(s);
+        seat->set_total(totals[static_cast<std::size_t>(s)]);
+        seat->set_points(points[static_cast<std::size_t>(s)]);
+        seat->set_played_by_bot(static_cast<std::size_t>(s) < by_bot.size() && by_bot[static_cast<std::size_t>(s)]);
+        if (const int e = entrant_named(t, seat->name()); e >= 0) {
+            auto* entrant = t.mutable_entrants(e);
+            entrant->set_points(entrant->points() + seat->points());
+            entrant->set_strokes(entrant->strokes() + seat->total());
+        }
+    }
+    table->set_finished(true);
+    table->set_match_id(match_id);
+    round->set_finished(std::all_of(round->tables().begin(), round->tables().end(),
+                                    [](const auto& other) { return other.finished(); }));
+    restand(t);
+}
+
+void restand(v1::Tournament& t) {
+    // Opponents' points: everyone each entrant sat with, counted once for every round they sat together.
+    std::map<std::string, double> points;
+    for (const auto& e : t.entrants()) points[e.name()] = e.points();
+    std::map<std::string, double> opponents;
+    for (const auto& round : t.rounds())
+        for (const auto& table : round.tables())
+            for (const auto& a : table.seats())
+                for (const auto& b : table.seats())
+                    if (a.name() != b.name()) opponents[a.name()] += points[b.name()];
+    std::vector<competition::entrant> field;
+    for (auto& e : *t.mutable_entrants()) {
+        e.set_opponent_points(opponents[e.name()]);
+        field.push_back(as_entrant(e));
+    }
+    const auto order = competition::standing(field);
+    google::protobuf::RepeatedPtrField<v1::TournamentEntrant> sorted;
+    for (const int i : order) *sorted.Add() = t.entrants(i);
+    t.mutable_entrants()->Swap(&sorted);
+    const auto key = [](const v1::TournamentEntrant& e) {
+        return std::tuple(e.points(), e.opponent_points(), e.strokes(), e.rating());
+    };
+    for (int i = 0; i < t.entrants_size(); ++i) {
+        const bool tied = i > 0 && key(t.entrants(i)) == key(t.entrants(i - 1));
+        t.mutable_entrants(i)->set_place(tied ? t.entrants(i - 1).place() : static_cast<std::uint32_t>(i + 1));
+    }
+}
+
+}  // namespace golf::server::tournament_rules

@@ -1,0 +1,259 @@
+// Tournaments through the real server on both backends: the organiser's and the entrants' requests with their bad
+// input, every round of a Swiss tournament played out at tables of its own (bots standing in for entrants who do not
+// come), an entrant taking their held seat, the results against the recorded matches, the HTTP API, and a restart in
+// the middle of a round.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "clients/cpp/golf_client.hpp"
+#include "tests/server/account_requests.hpp"
+#include "tests/server/backends.hpp"
+#include "tests/server/e2e_support.hpp"
+#include "tests/server/net_test_support.hpp"
+
+namespace tournament_tests {  // its own scope: CMake compiles these files together (UNITY_BUILD)
+namespace {
+
+using namespace std::chrono_literals;
+using namespace golf::server::testing::account_requests;
+using golf::client::connection;
+using golf::server::e2e::running_server;
+namespace v1 = golf::v1;
+
+const std::string password = "correct horse battery staple";
+
+v1::TournamentSettings swiss(const std::string& name, int seats, int rounds) {
+    v1::TournamentSettings s;
+    s.set_name(name);
+    s.set_preset("four-card");
+    s.mutable_house_rules()->set_holes(1);  // a short match a round, played by bots in moments
+    s.set_seats(static_cast<std::uint32_t>(seats));
+    s.set_min_seats(2);
+    s.set_rounds(static_cast<std::uint32_t>(rounds));
+    return s;
+}
+
+v1::ClientMessage create(const v1::TournamentSettings& settings) {
+    v1::ClientMessage m;
+    *m.mutable_create_tournament()->mutable_settings() = settings;
+    return m;
+}
+
+v1::ClientMessage join(std::int64_t id) {
+    v1::ClientMessage m;
+    m.mutable_join_tournament()->set_id(id);
+    return m;
+}
+
+v1::ClientMessage leave(std::int64_t id) {
+    v1::ClientMessage m;
+    m.mutable_leave_tournament()->set_id(id);
+    return m;
+}
+
+v1::ClientMessage manage(std::int64_t id, v1::TournamentCommand command) {
+    v1::ClientMessage m;
+    m.mutable_manage_tournament()->set_id(id);
+    m.mutable_manage_tournament()->set_command(command);
+    return m;
+}
+
+v1::ClientMessage get(std::int64_t id, bool watch = false) {
+    v1::ClientMessage m;
+    m.mutable_get_tournament()->set_id(id);
+    m.mutable_get_tournament()->set_watch(watch);
+    return m;
+}
+
+v1::ClientMessage leave_table() {
+    v1::ClientMessage m;
+    m.mutable_leave_table();
+    return m;
+}
+
+struct entrant {
+    std::unique_ptr<connection> c;
+    std::string token;  // the session's, to sign in again after a restart
+};
+
+entrant signed_up(const std::string& url, const std::string& name) {
+    entrant e{connect_to(url), {}};
+    const auto in = e.c->request(register_as(name, password));
+    EXPECT_TRUE(in.has_signed_in()) << describe(in);
+    e.token = in.signed_in().session_token();
+    return e;
+}
+
+// Reads the tournament until `done` holds (bounded).
+v1::Tournament read_until(connection& c, std::int64_t id, const std::function<bool(const v1::Tournament&)>& done,
+                          std::chrono::seconds limit = 60s) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    v1::Tournament t;
+    for (int i = 0; i < 2000 && std::chrono::steady_clock::now() < deadline; ++i) {
+        const auto reply = c.request(get(id));
+        EXPECT_TRUE(reply.has_tournament()) << describe(reply);
+        t = reply.tournament().tournament();
+        if (done(t)) return t;
+        std::this_thread::sleep_for(100ms);
+    }
+    ADD_FAILURE() << "the tournament did not get there in time: " << t.ShortDebugString();
+    return t;
+}
+
+void refused(const v1::ServerMessage& reply, v1::ErrorCode code, const std::string& words) {
+    EXPECT_EQ(error_of(reply), code) << describe(reply);
+    EXPECT_NE(reply.error().message().find(words), std::string::npos) << reply.error().message();
+}
+
+using TournamentsOn = golf::server::testing::on_each_backend;
+
+TEST_P(TournamentsOn, ASwissTournamentPlaysEveryRoundAtItsOwnTablesAndRecordsTheResults) {
+    running_server server(1s, db());
+    auto guest = connect_to(server.url());
+    refused(guest->request(create(swiss("Friday", 3, 3))), v1::ERROR_CODE_NOT_SIGNED_IN, "sign in");
+
+    std::vector<entrant> people;
+    for (const std::string name : {"Ann", "Bob", "Cat", "Dan", "Eve"}) people.push_back(signed_up(server.url(), name));
+    connection& ann = *people[0].c;
+    refused(ann.request(create(swiss("Friday", 9, 3))), v1::ERROR_CODE_BAD_REQUEST, "a table seats 2 to");
+    refused(ann.request(create(swiss("Friday", 3, 0))), v1::ERROR_CODE_BAD_REQUEST, "1 to 20 rounds");
+    refused(ann.request(create(swiss("", 3, 3))), v1::ERROR_CODE_BAD_REQUEST, "name");
+    auto absurd = swiss("Friday", 3, 3);
+    absurd.set_max_players(100000);
+    refused(ann.request(create(absurd)), v1::ERROR_CODE_BAD_REQUEST, "4 to 256 players");
+
+    const auto made = ann.request(create(swiss("Friday", 3, 3)));
+    ASSERT_TRUE(made.has_tournament()) << describe(made);
+    const std::int64_t id = made.tournament().tournament().id();
+    EXPECT_EQ(made.tournament().tournament().settings().turn_clock_seconds(), 60u) << "the default clock";
+    refused(ann.request(get(id + 1000)), v1::ERROR_CODE_NO_SUCH_TOURNAMENT, "no such");
+
+    for (std::size_t i = 0; i < 3; ++i) ASSERT_TRUE(people[i].c->request(join(id)).has_tournament());
+    refused(ann.request(join(id)), v1::ERROR_CODE_BAD_REQUEST, "signed up already");
+    refused(ann.request(manage(id, v1::TOURNAMENT_COMMAND_START)), v1::ERROR_CODE_BAD_REQUEST, "4 players or more");
+    for (std::size_t i = 3; i < 5; ++i) ASSERT_TRUE(people[i].c->request(join(id)).has_tournament());
+    refused(people[1].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)), v1::ERROR_CODE_NOT_ORGANISER, "Ann");
+
+    // Bob watches, is told his table when the first round is seated, and takes his held seat.
+    connection& bob = *people[1].c;
+    ASSERT_TRUE(bob.request(get(id, true)).has_tournament());
+    ASSERT_TRUE(ann.request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+    const auto told = next_where(
+        bob,
+        [](const v1::ServerMessage& m) {
+            return m.has_tournament() && !m.tournament().tournament().your_table().empty();
+        },
+        10s);
+    ASSERT_TRUE(told.has_value()) << "a watcher is told their table";
+    const std::string code = told->tournament().tournament().your_table();
+    refused(guest->request(join_table(code, "Zed")), v1::ERROR_CODE_TABLE_FULL, "round's entrants");
+    const auto seated = bob.request(join_table(code, ""));
+    ASSERT_TRUE(seated.has_table_joined()) << describe(seated);
+    refused(bob.request([] {
+        v1::ClientMessage m;
+        m.mutable_add_bot();
+        return m;
+    }()),
+            v1::ERROR_CODE_BAD_REQUEST, "no host");
+    ASSERT_TRUE(bob.request(leave_table()).has_ok()) << "a bot finishes Bob's match";
+
+    const v1::Tournament done =
+        read_until(ann, id, [](const v1::Tournament& t) { return t.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(done.rounds_size(), 3);
+    double points = 0;
+    std::set<std::string> codes;
+    for (const auto& round : done.rounds()) {
+        EXPECT_TRUE(round.finished());
+        ASSERT_EQ(round.tables_size(), 2) << "5 at tables of 2 to 3: a table of 3 and one of 2, nobody sitting out";
+        EXPECT_EQ(round.tables(0).seats_size() + round.tables(1).seats_size(), 5);
+        EXPECT_EQ(round.byes_size(), 0);
+        for (const auto& table : round.tables()) {
+            EXPECT_TRUE(codes.insert(table.code()).second) << "every table is new";
+            ASSERT_GT(table.match_id(), 0);
+            const auto record = ann.request([&] {
+                v1::ClientMessage m;
+                m.mutable_get_match()->set_match_id(table.match_id());
+                return m;
+            }());
+            ASSERT_TRUE(record.has_match_record()) << describe(record);
+            const auto& seats = record.match_record().summary().seats();
+            ASSERT_EQ(seats.size(), table.seats_size());
+            for (int s = 0; s < table.seats_size(); ++s) {
+                EXPECT_EQ(table.seats(s).total(), seats[s].final_total()) << "the result is the recorded match's";
+                EXPECT_EQ(seats[s].name(), table.seats(s).name());
+                EXPECT_TRUE(seats[s].registered());
+                points += table.seats(s).points();
+            }
+        }
+    }
+    EXPECT_DOUBLE_EQ(points, 3 * (3.0 + 1.0)) << "a table of 3 gives 2+1+0 points, a table of 2 gives 1";
+    ASSERT_EQ(done.entrants_size(), 5);
+    EXPECT_EQ(done.entrants(0).place(), 1u);
+    for (int i = 1; i < 5; ++i) EXPECT_GE(done.entrants(i - 1).points(), done.entrants(i).points()) << "the standing";
+
+    const auto http = golf::server::testing::http_request(server.port(), "/api/tournaments/" + std::to_string(id));
+    EXPECT_EQ(http.result_int(), 200);
+    EXPECT_NE(http.body().find("\"state\":\"TOURNAMENT_STATE_FINISHED\""), std::string::npos) << http.body();
+    EXPECT_EQ(golf::server::testing::http_request(server.port(), "/api/tournaments/x").result_int(), 400);
+    EXPECT_EQ(golf::server::testing::http_request(server.port(), "/api/tournaments/99999").result_int(), 404);
+    EXPECT_NE(golf::server::testing::http_request(server.port(), "/api/tournaments?ended=1").body().find("Friday"),
+              std::string::npos);
+    refused(people[2].c->request(leave(id)), v1::ERROR_CODE_BAD_REQUEST, "over");
+}
+
+// The server stops while an entrant holds up round 1; started again on the same database, the round goes on at
+// the same tables and the tournament finishes.
+TEST_P(TournamentsOn, ARestartInTheMiddleOfARoundLosesNothing) {
+    std::int64_t id = 0;
+    std::string code;
+    std::string cat_token;
+    {
+        running_server server(1s, db());
+        std::vector<entrant> people;
+        for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) people.push_back(signed_up(server.url(), name));
+        auto settings = swiss("Restarted", 2, 2);
+        const auto made = people[0].c->request(create(settings));
+        ASSERT_TRUE(made.has_tournament()) << describe(made);
+        id = made.tournament().tournament().id();
+        for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
+        ASSERT_TRUE(people[0].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+        const auto seated_t =
+            read_until(*people[2].c, id, [](const v1::Tournament& t) { return !t.your_table().empty(); });
+        code = seated_t.your_table();
+        // Cat sits down and makes no move: her table waits on her turn clock (60 s) while the server stops.
+        ASSERT_TRUE(people[2].c->request(join_table(code, "")).has_table_joined());
+        cat_token = people[2].token;
+        read_until(*people[0].c, id, [&](const v1::Tournament& t) {
+            return t.rounds_size() == 1 && std::count_if(t.rounds(0).tables().begin(), t.rounds(0).tables().end(),
+                                                         [](const auto& x) { return x.finished(); }) == 1;
+        });
+    }
+    running_server again(1s, db());
+    auto cat = connect_to(again.url());
+    ASSERT_TRUE(cat->request(sign_in_with_token(cat_token)).has_signed_in());
+    const auto back = read_until(*cat, id, [](const v1::Tournament& t) { return !t.your_table().empty(); });
+    EXPECT_EQ(back.your_table(), code) << "the same table, restored";
+    EXPECT_EQ(back.rounds_size(), 1);
+    const auto rejoined = cat->request(join_table(code, ""));
+    ASSERT_TRUE(rejoined.has_table_joined()) << describe(rejoined);
+    ASSERT_TRUE(cat->request(leave_table()).has_ok());
+    const auto done =
+        read_until(*cat, id, [](const v1::Tournament& t) { return t.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(done.rounds_size(), 2);
+    EXPECT_EQ(done.rounds(0).tables_size(), 2);
+    for (const auto& round : done.rounds())
+        for (const auto& table : round.tables()) EXPECT_TRUE(table.finished()) << table.code();
+}
+
+INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,
+                         ::testing::Values(golf::server::testing::backend::sqlite,
+                                           golf::server::testing::backend::postgresql),
+                         golf::server::testing::backend_name);
+
+}  // namespace
+}  // namespace tournament_tests
