@@ -54,8 +54,9 @@ int run_arena(std::span<const std::string_view> words);
 int run_bot(std::span<const std::string_view> words);
 // Only with the client library (GOLF_HAVE_CLIENT), as bot; SHA-256 comes from golf_server_common.
 int run_deal(std::span<const std::string_view> words);
-int run_play(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
-int run_load(std::span<const std::string_view> words);    // only with the client library (GOLF_HAVE_CLIENT)
+int run_play(std::span<const std::string_view> words);        // only with the client library (GOLF_HAVE_CLIENT)
+int run_load(std::span<const std::string_view> words);        // only with the client library (GOLF_HAVE_CLIENT)
+int run_tournament(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 // Only with the persistence library (GOLF_HAVE_PERSISTENCE), as replay.
@@ -78,6 +79,7 @@ std::string_view bot_usage();
 std::string_view deal_usage();
 std::string_view play_usage();
 std::string_view load_usage();
+std::string_view tournament_usage();
 std::string_view replay_usage();
 std::string_view export_usage();
 std::string_view ratings_usage();

@@ -32,6 +32,8 @@ constexpr std::array commands{
     command{"deal", "re-derive a hand's deal and commitment from its revealed seed", deal_usage, run_deal},
     command{"play", "sit at a table on a golf-server from a terminal", play_usage, run_play},
     command{"load", "load a golf-server with many tables of bots and measure latency", load_usage, run_load},
+    command{"tournament", "tournaments on a golf-server: list, show, create, join, start, pause, cancel",
+            tournament_usage, run_tournament},
 #endif
 #ifdef GOLF_HAVE_PERSISTENCE
     command{"replay", "re-play a recorded match (database or match file) and check every hole", replay_usage,
@@ -50,9 +52,9 @@ constexpr std::array commands{
 void print_usage(std::ostream& out) {
     out << "usage: golf COMMAND [ARGS...]\n\ncommands:\n";
     for (const command& c : commands) {
-        out << "  " << c.name << std::string(10 - c.name.size(), ' ') << c.summary << '\n';
+        out << "  " << c.name << std::string(12 - c.name.size(), ' ') << c.summary << '\n';
     }
-    out << "  help      show this message, or a command's usage (golf help COMMAND)\n"
+    out << "  help        show this message, or a command's usage (golf help COMMAND)\n"
            "\nRun 'golf COMMAND --help' for a command's options.\n"
            "Exit status: 0 success, 1 the run failed, 2 bad input.\n";
 }
