@@ -138,7 +138,7 @@ v1::ServerMessage tournament_director::answer(const std::shared_ptr<client_link>
                 std::erase_if(w.watchers, [&](const watcher& x) { return x.link.lock() == link; });
             if (request.watch()) {
                 auto& w = watched_[request.id()];
-                w.watchers.push_back({link, who.account});
+                w.watchers.push_back({link});
                 w.version = std::max(w.version, l->row.version);
             }
             std::erase_if(watched_, [](const auto& entry) { return entry.second.watchers.empty(); });

@@ -93,8 +93,7 @@ private:
     boost::asio::steady_timer timer_{thread_};
     bool stopped_ = false;  // the thread only
     struct watcher {
-        std::weak_ptr<client_link> link;
-        std::int64_t account = 0;
+        std::weak_ptr<client_link> link;  // told as whoever it is signed in as then (your_table)
     };
     struct watched {
         std::vector<watcher> watchers;

@@ -59,7 +59,7 @@ bool tournament_director::direct(loaded& l, std::int64_t now) {
     if (l.t.state() != v1::TOURNAMENT_STATE_RUNNING || tournament_rules::round_in_play(l.t)) return changed;
     const auto* round = tournament_rules::seat_next_round(l.t, now);
     if (!round) {
-        l.t.set_note("finished: " + (l.t.entrants().empty() ? std::string("nobody") : l.t.entrants(0).name()) + " won");
+        l.t.set_note(l.t.entrants().empty() ? std::string("finished") : l.t.entrants(0).name() + " won");
         spdlog::info("tournament {} finished", l.t.id());
         return true;
     }
@@ -140,7 +140,7 @@ void tournament_director::tell_watchers(const loaded& l) {
     if (found == watched_.end()) return;
     found->second.version = l.row.version;
     for (const watcher& w : found->second.watchers)
-        if (const auto link = w.link.lock()) link->send(encode(info_for(l.t, w.account)));
+        if (const auto link = w.link.lock()) link->send(encode(info_for(l.t, link->identity().account)));
 }
 
 // Tournaments moved on by another node (or watched here but directed elsewhere) are told from the database.

@@ -11,6 +11,8 @@ import { signInDialog } from "./screens/sign_in";
 import { adminScreen } from "./screens/admin";
 import { replayScreen } from "./screens/replay";
 import { startScreen } from "./screens/start";
+import { tournamentScreen } from "./screens/tournament";
+import { tournamentsScreen } from "./screens/tournaments";
 import { storage } from "./core/storage";
 import { applyTheme } from "./core/theme";
 import { registerServiceWorker } from "./install/register";
@@ -39,6 +41,8 @@ function wanted(): string {
   if (route.name === "leaderboard") return "leaderboard";
   if (route.name === "profile") return `profile:${route.player}`;
   if (route.name === "replay") return `replay:${route.match}`;
+  if (route.name === "tournaments") return "tournaments";
+  if (route.name === "tournament") return `tournament:${route.id}`;
   if (route.name === "table") return app.atTable ? "table" : `start:${route.code}`;
   return "start:";
 }
@@ -91,7 +95,11 @@ function render(): void {
                   ? profileScreen(app, route.player)
                   : route.name === "replay"
                     ? replayScreen(app, route.match)
-                    : startScreen(app, route.name === "table" ? route.code : undefined)
+                    : route.name === "tournaments"
+                      ? tournamentsScreen(app)
+                      : route.name === "tournament"
+                        ? tournamentScreen(app, route.id)
+                        : startScreen(app, route.name === "table" ? route.code : undefined)
     );
   }
   screen?.refresh();

@@ -17,6 +17,7 @@ import type {
 } from "../gen/golf/v1/messages_pb";
 import { BotLevel, TableState } from "../gen/golf/v1/messages_pb";
 import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
+import type { Tournament } from "../gen/golf/v1/tournaments_pb";
 import { create } from "@bufbuild/protobuf";
 import { Phase, type Action, type TableEvent } from "../gen/golf/v1/game_pb";
 import { Connection, ErrorCode, RequestError, errorText, type RequestBody, type Status } from "./net";
@@ -33,7 +34,9 @@ export type Route =
   | { name: "leaderboard"; preset: string }
   | { name: "account" }
   | { name: "admin" }
-  | { name: "replay"; match: bigint; hole: number; move: number };
+  | { name: "replay"; match: bigint; hole: number; move: number }
+  | { name: "tournaments" }
+  | { name: "tournament"; id: bigint };
 
 const CODE = /^[2-9A-HJ-NP-Z]{6}$/;
 // A seat request followed to another node at most this many times (a table moved twice while we followed it is
@@ -64,6 +67,9 @@ export function parseRoute(): Route {
   if (path === "/lobby") return { name: "lobby" };
   if (path === "/account") return { name: "account" };
   if (path === "/admin") return { name: "admin" };
+  if (path === "/tournaments") return { name: "tournaments" };
+  const tournament = /^\/tournaments\/([1-9][0-9]{0,17})$/.exec(path);
+  if (tournament) return { name: "tournament", id: BigInt(tournament[1]) };
   if (path === "/leaderboard")
     return { name: "leaderboard", preset: new URLSearchParams(location.search).get("rules") ?? "" };
   const replay = /^\/replay\/([1-9][0-9]{0,17})$/.exec(path);
@@ -97,6 +103,10 @@ export function tableLink(code: string): string {
 // A recorded match's replay, at a hole and a move (the deal is move 0).
 export function replayPath(matchId: bigint, hole = 1, move = 0): string {
   return `/replay/${matchId}${hole > 1 || move > 0 ? `?hole=${hole}&move=${move}` : ""}`;
+}
+
+export function tournamentPath(id: bigint): string {
+  return `/tournaments/${id}`;
 }
 
 export function profilePath(name: string): string {
@@ -165,6 +175,7 @@ export class App {
   chat: ChatLine[] = [];
   lobby?: LobbyTable[];
   account?: Account; // the account this connection is signed in to
+  tournament?: Tournament; // the one the tournament page shows and watches
   signingIn = storage.session() !== undefined; // a kept session is being tried on this connection
   quick?: QuickWish; // waiting in quick play's queue
   queue?: QueueUpdate; // how that wait goes (the latest push)
@@ -638,6 +649,13 @@ export class App {
         this.queue = undefined;
         this.enter(message.body.value);
         break;
+      case "tournament": {
+        // GetTournament's watch: the tournament this page shows, after every change.
+        const t = message.body.value.tournament;
+        if (!t || this.route.name !== "tournament" || this.route.id !== t.id) return;
+        this.tournament = t;
+        break;
+      }
       case "announcement": {
         const said = message.body.value;
         this.onFlash(`${said.by} (moderator): ${said.text}`, "announcement");

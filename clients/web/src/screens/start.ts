@@ -57,6 +57,8 @@ export function startScreen(app: App, joinCode?: string): Screen {
         pageLink(app, "/lobby", "Open tables"),
         " · ",
         pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }),
+        " · ",
+        pageLink(app, "/tournaments", "Tournaments", { id: "tournaments-link" }),
         themeToggle()
       )
     ),

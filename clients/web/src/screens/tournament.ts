@@ -1,0 +1,211 @@
+// One tournament (/tournaments/ID), watched so it changes as the tournament does: what it plays, where it stands,
+// the sign-up or the organiser's commands, "Go to your table" while a round is played, the standing, and every
+// round's tables (watch one in play, replay one finished).
+import { h, replaceContent } from "../ui/dom";
+import { profilePath, replayPath, type App, type Screen } from "../core/app";
+import { navLine, pageLink } from "../ui/nav";
+import { errorText } from "../core/net";
+import { presetTitle } from "./profile";
+import { tournamentStateWords } from "./tournaments";
+import {
+  TournamentCommand,
+  TournamentState,
+  type Tournament,
+  type TournamentRound,
+} from "../gen/golf/v1/tournaments_pb";
+
+const points = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
+
+export function tournamentScreen(app: App, id: bigint): Screen {
+  const title = h("h1", { id: "tournament-title" }, "Tournament");
+  const summary = h("p", { id: "tournament-summary" });
+  const note = h("p", { class: "hint", id: "tournament-note", role: "status" });
+  const status = h("p", { class: "form-error", id: "tournament-error", role: "alert", hidden: true });
+  const actions = h("div", { class: "buttons", id: "tournament-actions" });
+  const standing = h("section", { class: "panel", "aria-labelledby": "standing-title" });
+  const rounds = h("section", { class: "panel", id: "tournament-rounds", "aria-labelledby": "rounds-title" });
+  const element = h(
+    "div",
+    { class: "screen tournament-screen" },
+    title,
+    navLine(app, ["/tournaments", "Tournaments"], ["/", "Back to the start"]),
+    h("section", { class: "panel", "aria-labelledby": "tournament-title" }, summary, note, actions, status),
+    standing,
+    rounds
+  );
+  const act = async (body: Parameters<App["request"]>[0]) => {
+    status.textContent = "";
+    try {
+      const reply = await app.request(body);
+      if (reply.body.case === "tournament" && reply.body.value.tournament) app.tournament = reply.body.value.tournament;
+      app.onChange();
+    } catch (error) {
+      status.textContent = errorText(error);
+    }
+    status.hidden = status.textContent === "";
+  };
+  let watching = false;
+  let drawn: Tournament | undefined;
+  const refresh = () => {
+    if (!watching && app.status === "open") {
+      watching = true;
+      app.tournament = undefined;
+      void act({ case: "getTournament", value: { id, watch: true } });
+    }
+    const t = app.tournament;
+    if (!t || t.id !== id || t === drawn) return;
+    drawn = t;
+    title.textContent = t.settings?.name ?? "Tournament";
+    summary.textContent = describe(t);
+    note.textContent = t.note ? `Latest: ${t.note}.` : "";
+    replaceContent(actions, ...actionButtons(app, t, act));
+    actions.hidden = actions.childElementCount === 0;
+    replaceContent(standing, h("h2", { id: "standing-title" }, "Standing"), standingTable(app, t));
+    replaceContent(rounds, h("h2", { id: "rounds-title" }, "Rounds"), ...roundList(app, t));
+  };
+  refresh();
+  return {
+    kind: `tournament:${id}`,
+    element,
+    refresh,
+    dispose() {
+      if (app.status === "open")
+        void app.request({ case: "getTournament", value: { id, watch: false } }).catch(() => {});
+    },
+  };
+}
+
+function describe(t: Tournament): string {
+  const s = t.settings;
+  if (!s) return "";
+  const seats = s.minSeats === s.seats ? `${s.seats}` : `${s.minSeats} to ${s.seats}`;
+  const holes = s.houseRules?.holes ? `, ${s.houseRules.holes} hole${s.houseRules.holes === 1 ? "" : "s"} a round` : "";
+  return (
+    `${tournamentStateWords(t.state)}. Rules: ${presetTitle(s.preset)}${holes}, tables of ${seats}, ` +
+    `${s.rounds} round${s.rounds === 1 ? "" : "s"}, ${t.entrants.length} signed up. Organised by ${t.organiser}.`
+  );
+}
+
+type Act = (body: Parameters<App["request"]>[0]) => Promise<void>;
+
+function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
+  const me = app.accountName;
+  const out: HTMLElement[] = [];
+  const button = (id: string, text: string, onclick: () => void, secondary = false) =>
+    h("button", { type: "button", id, class: secondary ? "secondary" : undefined, onclick }, text);
+  if (t.yourTable) {
+    const code = t.yourTable;
+    out.push(
+      button("your-table", `Go to your table (${code})`, () => {
+        app.navigate(`/t/${code}`);
+        void app.joinTable(code, "", false).catch((e) => app.onFlash(errorText(e), "error"));
+      })
+    );
+  }
+  if (me === undefined) {
+    if (t.state === TournamentState.OPEN) out.push(h("p", { class: "hint" }, "Sign in to sign up."));
+    return out;
+  }
+  const entrant = t.entrants.find((e) => e.name === me && !e.withdrawn);
+  const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
+  const over = t.state === TournamentState.FINISHED || t.state === TournamentState.CANCELLED;
+  const organiser = t.organiser === me && !over;
+  const command = (c: TournamentCommand) => () =>
+    void act({ case: "manageTournament", value: { id: t.id, command: c } });
+  const join = () => void act({ case: "joinTournament", value: { id: t.id } });
+  const leave = () => void act({ case: "leaveTournament", value: { id: t.id } });
+  if (organiser && t.state === TournamentState.OPEN)
+    out.push(button("tournament-start", "Start", command(TournamentCommand.START)));
+  if (organiser && t.state === TournamentState.PAUSED)
+    out.push(button("tournament-resume", "Resume", command(TournamentCommand.RESUME)));
+  if (!entrant && open) out.push(button("tournament-join", "Sign up", join));
+  if (entrant && !over) out.push(button("tournament-leave", "Withdraw", leave, true));
+  if (organiser && t.state === TournamentState.RUNNING)
+    out.push(button("tournament-pause", "Pause after this round", command(TournamentCommand.PAUSE), true));
+  if (organiser)
+    out.push(button("tournament-cancel", "Cancel the tournament", command(TournamentCommand.CANCEL), true));
+  return out;
+}
+
+function standingTable(app: App, t: Tournament): HTMLElement {
+  if (t.entrants.length === 0) return h("p", { class: "empty-note" }, "Nobody has signed up yet.");
+  const th = (text: string, title?: string) => h("th", { scope: "col", title }, text);
+  return h(
+    "div",
+    { class: "scroll" },
+    h(
+      "table",
+      { class: "leaderboard", id: "standing-table" },
+      h("caption", { class: "visually-hidden" }, "Standing"),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          th("#"),
+          th("Player"),
+          th("Points"),
+          th("Opponents", "their opponents' points: the first tie-break"),
+          th("Strokes")
+        )
+      ),
+      h(
+        "tbody",
+        {},
+        ...t.entrants.map((e) =>
+          h(
+            "tr",
+            { "data-name": e.name, class: e.name === app.accountName ? "me" : undefined },
+            h("td", {}, t.rounds.length > 0 ? String(e.place) : "–"),
+            h("td", {}, pageLink(app, profilePath(e.name), e.name), e.withdrawn ? " (withdrew)" : ""),
+            h("td", { class: "num" }, points(e.points)),
+            h("td", { class: "num" }, points(e.opponentPoints)),
+            h("td", { class: "num" }, String(e.strokes))
+          )
+        )
+      )
+    )
+  );
+}
+
+function roundList(app: App, t: Tournament): HTMLElement[] {
+  if (t.rounds.length === 0)
+    return [h("p", { class: "empty-note" }, "The first round is seated when the organiser starts.")];
+  return [...t.rounds].reverse().map((round) => roundSection(app, t, round));
+}
+
+function roundSection(app: App, t: Tournament, round: TournamentRound): HTMLElement {
+  return h(
+    "div",
+    { class: "tournament-round", "data-round": round.number },
+    h("h3", {}, `Round ${round.number}${round.finished ? "" : " (being played)"}`),
+    h(
+      "ul",
+      { class: "tournament-tables" },
+      ...round.tables.map((table) =>
+        h(
+          "li",
+          { "data-code": table.code, class: table.code === t.yourTable ? "your-table" : undefined },
+          h(
+            "div",
+            { class: "seat-result" },
+            h("span", {}, `Table ${table.number}`),
+            table.finished
+              ? pageLink(app, replayPath(table.matchId), "Replay", { class: "replay-link" })
+              : pageLink(app, `/t/${table.code}`, `Watch ${table.code}`, { class: "watch-link" })
+          ),
+          ...table.seats.map((seat) =>
+            h(
+              "div",
+              { class: "seat-result" },
+              h("span", {}, seat.name, seat.playedByBot ? " (a bot played)" : ""),
+              h("span", { class: "num" }, table.finished ? `${seat.total} · ${points(seat.points)} pt` : "")
+            )
+          )
+        )
+      )
+    ),
+    round.byes.length > 0 ? h("p", { class: "hint" }, `Sitting out: ${round.byes.join(", ")}.`) : null
+  );
+}
