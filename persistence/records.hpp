@@ -27,6 +27,7 @@ struct table_record {
     std::int64_t between_holes_ms = 0;  // the longest wait for every NextHole; 0: the server's default
     bool quick_play = false;            // made by quick play (its people are strangers, as at a public table)
     std::int64_t tournament_id = 0;     // made for a round of this tournament; 0: none
+    std::string deal_key;               // a duplicate round's secret key (hex): every hole's seed derives from it
 
     friend bool operator==(const table_record&, const table_record&) = default;
 };

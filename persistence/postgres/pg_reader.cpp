@@ -31,7 +31,7 @@ constexpr const char* select_progress = "SELECT hole, seed, dealer, actions FROM
 constexpr const char* select_bars = "SELECT COALESCE(account_id, 0), address FROM match_bars WHERE match_id = $1";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
-    "claim_window_ms, between_holes_ms, quick_play, tournament_id FROM tables WHERE code = $1 AND recorded";
+    "claim_window_ms, between_holes_ms, quick_play, tournament_id, deal_key FROM tables WHERE code = $1 AND recorded";
 constexpr const char* matches_of_player =
     "SELECT id FROM matches WHERE id IN (SELECT s.match_id FROM players p JOIN match_seats s ON s.player_id = p.id "
     "WHERE p.display_name = $1) ORDER BY started_at DESC, id DESC LIMIT $2";
@@ -150,6 +150,7 @@ std::optional<table_record> read_table(pg_connection& db, const std::string& cod
     r.between_holes_ms = t.int64(0, 9);
     r.quick_play = t.boolean(0, 10);
     r.tournament_id = t.int64(0, 11);
+    r.deal_key = t.text(0, 12);
     return r;
 }
 

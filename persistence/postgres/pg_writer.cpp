@@ -28,14 +28,14 @@ namespace sql {
 // match at it; with a single node ($12 NULL) it is always written.
 constexpr const char* upsert_table =
     "INSERT INTO tables(code, preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, "
-    "forfeit_when_away, claim_window_ms, between_holes_ms, quick_play, tournament_id, recorded, owner_node, "
-    "owner_incarnation) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $14, $15, TRUE, $12, $13) "
+    "forfeit_when_away, claim_window_ms, between_holes_ms, quick_play, tournament_id, deal_key, recorded, owner_node, "
+    "owner_incarnation) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $14, $15, $16, TRUE, $12, $13) "
     "ON CONFLICT(code) DO UPDATE SET preset = excluded.preset, ruleset = excluded.ruleset, "
     "created_at = excluded.created_at, seats = excluded.seats, is_public = excluded.is_public, "
     "password_hash = excluded.password_hash, turn_clock_ms = excluded.turn_clock_ms, "
     "forfeit_when_away = excluded.forfeit_when_away, claim_window_ms = excluded.claim_window_ms, "
     "between_holes_ms = excluded.between_holes_ms, quick_play = excluded.quick_play, "
-    "tournament_id = excluded.tournament_id, recorded = TRUE, "
+    "tournament_id = excluded.tournament_id, deal_key = excluded.deal_key, recorded = TRUE, "
     "owner_node = excluded.owner_node, owner_incarnation = excluded.owner_incarnation "
     "WHERE excluded.owner_node IS NULL OR tables.owner_node IS NULL OR (tables.owner_node = excluded.owner_node AND "
     "tables.owner_incarnation = excluded.owner_incarnation) OR NOT EXISTS (SELECT 1 FROM matches m "
@@ -101,7 +101,7 @@ void apply(pg_connection& db, const table_record& t, const node_directory* nodes
                       .number(t.between_holes_ms);
     if (nodes) values.text(nodes->node()).number(nodes->incarnation());
     else values.null().null();
-    values.text(flag(t.quick_play)).number(t.tournament_id);
+    values.text(flag(t.quick_play)).number(t.tournament_id).text(t.deal_key);
     if (db.run(sql::upsert_table, values).affected() == 0)
         throw pg_failure{"GF001", "table " + t.code + " is played by another node"};
 }

@@ -29,7 +29,8 @@ constexpr const char* select_bars =
     "SELECT COALESCE(account_id, 0), address FROM match_bars WHERE match_id = ? ORDER BY rowid";
 constexpr const char* select_table =
     "SELECT preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, forfeit_when_away, "
-    "claim_window_ms, between_holes_ms, quick_play, tournament_id FROM tables WHERE code = ? AND recorded = 1";
+    "claim_window_ms, between_holes_ms, quick_play, tournament_id, deal_key FROM tables WHERE code = ? AND recorded = "
+    "1";
 constexpr const char* matches_of_player =
     "SELECT id FROM matches WHERE id IN (SELECT s.match_id FROM players p JOIN match_seats s ON s.player_id = p.id "
     "WHERE p.display_name = ?) ORDER BY started_at DESC, id DESC LIMIT ?";
@@ -146,6 +147,7 @@ std::optional<table_record> read_table(sqlite_database& db, const std::string& c
     r.between_holes_ms = t.int64(9);
     r.quick_play = t.integer(10) != 0;
     r.tournament_id = t.int64(11);
+    r.deal_key = t.text(12);
     return r;
 }
 

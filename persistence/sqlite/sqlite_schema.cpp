@@ -238,7 +238,8 @@ CREATE TABLE match_bars (
 );
 CREATE INDEX match_bars_by_match ON match_bars(match_id);
 )sql",
-    // 11: tournaments, each one row rewritten at every change; a table made for one names it.
+    // 11: tournaments, each one row rewritten at every change; a table made for one names it (and a duplicate
+    // round's secret deal key).
     R"sql(
 CREATE TABLE tournaments (
   id INTEGER PRIMARY KEY,
@@ -252,6 +253,7 @@ CREATE TABLE tournaments (
 );
 CREATE INDEX tournaments_by_state ON tournaments(state, id);
 ALTER TABLE tables ADD COLUMN tournament_id INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN deal_key TEXT NOT NULL DEFAULT '';
 )sql",
 };
 static_assert(std::size(migrations) == schema_version);

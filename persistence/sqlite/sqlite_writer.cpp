@@ -26,14 +26,14 @@ namespace sql {
 
 constexpr const char* upsert_table =
     "INSERT INTO tables(code, preset, ruleset, created_at, seats, is_public, password_hash, turn_clock_ms, "
-    "forfeit_when_away, claim_window_ms, between_holes_ms, quick_play, tournament_id, recorded) "
-    "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
+    "forfeit_when_away, claim_window_ms, between_holes_ms, quick_play, tournament_id, deal_key, recorded) "
+    "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) "
     "ON CONFLICT(code) DO UPDATE SET preset = excluded.preset, ruleset = excluded.ruleset, "
     "created_at = excluded.created_at, seats = excluded.seats, is_public = excluded.is_public, "
     "password_hash = excluded.password_hash, turn_clock_ms = excluded.turn_clock_ms, "
     "forfeit_when_away = excluded.forfeit_when_away, claim_window_ms = excluded.claim_window_ms, "
     "between_holes_ms = excluded.between_holes_ms, quick_play = excluded.quick_play, "
-    "tournament_id = excluded.tournament_id, recorded = 1";
+    "tournament_id = excluded.tournament_id, deal_key = excluded.deal_key, recorded = 1";
 constexpr const char* placeholder_table =
     "INSERT OR IGNORE INTO tables(code, preset, ruleset, created_at, recorded) VALUES(?, ?, ?, ?, 0)";
 constexpr const char* insert_match =
@@ -80,6 +80,7 @@ void apply(sqlite_database& db, const table_record& t) {
         .bind(11, t.between_holes_ms)
         .bind(12, t.quick_play)
         .bind(13, t.tournament_id)
+        .bind_text(14, t.deal_key)
         .run();
 }
 

@@ -24,6 +24,13 @@ std::uint64_t random_u64() {
     return value;
 }
 
+std::uint64_t hole_seed(std::string_view key, int hole) {
+    const std::string digest = sha256("golf hole " + std::to_string(hole) + ":" + std::string(key));
+    std::uint64_t value = 0;
+    for (std::size_t i = 0; i < 8; ++i) value = (value << 8) | static_cast<unsigned char>(digest[i]);
+    return value;
+}
+
 std::string new_seat_token() {
     std::array<unsigned char, 16> bytes{};
     random_bytes(bytes);

@@ -39,6 +39,9 @@ bool equal(std::string_view a, std::string_view b);
 std::string seed_bytes(std::uint64_t seed);
 // The commitment published before a hand: SHA-256 of seed_bytes(seed).
 std::string commitment(std::uint64_t seed);
+// A duplicate round's seed for `hole` (1-based): the first 8 bytes of SHA-256("golf hole N:" + key). Every table of
+// the round holds the same secret key, so deals the same hand; a revealed seed gives away no other hole's.
+std::uint64_t hole_seed(std::string_view key, int hole);
 
 std::string to_hex(std::string_view bytes);
 // The bytes of lowercase or uppercase hex; nullopt for an odd length or a non-hex character.

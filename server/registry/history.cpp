@@ -1,5 +1,8 @@
 #include "server/registry/history.hpp"
 
+#include "persistence/tournament_store.hpp"
+#include "server/tournaments/tournament_rules.hpp"
+
 #include <google/protobuf/util/json_util.h>
 #include <spdlog/spdlog.h>
 
@@ -153,6 +156,25 @@ history::history(std::shared_ptr<persistence::match_store> store) : store_(std::
 
 history::~history() { pool_.join(); }
 
+v1::ServerMessage history::recorded(std::int64_t id, std::optional<std::uint32_t> hole) const {
+    const auto detail = store_->match(id);
+    if (!detail) return error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "there is no match with that id");
+    if (held_back(*detail)) return error_message(v1::ERROR_CODE_NO_SUCH_MATCH, held_back_words);
+    if (hole) return replay_hole(*detail, *hole);
+    v1::ServerMessage out;
+    *out.mutable_match_record() = to_proto(*detail);
+    return out;
+}
+
+bool history::held_back(const persistence::match_detail& detail) const {
+    if (!detail.table || detail.table->deal_key.empty()) return false;
+    auto* tournaments = store_->tournaments();
+    const auto row = tournaments ? tournaments->tournament(detail.table->tournament_id) : std::nullopt;
+    v1::Tournament t;
+    if (!row || !t.ParseFromString(row->body)) return false;
+    return tournament_rules::holds_back(t, detail.summary.table_code);
+}
+
 bool history::admit() {
     if (pending_.fetch_add(1) >= max_pending) {
         pending_.fetch_sub(1);
@@ -178,18 +200,10 @@ void history::answer(const v1::ClientMessage& request, std::function<void(v1::Se
                         *list.add_matches() = to_proto(m);
                     break;
                 }
-                case v1::ClientMessage::kGetMatch: {
-                    const auto detail = store_->match(request.get_match().match_id());
-                    if (!detail) out = error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "there is no match with that id");
-                    else *out.mutable_match_record() = to_proto(*detail);
+                case v1::ClientMessage::kGetMatch: out = recorded(request.get_match().match_id(), std::nullopt); break;
+                case v1::ClientMessage::kGetReplay:
+                    out = recorded(request.get_replay().match_id(), request.get_replay().hole());
                     break;
-                }
-                case v1::ClientMessage::kGetReplay: {
-                    const auto detail = store_->match(request.get_replay().match_id());
-                    if (!detail) out = error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "there is no match with that id");
-                    else out = replay_hole(*detail, request.get_replay().hole());
-                    break;
-                }
                 case v1::ClientMessage::kGetProfile: out = answer_profile(*store_, request.get_profile()); break;
                 case v1::ClientMessage::kGetLeaderboard: {
                     const auto& r = request.get_leaderboard();

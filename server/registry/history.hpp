@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,6 +47,12 @@ public:
 
 private:
     bool admit();
+    // A duplicate round's match while other tables of the round still deal its cards (tournament_rules::holds_back).
+    bool held_back(const persistence::match_detail& detail) const;
+    // GetMatch (no hole) and GetReplay (that hole step by step) of recorded match `id`, or the refusal.
+    v1::ServerMessage recorded(std::int64_t id, std::optional<std::uint32_t> hole) const;
+    static constexpr std::string_view held_back_words =
+        "that match is a duplicate round's: it is shown once every table of the round has finished";
 
     std::shared_ptr<persistence::match_store> store_;
     std::atomic<int> pending_{0};

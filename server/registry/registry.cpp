@@ -81,6 +81,7 @@ table_settings settings_of(const persistence::match_detail& record) {
         settings.is_public = record.table->is_public;
         settings.quick_play = record.table->quick_play;
         settings.tournament_id = record.table->tournament_id;
+        settings.deal_key = secure::from_hex(record.table->deal_key).value_or("");
         settings.password_hash = secure::from_hex(record.table->password_hash).value_or("");
         settings.turn_clock = std::chrono::milliseconds(record.table->turn_clock_ms);
         settings.forfeit_when_away = record.table->forfeit_when_away;

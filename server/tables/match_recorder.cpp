@@ -40,6 +40,7 @@ void match_recorder::record_table(const table_settings& settings, int seats) {
     t.between_holes_ms = settings.between_holes.count();
     t.quick_play = settings.quick_play;
     t.tournament_id = settings.tournament_id;
+    t.deal_key = secure::to_hex(settings.deal_key);
     store_->record_table(std::move(t));
 }
 

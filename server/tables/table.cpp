@@ -125,6 +125,10 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
     }
 
     if (request.spectate()) {
+        if (!settings_.deal_key.empty() && match_ && !match_->over())
+            return refuse(
+                v1::ERROR_CODE_BAD_REQUEST,
+                "a duplicate round's tables are watched once the round is over: they all deal the same cards");
         if (spectators_.size() >= spectator_limit)
             return refuse(v1::ERROR_CODE_TABLE_FULL, "this table has as many spectators as it takes");
         const std::string name = request.player_name().empty() ? "spectator" : request.player_name();
@@ -482,7 +486,9 @@ bool table::deal_next_hole() {
         arm_deal(lease_retry);
         return false;
     }
-    const std::uint64_t seed = secure::random_u64();
+    const int hole = static_cast<int>(match_->holes().size()) + 1;
+    const std::uint64_t seed =
+        settings_.deal_key.empty() ? secure::random_u64() : secure::hole_seed(settings_.deal_key, hole);
     if (!match_->start_hole(seed)) return false;
     commitment_ = secure::commitment(seed);
     claim_outcome_.reset();  // a race of the last hole is over

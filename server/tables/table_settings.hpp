@@ -10,9 +10,10 @@ namespace golf::server {
 
 struct table_settings {
     bool is_public = false;
-    bool quick_play = false;                  // made by quick play: strangers, as at a public table
-    std::int64_t tournament_id = 0;           // a tournament's round (table_tournament.cpp); 0: none
-    std::string password_hash;                // SHA-256 of the password; empty: none
+    bool quick_play = false;         // made by quick play: strangers, as at a public table
+    std::int64_t tournament_id = 0;  // a tournament's round (table_tournament.cpp); 0: none
+    std::string deal_key;       // a duplicate round's secret (raw bytes): every hole's seed is secure::hole_seed of it
+    std::string password_hash;  // SHA-256 of the password; empty: none
     std::chrono::milliseconds turn_clock{0};  // 0: none. The protocol allows 5..3600 s; tests may set less
     bool forfeit_when_away = false;
     std::chrono::milliseconds claim_window{3000};  // rulesets with claims: how long after a discard they are taken

@@ -6,6 +6,7 @@
 
 #include "engine/presets.hpp"
 #include "proto/convert.hpp"
+#include "server/common/secure.hpp"
 #include "server/frames.hpp"
 #include "server/registry/registry.hpp"
 #include "server/tables/table.hpp"
@@ -106,6 +107,11 @@ bool tournament_director::open_tables(loaded& l, int round_index) {
     table_settings settings;
     settings.tournament_id = l.t.id();
     settings.turn_clock = std::chrono::seconds(l.t.settings().turn_clock_seconds());
+    if (tournament_rules::duplicate(l.t.settings())) {
+        // One secret for the round: every table deals the same hand each hole, and no revealed seed tells another.
+        settings.deal_key.resize(32);
+        secure::random_bytes(std::span(reinterpret_cast<unsigned char*>(settings.deal_key.data()), 32));
+    }
     auto* round = l.t.mutable_rounds(round_index);
     for (auto& planned : *round->mutable_tables()) {
         auto t = games->open_private_table(l.t.settings().preset(), shared_rules, planned.seats_size(), settings);

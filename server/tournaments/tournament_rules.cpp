@@ -54,7 +54,33 @@ int active_entrants(const v1::Tournament& t) {
         std::count_if(t.entrants().begin(), t.entrants().end(), [](const auto& e) { return !e.withdrawn(); }));
 }
 
+// Every table of a finished duplicate round: each seat's matchpoints against the same seat at the other tables.
+void score_duplicate_round(v1::TournamentRound& round) {
+    std::vector<std::vector<int>> totals;
+    for (const auto& table : round.tables()) {
+        totals.emplace_back();
+        for (const auto& seat : table.seats()) totals.back().push_back(seat.total());
+    }
+    const auto scored = competition::score_duplicate(totals);
+    if (!scored) return;  // tables of different sizes: the settings forbid it
+    for (int n = 0; n < round.tables_size(); ++n)
+        for (int s = 0; s < round.tables(n).seats_size(); ++s) {
+            auto* seat = round.mutable_tables(n)->mutable_seats(s);
+            const double percent = scored->percent[static_cast<std::size_t>(n)][static_cast<std::size_t>(s)];
+            seat->set_percent(percent);
+            seat->set_points((round.tables(n).seats_size() - 1) * percent / 100);
+        }
+}
+
 }  // namespace
+
+bool holds_back(const v1::Tournament& t, const std::string& code) {
+    if (t.state() == v1::TOURNAMENT_STATE_CANCELLED) return false;
+    for (const auto& round : t.rounds())
+        for (const auto& table : round.tables())
+            if (table.code() == code) return !round.finished();
+    return false;
+}
 
 std::string state_name(v1::TournamentState state) {
     switch (state) {
@@ -78,6 +104,11 @@ refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
     if (s.min_seats() < 2 || s.min_seats() > s.seats() || static_cast<int>(s.min_seats()) < rules.min_players)
         return "the fewest at a table is " + std::to_string(std::max(2, rules.min_players)) + " to the most (" +
                std::to_string(s.seats()) + ")";
+    if (duplicate(s)) {
+        if (rules.winner_plays_first)
+            return "a duplicate tournament needs the deal to pass in turn: these rules let the winner play first";
+        s.set_min_seats(s.seats());  // every table the same, so every seat has its like at each table
+    }
     if (s.rounds() < 1 || s.rounds() > max_rounds)
         return "a tournament has 1 to " + std::to_string(max_rounds) + " rounds";
     if (s.max_players() == 0) s.set_max_players(max_entrants);
@@ -182,22 +213,31 @@ void record_table(v1::Tournament& t, int table_number, std::span<const int> tota
     if (round->finished() || table_number < 0 || table_number >= round->tables_size()) return;
     auto* table = round->mutable_tables(table_number);
     if (table->finished() || static_cast<int>(totals.size()) != table->seats_size()) return;
+    // Swiss: place points at once. Duplicate: the seats are compared across tables once the round is over.
     const auto points = competition::place_points(totals);
+    const bool by_place = !duplicate(t.settings());
     for (int s = 0; s < table->seats_size(); ++s) {
         auto* seat = table->mutable_seats(s);
         seat->set_total(totals[static_cast<std::size_t>(s)]);
-        seat->set_points(points[static_cast<std::size_t>(s)]);
+        if (by_place) seat->set_points(points[static_cast<std::size_t>(s)]);
         seat->set_played_by_bot(static_cast<std::size_t>(s) < by_bot.size() && by_bot[static_cast<std::size_t>(s)]);
-        if (const int e = entrant_named(t, seat->name()); e >= 0) {
-            auto* entrant = t.mutable_entrants(e);
-            entrant->set_points(entrant->points() + seat->points());
-            entrant->set_strokes(entrant->strokes() + seat->total());
-        }
     }
     table->set_finished(true);
     table->set_match_id(match_id);
     round->set_finished(std::all_of(round->tables().begin(), round->tables().end(),
                                     [](const auto& other) { return other.finished(); }));
+    if (!by_place && round->finished()) score_duplicate_round(*round);
+    if (by_place || round->finished()) {
+        for (const auto& each : round->tables())
+            for (const auto& seat : each.seats()) {
+                if (by_place && &each != table) continue;  // the other tables were counted when they finished
+                if (const int e = entrant_named(t, seat.name()); e >= 0) {
+                    auto* entrant = t.mutable_entrants(e);
+                    entrant->set_points(entrant->points() + seat.points());
+                    entrant->set_strokes(entrant->strokes() + seat.total());
+                }
+            }
+    }
     restand(t);
 }
 

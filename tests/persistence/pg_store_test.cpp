@@ -100,7 +100,7 @@ TEST_F(pg_store_test, a_database_of_schema_version_1_is_migrated_to_the_current_
     }
     db_->run(
         "DROP TABLE tournaments, rating_history, ratings, api_keys, account_sessions, sanctions, moderation_log, "
-        "reports, leaves, match_bars; ALTER TABLE tables DROP COLUMN tournament_id; "
+        "reports, leaves, match_bars; ALTER TABLE tables DROP COLUMN tournament_id, DROP COLUMN deal_key; "
         "ALTER TABLE match_seats DROP COLUMN "
         "account_id; DROP TABLE accounts; DROP TABLE lobby; ALTER TABLE tables DROP COLUMN between_holes_ms; "
         "ALTER TABLE nodes DROP COLUMN retired; ALTER TABLE tables DROP COLUMN quick_play; "

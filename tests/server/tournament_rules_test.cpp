@@ -44,6 +44,12 @@ TEST(TournamentRules, SettingsGetTheirDefaultsAndAbsurdOnesAreRefused) {
     s.set_turn_clock_seconds(30);
     s.set_min_seats(5);
     EXPECT_NE(rules::settle(s, four), std::nullopt) << "the fewest above the most";
+    s.set_min_seats(2);
+    s.set_format(v1::TOURNAMENT_FORMAT_DUPLICATE);
+    ASSERT_EQ(rules::settle(s, four), std::nullopt);
+    EXPECT_EQ(s.min_seats(), 4u) << "a duplicate round's tables are all full";
+    EXPECT_NE(rules::settle(s, golf::find_preset("cactus")->rules), std::nullopt)
+        << "Cactus lets the winner play first: the deals would part";
 }
 
 TEST(TournamentRules, AWithdrawalBeforeTheStartRemovesTheEntryAndAfterItKeepsTheResults) {

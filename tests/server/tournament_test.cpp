@@ -250,6 +250,71 @@ TEST_P(TournamentsOn, ARestartInTheMiddleOfARoundLosesNothing) {
         for (const auto& table : round.tables()) EXPECT_TRUE(table.finished()) << table.code();
 }
 
+// Duplicate: 4 entrants at 2 tables of 2. While Cat holds her table up, the other tables' finished matches are kept
+// from everyone and no table of the round can be watched; once the round is over every table of it shows the same
+// seed at each hole (the same deals), and each seat is scored against the same seat at the other tables.
+TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUntilItIsOver) {
+    running_server server(1s, db());
+    std::vector<entrant> people;
+    for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) people.push_back(signed_up(server.url(), name));
+    auto settings = swiss("Pairs", 2, 2);
+    settings.mutable_house_rules()->set_holes(2);
+    settings.set_format(v1::TOURNAMENT_FORMAT_DUPLICATE);
+    const auto made = people[0].c->request(create(settings));
+    ASSERT_TRUE(made.has_tournament()) << describe(made);
+    const std::int64_t id = made.tournament().tournament().id();
+    for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
+    ASSERT_TRUE(people[0].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+    connection& cat = *people[2].c;
+    const std::string code =
+        read_until(cat, id, [](const v1::Tournament& t) { return !t.your_table().empty(); }).your_table();
+    ASSERT_TRUE(cat.request(join_table(code, "")).has_table_joined());
+
+    const auto others_done = read_until(*people[0].c, id, [](const v1::Tournament& t) {
+        return t.rounds_size() == 1 && std::count_if(t.rounds(0).tables().begin(), t.rounds(0).tables().end(),
+                                                     [](const auto& x) { return x.finished(); }) == 1;
+    });
+    ASSERT_EQ(others_done.rounds(0).tables_size(), 2);
+    std::int64_t finished_match = 0;
+    for (const auto& table : others_done.rounds(0).tables())
+        if (table.finished()) finished_match = table.match_id();
+    auto outsider = connect_to(server.url());
+    v1::ClientMessage get_match;
+    get_match.mutable_get_match()->set_match_id(finished_match);
+    refused(outsider->request(get_match), v1::ERROR_CODE_NO_SUCH_MATCH, "every table of the round has finished");
+    EXPECT_EQ(golf::server::testing::http_request(server.port(), "/api/matches/" + std::to_string(finished_match))
+                  .result_int(),
+              404);
+    refused(outsider->request(join_table(code, "Zed", true)), v1::ERROR_CODE_BAD_REQUEST, "once the round is over");
+
+    ASSERT_TRUE(cat.request(leave_table()).has_ok());
+    const auto done =
+        read_until(cat, id, [](const v1::Tournament& t) { return t.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(done.rounds_size(), 2);
+    std::vector<std::string> first_round_seeds;
+    for (const auto& round : done.rounds()) {
+        std::vector<std::string> seeds;
+        double percent = 0;
+        for (const auto& table : round.tables()) {
+            get_match.mutable_get_match()->set_match_id(table.match_id());
+            const auto record = outsider->request(get_match);
+            ASSERT_TRUE(record.has_match_record()) << describe(record);
+            ASSERT_EQ(record.match_record().holes_size(), 2);
+            std::string these;
+            for (const auto& hole : record.match_record().holes()) these += hole.seed();
+            if (seeds.empty()) seeds.push_back(these);
+            EXPECT_EQ(these, seeds[0]) << "every table of round " << round.number() << " was dealt the same holes";
+            for (const auto& seat : table.seats()) {
+                percent += seat.percent();
+                EXPECT_DOUBLE_EQ(seat.points(), seat.percent() / 100) << "tables of 2: one point at 100%";
+            }
+        }
+        EXPECT_DOUBLE_EQ(percent, 2 * 2 * 50.0) << "matchpoints share out evenly: a mean of 50% a seat";
+        if (first_round_seeds.empty()) first_round_seeds = seeds;
+        else EXPECT_NE(seeds[0], first_round_seeds[0]) << "each round has its own deals";
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,
                          ::testing::Values(golf::server::testing::backend::sqlite,
                                            golf::server::testing::backend::postgresql),

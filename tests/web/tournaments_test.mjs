@@ -1,4 +1,4 @@
-// Tournaments in the browser: an organiser creates one from /tournaments (a guest is asked to sign in first),
+// Tournaments in the browser: an organiser creates a duplicate one from /tournaments (a guest is asked to sign in first),
 // three more accounts sign up on its page, the organiser starts it, an entrant follows "Go to your table" to their
 // seat and leaves it to a bot, and every page follows the tournament to its end: the standing, each round's tables
 // with their results and replay links. The list and the tournament are screenshotted and checked with axe-core at
@@ -35,6 +35,7 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     assert.match(await ann.textContent("#tournament-error"), /name is 1 to 60 characters/, "an empty name is refused");
     await ann.fill("#tournament-name", "Sunday cup");
     await ann.selectOption("#tournament-preset", "four-card");
+    await ann.selectOption("#tournament-format", "2");  // duplicate
     await ann.fill("#tournament-seats", "2");
     await ann.fill("#tournament-rounds", "2");
     await ann.fill("#tournament-holes", "1");
@@ -42,7 +43,7 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     await ann.waitForURL(/\/tournaments\/1$/);
     await ann.waitForSelector("#tournament-start");
     assert.equal(await ann.textContent("#tournament-title"), "Sunday cup");
-    assert.match(await ann.textContent("#tournament-summary"), /^Open for sign-ups\. Rules: four card, 1 hole a round, tables of 2, 2 rounds, 0 signed up\. Organised by Ann\.$/);
+    assert.match(await ann.textContent("#tournament-summary"), /^Open for sign-ups\. Duplicate: four card, 1 hole a round, tables of 2, 2 rounds, 0 signed up\. Organised by Ann\.$/);
 
     for (const page of pages) {
       if (page !== ann) await page.goto(`${server.url}/tournaments/1`);
@@ -63,6 +64,9 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     await until(async () => /^Finished\./.test(await ann.textContent("#tournament-summary")), "the tournament to finish", 60_000);
     assert.equal((await ann.$$(".tournament-round")).length, 2);
     assert.equal((await ann.$$(".replay-link")).length, 4, "every table of both rounds has a replay");
+    const results = await ann.$$eval(".tournament-tables .seat-result .num", (cells) => cells.map((c) => c.textContent));
+    assert.equal(results.length, 8);
+    for (const r of results) assert.match(r, /^-?\d+ · \d+%$/, "each seat's total and its matchpoint percentage");
     assert.match(await ann.textContent("#tournament-note"), /^Latest: \w+ won\.$/);
     const places = await ann.$$eval("#standing-table tbody tr td:first-child", (cells) => cells.map((c) => Number(c.textContent)));
     assert.equal(places[0], 1);

@@ -9,9 +9,11 @@ import { presetTitle } from "./profile";
 import { tournamentStateWords } from "./tournaments";
 import {
   TournamentCommand,
+  TournamentFormat,
   TournamentState,
   type Tournament,
   type TournamentRound,
+  type TournamentSeat,
 } from "../gen/golf/v1/tournaments_pb";
 
 const points = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(1));
@@ -80,8 +82,9 @@ function describe(t: Tournament): string {
   if (!s) return "";
   const seats = s.minSeats === s.seats ? `${s.seats}` : `${s.minSeats} to ${s.seats}`;
   const holes = s.houseRules?.holes ? `, ${s.houseRules.holes} hole${s.houseRules.holes === 1 ? "" : "s"} a round` : "";
+  const format = s.format === TournamentFormat.DUPLICATE ? "Duplicate" : "Swiss";
   return (
-    `${tournamentStateWords(t.state)}. Rules: ${presetTitle(s.preset)}${holes}, tables of ${seats}, ` +
+    `${tournamentStateWords(t.state)}. ${format}: ${presetTitle(s.preset)}${holes}, tables of ${seats}, ` +
     `${s.rounds} round${s.rounds === 1 ? "" : "s"}, ${t.entrants.length} signed up. Organised by ${t.organiser}.`
   );
 }
@@ -175,7 +178,15 @@ function roundList(app: App, t: Tournament): HTMLElement[] {
   return [...t.rounds].reverse().map((round) => roundSection(app, t, round));
 }
 
+// A Swiss seat's total and place points once its table is done; a duplicate seat's percentage once the round is.
+function seatResult(tableDone: boolean, roundDone: boolean, duplicate: boolean, seat: TournamentSeat): string {
+  if (!tableDone) return "";
+  if (!duplicate) return `${seat.total} · ${points(seat.points)} pt`;
+  return roundDone ? `${seat.total} · ${Math.round(seat.percent)}%` : String(seat.total);
+}
+
 function roundSection(app: App, t: Tournament, round: TournamentRound): HTMLElement {
+  const duplicate = t.settings?.format === TournamentFormat.DUPLICATE;
   return h(
     "div",
     { class: "tournament-round", "data-round": round.number },
@@ -191,16 +202,20 @@ function roundSection(app: App, t: Tournament, round: TournamentRound): HTMLElem
             "div",
             { class: "seat-result" },
             h("span", {}, `Table ${table.number}`),
-            table.finished
+            table.finished && round.finished
               ? pageLink(app, replayPath(table.matchId), "Replay", { class: "replay-link" })
-              : pageLink(app, `/t/${table.code}`, `Watch ${table.code}`, { class: "watch-link" })
+              : duplicate
+                ? h("span", { class: "hint" }, table.finished ? "Done" : "Playing")
+                : table.finished
+                  ? pageLink(app, replayPath(table.matchId), "Replay", { class: "replay-link" })
+                  : pageLink(app, `/t/${table.code}`, `Watch ${table.code}`, { class: "watch-link" })
           ),
           ...table.seats.map((seat) =>
             h(
               "div",
               { class: "seat-result" },
               h("span", {}, seat.name, seat.playedByBot ? " (a bot played)" : ""),
-              h("span", { class: "num" }, table.finished ? `${seat.total} · ${points(seat.points)} pt` : "")
+              h("span", { class: "num" }, seatResult(table.finished, round.finished, duplicate, seat))
             )
           )
         )

@@ -7,7 +7,7 @@ import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
 import { presetTitle } from "./profile";
 import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
-import { TournamentState, type TournamentSummary } from "../gen/golf/v1/tournaments_pb";
+import { TournamentFormat, TournamentState, type TournamentSummary } from "../gen/golf/v1/tournaments_pb";
 
 export function tournamentStateWords(state: TournamentState): string {
   switch (state) {
@@ -115,6 +115,12 @@ function numberField(
 function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
   const name = h("input", { type: "text", id: "tournament-name", maxlength: 60, required: true, autocomplete: "off" });
   const preset = h("select", { id: "tournament-preset" });
+  const format = h(
+    "select",
+    { id: "tournament-format", "aria-describedby": "tournament-format-hint" },
+    h("option", { value: String(TournamentFormat.SWISS) }, "Swiss: points by place at each table"),
+    h("option", { value: String(TournamentFormat.DUPLICATE) }, "Duplicate: every table plays the same deals")
+  );
   const [seatsField, seats] = numberField("tournament-seats", "Most at a table", 4, 2, 8);
   const [roundsField, rounds] = numberField("tournament-rounds", "Rounds", 3, 1, 20);
   const [holesField, holes] = numberField("tournament-holes", "Holes a round (0: the rules' own)", 0, 0, 18);
@@ -132,6 +138,7 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
         houseRules,
         seats: seats.valueAsNumber,
         rounds: rounds.valueAsNumber,
+        format: Number(format.value) as TournamentFormat,
       };
       const reply = await app.request({ case: "createTournament", value: { settings } });
       if (reply.body.case === "tournament" && reply.body.value.tournament)
@@ -148,6 +155,17 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
     h("h2", {}, "Organise a tournament"),
     h("div", { class: "field" }, h("label", { for: "tournament-name" }, "Name"), name),
     h("div", { class: "field" }, h("label", { for: "tournament-preset" }, "Rules"), preset),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "tournament-format" }, "Format"),
+      format,
+      h(
+        "span",
+        { class: "hint", id: "tournament-format-hint" },
+        "Duplicate scores each seat against the same seat at the other tables, so the deal's luck cancels out."
+      )
+    ),
     h("div", { class: "field-row" }, seatsField, roundsField, holesField),
     h("div", { class: "buttons" }, submit),
     status
