@@ -59,7 +59,7 @@ server::server(server_config config)
     if (cluster_)
         directs = [nodes = std::weak_ptr(cluster_)](std::int64_t id) {
             const auto c = nodes.lock();
-            return c && c->quick_play_node("tournament/" + std::to_string(id)) == c->node();
+            return c && c->quick_play_node("tournament/" + std::to_string(id)).empty();  // "": this node's
         };
     tournaments_ = std::make_shared<tournament_director>(state_->games(), store, accounts_, std::move(directs));
     state_->games()->set_tournaments(tournaments_);

@@ -2,13 +2,15 @@
 // on loopback (scripts/haproxy_config.sh), played by real clients through the proxy: a table made on one node is
 // joined through the others; kill -9 of the node holding a live match moves the match to another node with its
 // hand as it was; a node only paused (SIGSTOP past the timeout, then SIGCONT) steps down and never plays the table
-// again; a restart of every node restores every unfinished match exactly once; a ban holds on every node at once.
+// again; a restart of every node restores every unfinished match exactly once; a ban holds on every node at once;
+// a tournament goes on when the node directing it is killed mid-round.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
 #include <netinet/in.h>
 #include <sys/socket.h>
 
+#include <array>
 #include <csignal>
 #include <ctime>
 #include <fstream>
@@ -486,6 +488,81 @@ TEST_F(cluster_test, a_restart_of_every_node_restores_every_unfinished_match_exa
         EXPECT_NE(listed.find(first->code), std::string::npos) << node << ": " << listed;
         EXPECT_NE(listed.find(second->code), std::string::npos) << node << ": " << listed;
     }
+}
+
+TEST_F(cluster_test, a_tournament_goes_on_when_the_node_directing_it_is_killed_mid_round) {
+    // The cluster's seats wait 120 s for their people: the round stays in play until each entrant comes and goes.
+    const std::string password = "a long enough password";
+    std::vector<std::unique_ptr<connection>> people;
+    for (const char* name : {"Ann", "Bob", "Cat", "Dan"}) {
+        people.push_back(std::make_unique<connection>());
+        people.back()->connect(proxy_url("n2"), "cluster_test");
+        people.back()->register_account(name, password);
+    }
+    v1::ClientMessage create;
+    auto& settings = *create.mutable_create_tournament()->mutable_settings();
+    settings.set_name("Failover cup");
+    settings.set_preset("four-card");
+    settings.mutable_house_rules()->set_holes(1);
+    settings.set_seats(2);
+    settings.set_rounds(2);
+    const std::int64_t id = people[0]->expect_success(create).tournament().tournament().id();
+    for (auto& p : people) {
+        v1::ClientMessage join;
+        join.mutable_join_tournament()->set_id(id);
+        p->expect_success(join);
+    }
+    v1::ClientMessage start;
+    start.mutable_manage_tournament()->set_id(id);
+    start.mutable_manage_tournament()->set_command(v1::TOURNAMENT_COMMAND_START);
+    people[0]->expect_success(start);
+    const auto read = [&](std::size_t who) {
+        v1::ClientMessage m;
+        m.mutable_get_tournament()->set_id(id);
+        return people[who]->expect_success(m).tournament().tournament();
+    };
+    ASSERT_TRUE(within(10s, [&] { return read(0).rounds_size() == 1; })) << logs();
+    // Ann takes her seat: her connection follows the table to the node playing it, which directs the tournament.
+    const std::string code = read(0).your_table();
+    people[0]->join(code, "");
+    const std::string director = node_of(*people[0]);
+    nodes_[index_of(director)]->stop(SIGKILL);
+
+    // Each entrant, through the proxy, takes their seat (on whichever node took the table over) and leaves it to a
+    // bot; the next round is seated by a node still alive, and the tournament finishes.
+    const auto sit_and_leave = [&](int round) {
+        for (std::size_t who = 0; who < people.size(); ++who) {
+            const bool seated = within(30s, [&] {
+                try {
+                    people[who] = std::make_unique<connection>();
+                    people[who]->connect(proxy_url(), "cluster_test", 2s);
+                    people[who]->sign_in(std::array{"Ann", "Bob", "Cat", "Dan"}[who], password, 3s);
+                    const auto t = read(who);
+                    if (t.rounds_size() != round || t.your_table().empty()) return false;
+                    people[who]->join(t.your_table(), "", false, 3s);
+                    v1::ClientMessage leave;
+                    leave.mutable_leave_table();
+                    people[who]->expect_success(leave, 3s);
+                    return true;
+                } catch (const client::error&) {
+                    return false;
+                }
+            });
+            ASSERT_TRUE(seated) << "entrant " << who << " in round " << round << "\n" << logs();
+        }
+    };
+    sit_and_leave(1);
+    ASSERT_TRUE(within(30s, [&] { return read(1).rounds_size() == 2; })) << logs();
+    sit_and_leave(2);
+    ASSERT_TRUE(within(30s, [&] { return read(1).state() == v1::TOURNAMENT_STATE_FINISHED; })) << logs();
+    const auto done = read(1);
+    for (const auto& round : done.rounds())
+        for (const auto& table : round.tables()) {
+            EXPECT_TRUE(table.finished());
+            EXPECT_GT(table.match_id(), 0);
+        }
+    EXPECT_EQ(done.rounds(0).tables(0).code() == code || done.rounds(0).tables(1).code() == code, true)
+        << "round 1 finished at the tables it was seated at";
 }
 
 }  // namespace
