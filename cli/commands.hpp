@@ -51,6 +51,7 @@ int run_rules(std::span<const std::string_view> words);
 int run_score(std::span<const std::string_view> words);
 int run_simulate(std::span<const std::string_view> words);
 int run_arena(std::span<const std::string_view> words);
+int run_tournament_arena(std::span<const std::string_view> words);  // golf arena --tournaments
 int run_bot(std::span<const std::string_view> words);
 // Only with the client library (GOLF_HAVE_CLIENT), as bot; SHA-256 comes from golf_server_common.
 int run_deal(std::span<const std::string_view> words);

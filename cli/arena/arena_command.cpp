@@ -209,10 +209,22 @@ std::string_view arena_usage() {
            "  --baseline NAME     also play each deal with NAME in every seat and compare seat for seat\n"
            "  --set OPTION=VALUE  a house rule (repeatable)\n"
            "  --threads T         threads playing hands (1 to 64, default 1)\n"
-           "  --json              print one JSON object instead of text\n";
+           "  --json              print one JSON object instead of text\n"
+           "\n"
+           "usage: golf arena --tournaments T --rules PRESET --field NAME,NAME,... --tables-of S --rounds R\n"
+           "                  [--seed S] [--set OPTION=VALUE ...]\n"
+           "\n"
+           "Plays T whole tournaments of the field (one bot per entrant, 4 to 256), each twice from the same seed:\n"
+           "Swiss (each table its own deals, points by place) and duplicate (every table of a round the same\n"
+           "deals, matchpoints), at full tables of S with competition seating, and prints each entrant's mean\n"
+           "final place and its spread in each format: the luck that duplicate scoring takes out\n"
+           "(docs/tournaments.md). --set holes=N sets the length of each round's match.\n";
 }
 
 int run_arena(std::span<const std::string_view> words) {
+    if (std::find(words.begin(), words.end(), "--tournaments") != words.end() ||
+        std::any_of(words.begin(), words.end(), [](std::string_view w) { return w.starts_with("--tournaments="); }))
+        return run_tournament_arena(words);
     const arena_options options = parse_options(words);
     const arena_result result = [&] {
         progress_bar bar(options.setup.hands);

@@ -242,6 +242,45 @@ TEST(golf_arena, bad_input_names_the_problem) {
     expect_arena_refuses({"arena", "--rules", "six-card", "--players", "4", "--bots", "random"}, {"missing --hands"});
 }
 
+// --tournaments: the same field plays each tournament Swiss and duplicate; the heuristic bots finish above the
+// random ones in both, the same seed gives the same report, and bad input is one line.
+TEST(golf_arena, tournaments_of_bots_are_played_in_both_formats) {
+    const std::vector<std::string> args{"arena",
+                                        "--tournaments",
+                                        "6",
+                                        "--rules",
+                                        "six-card",
+                                        "--set",
+                                        "holes=2",
+                                        "--field",
+                                        "random,random,heuristic,heuristic",
+                                        "--tables-of",
+                                        "2",
+                                        "--rounds",
+                                        "2",
+                                        "--seed",
+                                        "5"};
+    const run_result r = run(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.out.starts_with("tournaments: 6 of six-card (2 holes a match), 4 entrants at tables of 2, 2 rounds,"))
+        << r.out;
+    EXPECT_TRUE(contains(r.out, "luck, the mean sd of an entrant's place: Swiss ")) << r.out;
+    EXPECT_TRUE(contains(r.out, "pairs of different bots finishing in the order of their bots' mean place")) << r.out;
+    const auto line = r.out.substr(r.out.find("by bot"));
+    EXPECT_TRUE(line.starts_with("by bot (mean place, Swiss / duplicate): heuristic 1.")) << line;
+    EXPECT_TRUE(contains(line, "; random 3.")) << line;
+    const auto again = run(args);
+    EXPECT_EQ(again.out.substr(0, again.out.rfind("hands in")), r.out.substr(0, r.out.rfind("hands in")));
+    expect_arena_refuses(
+        {"arena", "--tournaments", "2", "--rules", "six-card", "--field", "random,random", "--tables-of", "4"},
+        {"--field", "4 to 256 entrants"});
+    expect_arena_refuses({"arena", "--tournaments", "2", "--rules", "six-card", "--field",
+                          "random,oracle,random,random", "--tables-of", "2"},
+                         {"--field", "unknown bot 'oracle'"});
+    expect_arena_refuses({"arena", "--tournaments", "0", "--rules", "six-card", "--field", "random"},
+                         {"--tournaments"});
+}
+
 TEST(golf_arena, is_listed_with_its_usage) {
     const run_result list = run({"--help"});
     EXPECT_TRUE(contains(list.out, "\n  arena ")) << list.out;
