@@ -142,6 +142,19 @@ std::vector<std::vector<int>> search(const pair_costs& costs, const std::vector<
     return best;
 }
 
+// The standing less `count` byes: from its bottom, among those with the fewest byes so far (into `byes`).
+std::vector<int> take_byes(std::span<const entrant> field, int count, std::vector<int>& byes) {
+    std::vector<int> order = standing(field);
+    for (int left = count; left > 0; --left) {
+        auto fewest = order.rbegin();
+        for (auto it = order.rbegin(); it != order.rend(); ++it)
+            if (field[static_cast<std::size_t>(*it)].byes < field[static_cast<std::size_t>(*fewest)].byes) fewest = it;
+        byes.push_back(*fewest);
+        order.erase(std::next(fewest).base());
+    }
+    return order;
+}
+
 }  // namespace
 
 void note_table(meetings& met, std::span<const std::string> ids) {
@@ -182,16 +195,8 @@ round_seating seat_round(std::span<const entrant> field, const meetings& met, co
     if (rules.seats < 2 || rules.seats > 8 || rules.min_seats < 2 || rules.min_seats > rules.seats)
         throw std::invalid_argument("a table seats 2 to 8, and its fewest 2 to its most");
     const table_plan plan = plan_tables(static_cast<int>(field.size()), rules);
-    std::vector<int> order = standing(field);
     round_seating out;
-    // Byes: from the bottom of the standing, among those with the fewest byes so far.
-    for (int left = plan.byes; left > 0; --left) {
-        auto fewest = order.rbegin();
-        for (auto it = order.rbegin(); it != order.rend(); ++it)
-            if (field[static_cast<std::size_t>(*it)].byes < field[static_cast<std::size_t>(*fewest)].byes) fewest = it;
-        out.byes.push_back(*fewest);
-        order.erase(std::next(fewest).base());
-    }
+    std::vector<int> order = take_byes(field, plan.byes, out.byes);
     const pair_costs costs(field, met);
     out.tables = search(costs, order, plan.sizes);
     for (auto& table : out.tables) table = best_seat_order(field, std::move(table));

@@ -212,13 +212,15 @@ std::string_view arena_usage() {
            "  --json              print one JSON object instead of text\n"
            "\n"
            "usage: golf arena --tournaments T --rules PRESET --field NAME,NAME,... --tables-of S --rounds R\n"
-           "                  [--seed S] [--set OPTION=VALUE ...]\n"
+           "                  [--duplicate-scoring matchpoints|field] [--seed S] [--set OPTION=VALUE ...]\n"
            "\n"
            "Plays T whole tournaments of the field (one bot per entrant, 4 to 256), each twice from the same seed:\n"
            "Swiss (each table its own deals, points by place) and duplicate (every table of a round the same\n"
            "deals, matchpoints), at full tables of S with competition seating, and prints each entrant's mean\n"
            "final place and its spread in each format: the luck that duplicate scoring takes out\n"
-           "(docs/tournaments.md). --set holes=N sets the length of each round's match.\n";
+           "(docs/tournaments.md). --set holes=N sets the length of each round's match. Duplicate rounds are\n"
+           "scored by matchpoints, as the server scores them, or with --duplicate-scoring field by the strokes\n"
+           "each seat beat its seat's mean over the round's tables by.\n";
 }
 
 int run_arena(std::span<const std::string_view> words) {

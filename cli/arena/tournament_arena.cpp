@@ -49,7 +49,12 @@ sim_options parse_sim(std::span<const std::string_view> words) {
         else if (flag == "--rounds") o.setup.rounds = parse_int("--rounds", args.value(), 1, 20);
         else if (flag == "--seed") o.setup.seed = parse_uint64("--seed", args.value());
         else if (flag == "--set") house_rules.emplace_back(args.value());
-        else args.unknown_flag();
+        else if (flag == "--duplicate-scoring") {
+            const std::string_view how = args.value();
+            if (how != "matchpoints" && how != "field")
+                throw usage_error("--duplicate-scoring: matchpoints or field (got '" + std::string(how) + "')");
+            o.setup.versus_field = how == "field";
+        } else args.unknown_flag();
     }
     if (o.preset.empty()) throw usage_error("missing --rules PRESET");
     if (!field) throw usage_error("missing --field NAME,NAME,... (one bot per entrant)");

@@ -73,8 +73,10 @@ struct field_state {
     competition::meetings met;
 };
 
-// Round points for one round's tables: place points (Swiss) or (n - 1) * matchpoint percentage / 100 (duplicate).
-std::vector<std::vector<double>> round_points(const std::vector<std::vector<int>>& totals, bool duplicate) {
+// Round points for one round's tables: place points (Swiss); duplicate, (n - 1) * matchpoint percentage / 100, or
+// the strokes a seat beat its seat's mean over the tables by.
+std::vector<std::vector<double>> round_points(const std::vector<std::vector<int>>& totals, bool duplicate,
+                                              bool versus_field) {
     std::vector<std::vector<double>> out;
     const auto scored = duplicate ? competition::score_duplicate(totals) : std::nullopt;
     for (std::size_t t = 0; t < totals.size(); ++t) {
@@ -83,8 +85,9 @@ std::vector<std::vector<double>> round_points(const std::vector<std::vector<int>
             continue;
         }
         out.emplace_back();
-        for (const double p : scored->percent[t])
-            out.back().push_back((static_cast<double>(totals[t].size()) - 1) * p / 100);
+        const double most = static_cast<double>(totals[t].size()) - 1;
+        for (std::size_t s = 0; s < totals[t].size(); ++s)
+            out.back().push_back(versus_field ? scored->versus_field[t][s] : most * scored->percent[t][s] / 100);
     }
     return out;
 }
@@ -133,7 +136,7 @@ tournament_sim_result simulate_tournaments(const tournament_sim_setup& setup) {
                     totals.push_back(play_match(setup.rules, bots, seed_of, mix(deals, 7 + n), out.hands, out.failure));
                 }
                 if (!out.failure.empty()) break;
-                const auto points = round_points(totals, format == 1);
+                const auto points = round_points(totals, format == 1, setup.versus_field);
                 for (std::size_t n = 0; n < seating.tables.size(); ++n) {
                     std::vector<std::string> ids;
                     for (std::size_t s = 0; s < seating.tables[n].size(); ++s) {
@@ -150,7 +153,9 @@ tournament_sim_result simulate_tournaments(const tournament_sim_setup& setup) {
                     competition::note_table(f.met, ids);
                 }
                 for (const int b : seating.byes) {
-                    f.entrants[static_cast<std::size_t>(b)].points += (setup.seats - 1) / 2.0;
+                    // A bye: an average result (half a win; no strokes either way against the field).
+                    f.entrants[static_cast<std::size_t>(b)].points +=
+                        format == 1 && setup.versus_field ? 0.0 : (setup.seats - 1) / 2.0;
                     ++f.entrants[static_cast<std::size_t>(b)].byes;
                 }
                 for (std::size_t e = 0; e < f.entrants.size(); ++e) {

@@ -20,6 +20,8 @@ struct tournament_sim_setup {
     int seats = 4;                         // every table full; entrants beyond a multiple of it sit out a round
     int rounds = 3;
     int tournaments = 100;
+    // Duplicate rounds scored by matchpoints (as the server does) or by strokes against the field's mean per seat.
+    bool versus_field = false;
     std::uint64_t seed = 1;
 };
 
