@@ -59,7 +59,9 @@ inline table_record full_table() {
             true,
             1'500,
             45'000,
-            true};
+            true,
+            7,
+            "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"};
 }
 
 inline match_start match_with_a_bot() {
