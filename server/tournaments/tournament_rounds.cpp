@@ -56,21 +56,22 @@ void tournament_director::on_tick() {
 }
 
 bool tournament_director::direct(loaded& l, std::int64_t now) {
-    bool changed = collect_results(l);
+    const bool changed = collect_results(l);
     if (l.t.state() != v1::TOURNAMENT_STATE_RUNNING || tournament_rules::round_in_play(l.t)) return changed;
-    const auto* round = tournament_rules::seat_next_round(l.t, now);
-    if (!round) {
-        l.t.set_note(l.t.entrants().empty() ? std::string("finished") : l.t.entrants(0).name() + " won");
-        spdlog::info("tournament {} finished", l.t.id());
+    // Seated on a copy: if its tables cannot be opened, nothing of the round (byes, seats taken) is kept.
+    loaded next = l;
+    if (!tournament_rules::seat_next_round(next.t, now)) {
+        next.t.set_note(next.t.entrants().empty() ? std::string("finished") : next.t.entrants(0).name() + " won");
+        spdlog::info("tournament {} finished", next.t.id());
+        l = std::move(next);
         return true;
     }
-    if (!open_tables(l, l.t.rounds_size() - 1)) {
-        l.t.mutable_rounds()->RemoveLast();  // try again at the next tick; nothing of it is saved
-        return changed;
-    }
-    l.t.set_note("round " + std::to_string(round->number()) + " seated at " + std::to_string(round->tables_size()) +
-                 " tables");
-    spdlog::info("tournament {}: round {} seated at {} tables", l.t.id(), round->number(), round->tables_size());
+    if (!open_tables(next, next.t.rounds_size() - 1)) return changed;  // tried again at the next tick
+    const auto& round = *next.t.rounds().rbegin();
+    next.t.set_note("round " + std::to_string(round.number()) + " seated at " + std::to_string(round.tables_size()) +
+                    " tables");
+    spdlog::info("tournament {}: round {} seated at {} tables", next.t.id(), round.number(), round.tables_size());
+    l = std::move(next);
     return true;
 }
 
