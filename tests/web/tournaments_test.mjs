@@ -32,7 +32,8 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     problems.push(...await checkView(ann, "tournaments-organise"));
     await ann.waitForSelector('#tournament-preset option[value="four-card"]', { state: "attached" });
     await ann.click("#tournament-create");
-    assert.match(await ann.textContent("#tournament-error"), /name is 1 to 60 characters/, "an empty name is refused");
+    await until(async () => /name is 1 to 60 characters/.test(await ann.textContent("#tournament-error")),
+                "an empty name refused");
     await ann.fill("#tournament-name", "Sunday cup");
     await ann.selectOption("#tournament-preset", "four-card");
     await ann.selectOption("#tournament-format", "2");  // duplicate

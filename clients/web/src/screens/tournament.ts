@@ -48,15 +48,17 @@ export function tournamentScreen(app: App, id: bigint): Screen {
   };
   let watching = false;
   let drawn: Tournament | undefined;
+  let drawnFor: string | undefined; // the account the buttons were drawn for
   const refresh = () => {
+    if (app.status !== "open") watching = false; // the server forgets a closed connection's watch: ask again
     if (!watching && app.status === "open") {
       watching = true;
-      app.tournament = undefined;
       void act({ case: "getTournament", value: { id, watch: true } });
     }
     const t = app.tournament;
-    if (!t || t.id !== id || t === drawn) return;
+    if (!t || t.id !== id || (t === drawn && app.accountName === drawnFor)) return;
     drawn = t;
+    drawnFor = app.accountName;
     title.textContent = t.settings?.name ?? "Tournament";
     summary.textContent = describe(t);
     note.textContent = t.note ? `Latest: ${t.note}.` : "";
