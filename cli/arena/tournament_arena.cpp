@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 
+#include "cli/arena/arena_stats.hpp"
 #include "cli/arena/tournament_sim.hpp"
 #include "cli/commands.hpp"
 #include "engine/bot.hpp"
@@ -14,18 +15,10 @@ namespace golf::cli {
 
 namespace {
 
-struct spread {
-    double mean = 0;
-    double sd = 0;
-};
-
-spread spread_of(const std::vector<double>& values) {
-    spread out;
-    if (values.empty()) return out;
-    for (const double v : values) out.mean += v;
-    out.mean /= static_cast<double>(values.size());
-    for (const double v : values) out.sd += (v - out.mean) * (v - out.mean);
-    out.sd = values.size() > 1 ? std::sqrt(out.sd / static_cast<double>(values.size() - 1)) : 0;
+// A place's observations (places are whole numbers: tied entrants share one), for their mean and spread.
+observations place_stats(const std::vector<double>& values) {
+    observations out(1);
+    for (const double v : values) out.add(std::llround(v));
     return out;
 }
 
@@ -81,7 +74,7 @@ std::array<double, 2> order_kept(const sim_options& o, const tournament_sim_resu
                                  const std::map<std::string, std::vector<double>> (&by_bot)[2]) {
     std::map<std::string, double> strength;
     for (const auto& [name, places] : by_bot[0])
-        strength[name] = spread_of(places).mean + spread_of(by_bot[1].at(name)).mean;
+        strength[name] = place_stats(places).mean() + place_stats(by_bot[1].at(name)).mean();
     std::array<double, 2> kept{0, 0};
     double pairs = 0;
     const auto& field = o.setup.field;
@@ -111,20 +104,20 @@ void report_sim(const sim_options& o, const tournament_sim_result& r) {
     double sd_sum[2] = {0, 0};
     std::map<std::string, std::vector<double>> by_bot[2];
     for (std::size_t e = 0; e < o.setup.field.size(); ++e) {
-        const spread swiss = spread_of(r.places[0][e]);
-        const spread dup = spread_of(r.places[1][e]);
-        sd_sum[0] += swiss.sd;
-        sd_sum[1] += dup.sd;
+        const observations swiss = place_stats(r.places[0][e]);
+        const observations dup = place_stats(r.places[1][e]);
+        sd_sum[0] += swiss.standard_deviation();
+        sd_sum[1] += dup.standard_deviation();
         for (int f = 0; f < 2; ++f)
             by_bot[f][o.setup.field[e]].insert(by_bot[f][o.setup.field[e]].end(), r.places[f][e].begin(),
                                                r.places[f][e].end());
         out << std::left << std::setw(16) << (std::to_string(e + 1) + ". " + o.setup.field[e]) << std::right
-            << std::setw(19) << swiss.mean << std::setw(6) << swiss.sd << std::setw(23) << dup.mean << std::setw(6)
-            << dup.sd << '\n';
+            << std::setw(19) << swiss.mean() << std::setw(6) << swiss.standard_deviation() << std::setw(23)
+            << dup.mean() << std::setw(6) << dup.standard_deviation() << '\n';
     }
     out << "by bot (mean place, Swiss / duplicate):";
     for (const auto& [name, places] : by_bot[0])
-        out << ' ' << name << ' ' << spread_of(places).mean << " / " << spread_of(by_bot[1][name]).mean << ';';
+        out << ' ' << name << ' ' << place_stats(places).mean() << " / " << place_stats(by_bot[1][name]).mean() << ';';
     const double n = static_cast<double>(o.setup.field.size());
     const double less = 100 * (1 - sd_sum[1] / std::max(sd_sum[0], 1e-9));
     out << "\nluck, the mean sd of an entrant's place: Swiss " << sd_sum[0] / n << ", duplicate " << sd_sum[1] / n
