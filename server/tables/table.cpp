@@ -83,6 +83,10 @@ void table::open(const std::shared_ptr<client_link>& link, const std::string& na
 // find it, and none of its records would be kept.
 void table::record_then_seat(std::function<void()> seat_them, std::function<void()> unmade) {
     recorder_.record_table(settings_, seat_count());
+    when_recorded(std::move(seat_them), std::move(unmade));
+}
+
+void table::when_recorded(std::function<void()> seat_them, std::function<void()> unmade) {
     persistence::match_store* store = recorder_.store();
     if (!store || !store->nodes()) return seat_them();
     durable_timer_.arm(table_record_wait, shared_from_this(), [this, unmade] {

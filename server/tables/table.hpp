@@ -226,6 +226,8 @@ private:
     void seat_creator(const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t request_id);
     // Records the table, then runs `seat_them`; with several nodes only once the record is written, else `unmade`.
     void record_then_seat(std::function<void()> seat_them, std::function<void()> unmade);
+    // The second half: waits (with several nodes) for every record queued so far, then `seat_them` or `unmade`.
+    void when_recorded(std::function<void()> seat_them, std::function<void()> unmade);
     void seat_person(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);
     // A tournament's table (table_tournament.cpp): its entrant, signed in, takes the seat held for their account with
     // a new token (true); false when the connection holds no seat here. Requests a host or a seat change would make

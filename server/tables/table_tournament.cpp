@@ -13,21 +13,22 @@ void table::seat_tournament(const std::vector<held_seat>& entrants, std::functio
     spdlog::info("table {} created for tournament {}: preset {}, {} seats", code_, settings_.tournament_id, preset_,
                  seats_.size());
     host_ = 0;
-    const auto seat_all = [this, entrants] {
-        for (std::size_t s = 0; s < entrants.size() && s < seats_.size(); ++s) {
-            seat& st = seats_[s];
-            st.kind = seat_kind::person;
-            st.name = entrants[s].name;
-            st.account = entrants[s].account;
-            st.connected = false;
-            st.away_since = clock::now();
-            ++seat_changes_;
-            start_grace(static_cast<int>(s));
-        }
-        begin_match();
-        changed("the tournament's match has started");
-    };
-    record_then_seat(seat_all, std::move(unmade));
+    // Seated and dealt before the wait, so the match's start is written with the table's row: a table the tournament
+    // lists either plays on after a take-over or closes unmade, and the director seats its entrants again.
+    recorder_.record_table(settings_, seat_count());
+    for (std::size_t s = 0; s < entrants.size() && s < seats_.size(); ++s) {
+        seat& st = seats_[s];
+        st.kind = seat_kind::person;
+        st.name = entrants[s].name;
+        st.account = entrants[s].account;
+        st.connected = false;
+        st.away_since = clock::now();
+        ++seat_changes_;
+        start_grace(static_cast<int>(s));
+    }
+    begin_match();
+    changed("the tournament's match has started");
+    when_recorded([] {}, std::move(unmade));
 }
 
 bool table::take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid) {

@@ -79,7 +79,9 @@ std::string_view table::encoded_scorecard() {
         h.set_caller(holes[i].caller);
         for (int v : holes[i].scores) h.add_scores(v);
         for (int v : holes[i].totals) h.add_totals(v);
-        h.set_seed(secure::seed_bytes(holes[i].seed));  // a finished hole: its seed is revealed
+        // A finished hole's seed is revealed; a duplicate round's only in its record once the round is over, since
+        // every table of the round is dealt from the same seeds.
+        if (settings_.deal_key.empty()) h.set_seed(secure::seed_bytes(holes[i].seed));
         if (holes[i].plays_first_next >= 0) h.set_plays_first_next(holes[i].plays_first_next);
         for (const auto& [drawer, drawn] : holes[i].first_draw) {
             v1::Scorecard::Hole::Draw& draw = *h.add_first_draw();

@@ -28,6 +28,7 @@
 namespace golf::server {
 
 class registry;
+class table;
 class accounts;
 
 class tournament_director : public std::enable_shared_from_this<tournament_director> {
@@ -79,8 +80,10 @@ private:
     bool direct(loaded& l, std::int64_t now);
     bool collect_results(loaded& l);
     // Opens the round's tables and seats them; false (none left open) when the server has no room.
-    bool open_tables(loaded& l, int round);
+    bool open_tables(loaded& l, int round, const std::vector<int>& only = {});  // `only` these tables, if given
+    bool reseat_lost_tables(loaded& l, std::int64_t now);
     void end_tables(const v1::TournamentRound& round, const std::string& reason);
+    void end_opened(const std::string& reason);  // the tables open_tables opened in this tick
     void tell_watchers(const loaded& l);
     void refresh_watched();
 
@@ -100,6 +103,9 @@ private:
         std::int64_t version = 0;  // the last one told
     };
     std::map<std::int64_t, watched> watched_;  // by tournament id; the thread only
+    // By tournament id: when each unfinished table of its round in play is next looked for; the thread only.
+    std::map<std::int64_t, std::map<std::string, std::int64_t>> lost_checks_;
+    std::vector<std::shared_ptr<table>> opened_;  // by open_tables in this tick; the thread only
 };
 
 }  // namespace golf::server

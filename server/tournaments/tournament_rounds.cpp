@@ -1,5 +1,6 @@
 // The director's rounds: once a second every running tournament this node directs is read, the results of its
 // finished tables are taken from their recorded matches, and a finished round seats the next one at new tables.
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <ctime>
 #include <spdlog/spdlog.h>
@@ -19,6 +20,10 @@ namespace {
 
 // A match recorded at the table since this long before its round began counts (clocks of nodes differ a little).
 constexpr std::int64_t clock_slack_s = 60;
+// A table of the round in play is first looked for this long after the director first saw it (its records are
+// written or it is closed within table_record_wait), then this often.
+constexpr std::int64_t lost_after_s = 10;
+constexpr std::int64_t lost_recheck_s = 30;
 
 }  // namespace
 
@@ -43,10 +48,10 @@ void tournament_director::on_tick() {
             if (!directs_(row.id)) continue;
             auto l = load(row.id);
             if (!l) continue;
-            const int rounds_before = l->t.rounds_size();
+            opened_.clear();
             if (!direct(*l, now_s()) || save(*l, now_s())) continue;
-            // Another node moved it on first: a round seated here meanwhile is not the tournament's.
-            if (l->t.rounds_size() > rounds_before) end_tables(*l->t.rounds().rbegin(), "the round was seated twice");
+            // Another node moved it on first: tables opened here meanwhile are not the tournament's.
+            end_opened("the round was seated twice");
         }
         refresh_watched();
     } catch (const std::exception& e) {
@@ -56,7 +61,8 @@ void tournament_director::on_tick() {
 }
 
 bool tournament_director::direct(loaded& l, std::int64_t now) {
-    const bool changed = collect_results(l);
+    bool changed = collect_results(l);
+    changed = reseat_lost_tables(l, now) || changed;
     if (l.t.state() != v1::TOURNAMENT_STATE_RUNNING || tournament_rules::round_in_play(l.t)) return changed;
     // Seated on a copy: if its tables cannot be opened, nothing of the round (byes, seats taken) is kept.
     loaded next = l;
@@ -71,6 +77,50 @@ bool tournament_director::direct(loaded& l, std::int64_t now) {
     next.t.set_note("round " + std::to_string(round.number()) + " seated at " + std::to_string(round.tables_size()) +
                     " tables");
     spdlog::info("tournament {}: round {} seated at {} tables", next.t.id(), round.number(), round.tables_size());
+    l = std::move(next);
+    return true;
+}
+
+// A table of the round in play found neither playing (its match unfinished, here or at any node) nor finished has
+// been lost: its node died before its records were written, or it was closed (its record refused, or ended by
+// staff). Looked at once it has had time to be recorded, then now and again; its entrants sit down again at a new
+// table, which deals from a new key in a duplicate round, so that nobody replays hands they have seen.
+bool tournament_director::reseat_lost_tables(loaded& l, std::int64_t now) {
+    const auto* round = tournament_rules::round_in_play(l.t);
+    if (!round || l.t.state() != v1::TOURNAMENT_STATE_RUNNING) {
+        lost_checks_.erase(l.t.id());
+        return false;
+    }
+    auto& due = lost_checks_[l.t.id()];
+    const auto games = tables_.lock();
+    std::map<std::string, std::int64_t> kept;
+    std::vector<int> lost;
+    for (int n = 0; n < round->tables_size(); ++n) {
+        const auto& table = round->tables(n);
+        if (table.finished() || table.code().empty()) continue;
+        const auto found = due.find(table.code());
+        std::int64_t when = found == due.end() ? now + lost_after_s : found->second;
+        if (now >= when) {
+            // In this order: a match that finishes between the two reads is found by the second.
+            const bool alive = (games && games->find(table.code())) ||
+                               !store_->unfinished_matches_at({table.code()}).empty() ||
+                               store_->finished_match_at(table.code(), round->started_at_unix_s() - clock_slack_s);
+            if (!alive) {
+                lost.push_back(n);
+                continue;
+            }
+            when = now + lost_recheck_s;
+        }
+        kept[table.code()] = when;
+    }
+    due = std::move(kept);
+    if (lost.empty()) return false;
+    loaded next = l;
+    if (!open_tables(next, next.t.rounds_size() - 1, lost)) return false;  // tried again at the next tick
+    for (const int n : lost)
+        spdlog::warn("tournament {}: table {} of round {} was lost; its entrants sit down again at {}", l.t.id(),
+                     round->tables(n).code(), round->number(),
+                     next.t.rounds(next.t.rounds_size() - 1).tables(n).code());
     l = std::move(next);
     return true;
 }
@@ -98,7 +148,7 @@ bool tournament_director::collect_results(loaded& l) {
     return changed;
 }
 
-bool tournament_director::open_tables(loaded& l, int round_index) {
+bool tournament_director::open_tables(loaded& l, int round_index, const std::vector<int>& only) {
     const auto games = tables_.lock();
     const preset* base = find_preset(l.t.settings().preset());
     if (!games || !base) return false;
@@ -114,14 +164,17 @@ bool tournament_director::open_tables(loaded& l, int round_index) {
         secure::random_bytes(std::span(reinterpret_cast<unsigned char*>(settings.deal_key.data()), 32));
     }
     auto* round = l.t.mutable_rounds(round_index);
-    for (auto& planned : *round->mutable_tables()) {
+    for (int n = 0; n < round->tables_size(); ++n) {
+        if (!only.empty() && std::find(only.begin(), only.end(), n) == only.end()) continue;
+        auto& planned = *round->mutable_tables(n);
         auto t = games->open_private_table(l.t.settings().preset(), shared_rules, planned.seats_size(), settings);
         if (!t) {
             spdlog::warn("tournament {}: the server has no room for round {}'s tables; trying again", l.t.id(),
                          round->number());
-            end_tables(*round, "the round could not be seated");
+            end_opened("the round could not be seated");
             return false;
         }
+        opened_.push_back(t);
         planned.set_code(t->code());
         std::vector<table::held_seat> held;
         for (const auto& seat : planned.seats())
@@ -130,6 +183,11 @@ bool tournament_director::open_tables(loaded& l, int round_index) {
         boost::asio::post(t->strand(), [t, held = std::move(held)] { t->seat_tournament(held, [] {}); });
     }
     return true;
+}
+
+void tournament_director::end_opened(const std::string& reason) {
+    for (const auto& t : opened_) boost::asio::post(t->strand(), [t, reason] { t->end_by_staff(reason); });
+    opened_.clear();
 }
 
 void tournament_director::end_tables(const v1::TournamentRound& round, const std::string& reason) {

@@ -525,6 +525,10 @@ TEST_F(cluster_test, a_tournament_goes_on_when_the_node_directing_it_is_killed_m
     // Ann takes her seat: her connection follows the table to the node playing it, which directs the tournament.
     const std::string code = read(0).your_table();
     people[0]->join(code, "");
+    // Killed once the table's match is written, as it is within moments: the table is taken over, not lost.
+    ASSERT_TRUE(within(10s, [&] {
+        return db_->run("SELECT count(*) FROM matches WHERE table_code = '" + code + "'") == "1";
+    })) << logs();
     const std::string director = node_of(*people[0]);
     nodes_[index_of(director)]->stop(SIGKILL);
 

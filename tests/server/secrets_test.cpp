@@ -8,9 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/presets.hpp"
@@ -21,6 +24,7 @@ namespace secrets_tests {  // its own scope: CMake compiles these files together
 namespace {
 
 using golf::server::e2e::running_server;
+namespace v1 = golf::v1;
 namespace leak = golf::testing::leak;
 
 struct secrets_case {
@@ -87,6 +91,112 @@ TEST_P(secrets, no_frame_carries_a_card_its_receiver_may_not_know) {
 
 INSTANTIATE_TEST_SUITE_P(presets, secrets, ::testing::ValuesIn(cases()),
                          [](const auto& param_info) { return param_info.param.name; });
+
+// A duplicate tournament round: two tables of two dealt the same holes from one key. The oracle checks every frame
+// at both tables (the entrants signed in, no spectator: the round's tables take none), no frame shows a seed, and
+// once both tables have finished the matches' records reveal the seeds: the same at both tables, each replaying
+// its own table's holes to the server's scores.
+TEST(secrets_between_tables, a_duplicate_round_shows_no_seed_until_every_table_has_finished) {
+    using namespace std::chrono_literals;
+    running_server server(600s);  // no bot stands in: every move is one the oracle saw made
+    const std::string password = "a long enough password";
+    const std::array<std::string, 4> names{"Ann", "Bob", "Cat", "Dan"};
+    leak::table_plan plan;
+    plan.preset = "cambio";
+    plan.players = 2;
+    plan.holes = 3;
+    plan.claim_percent = 60;
+    golf::ruleset wanted = golf::find_preset(plan.preset)->rules;
+    for (const std::string rule : {"holes=3", "target_score=0", "match_tie=shared"})
+        ASSERT_FALSE(golf::set_option(wanted, rule).has_value()) << rule;
+
+    golf::client::connection ann;
+    ann.connect(server.url(), "secrets_test");
+    for (const std::string& name : names) {
+        golf::client::connection c;
+        c.connect(server.url(), "secrets_test");
+        c.register_account(name, password);
+    }
+    ann.sign_in("Ann", password);
+    v1::ClientMessage create;
+    auto& settings = *create.mutable_create_tournament()->mutable_settings();
+    settings.set_name("Same deals");
+    settings.set_preset(plan.preset);
+    *settings.mutable_house_rules() = golf::wire::to_proto(wanted);
+    settings.set_seats(2);
+    settings.set_rounds(1);
+    settings.set_format(v1::TOURNAMENT_FORMAT_DUPLICATE);
+    const std::int64_t id = ann.expect_success(create).tournament().tournament().id();
+    for (const std::string& name : names) {
+        golf::client::connection c;
+        c.connect(server.url(), "secrets_test");
+        c.sign_in(name, password);
+        v1::ClientMessage join;
+        join.mutable_join_tournament()->set_id(id);
+        c.expect_success(join);
+    }
+    v1::ClientMessage start;
+    start.mutable_manage_tournament()->set_id(id);
+    start.mutable_manage_tournament()->set_command(v1::TOURNAMENT_COMMAND_START);
+    ann.expect_success(start);
+    v1::ClientMessage get;
+    get.mutable_get_tournament()->set_id(id);
+    v1::Tournament seated;
+    for (int i = 0; i < 100 && seated.rounds_size() == 0; ++i) {
+        seated = ann.expect_success(get).tournament().tournament();
+        if (seated.rounds_size() == 0) std::this_thread::sleep_for(100ms);
+    }
+    ASSERT_EQ(seated.rounds_size(), 1);
+    ASSERT_EQ(seated.rounds(0).tables_size(), 2);
+
+    std::vector<leak::problems> found(2);
+    std::vector<leak::tally> counts(2);
+    std::vector<std::string> seeds(2);
+    std::vector<std::thread> tables;
+    for (std::size_t t = 0; t < 2; ++t) {
+        leak::table_plan at = plan;
+        at.seed = 7 + t;
+        const v1::TournamentTable table = seated.rounds(0).tables(static_cast<int>(t));
+        at.seat = [table, password](std::vector<std::unique_ptr<golf::client::connection>>& seats) {
+            v1::TableJoined first;
+            for (int s = 0; s < table.seats_size(); ++s) {
+                auto& c = *seats[static_cast<std::size_t>(s)];
+                c.sign_in(table.seats(s).name(), password);
+                const v1::TableJoined joined = c.join(table.code(), "");
+                if (joined.seat() != s) throw golf::client::error("an entrant in another seat");
+                if (s == 0) first = joined;
+            }
+            return first;
+        };
+        at.reveal = [&server, &seeds, t](const v1::Scorecard& live) {
+            golf::client::connection reader;
+            reader.connect(server.url(), "secrets_test");
+            v1::ClientMessage ask;
+            ask.mutable_get_match()->set_match_id(live.match_id());
+            for (int i = 0; i < 300; ++i) {  // until the other table has finished too
+                const v1::ServerMessage reply = reader.request(ask);
+                if (reply.has_match_record()) {
+                    v1::Scorecard card = live;
+                    for (int h = 0; h < card.holes_size() && h < reply.match_record().holes_size(); ++h) {
+                        card.mutable_holes(h)->set_seed(reply.match_record().holes(h).seed());
+                        seeds[t] += reply.match_record().holes(h).seed();
+                    }
+                    return card;
+                }
+                std::this_thread::sleep_for(100ms);
+            }
+            throw golf::client::error("the match's record was not shown once both tables finished");
+        };
+        tables.emplace_back([&, at, t] { counts[t] = leak::play_and_check(server.url(), at, found[t]); });
+    }
+    for (std::thread& t : tables) t.join();
+    for (std::size_t t = 0; t < 2; ++t) {
+        EXPECT_TRUE(found[t].empty()) << "table " << t << ": " << found[t].text();
+        EXPECT_EQ(counts[t].hands, 3) << "table " << t;
+    }
+    EXPECT_EQ(seeds[0].size(), 3u * 8u);
+    EXPECT_EQ(seeds[0], seeds[1]) << "both tables were dealt the same holes";
+}
 
 }  // namespace
 }  // namespace secrets_tests

@@ -4,6 +4,8 @@
 // the middle of a round.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <set>
@@ -11,6 +13,8 @@
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
+#include "persistence/moderation_store.hpp"
+#include "persistence/open_store.hpp"
 #include "tests/server/account_requests.hpp"
 #include "tests/server/backends.hpp"
 #include "tests/server/e2e_support.hpp"
@@ -108,6 +112,32 @@ v1::Tournament read_until(connection& c, std::int64_t id, const std::function<bo
 void refused(const v1::ServerMessage& reply, v1::ErrorCode code, const std::string& words) {
     EXPECT_EQ(error_of(reply), code) << describe(reply);
     EXPECT_NE(reply.error().message().find(words), std::string::npos) << reply.error().message();
+}
+
+// Ann, Bob, Cat and Dan sign up for a tournament Ann creates with `settings` and starts; Cat sits down at her table
+// and makes no move, so it waits on her turn clock (60 s). `code` is empty when any step failed (said already).
+struct cat_waits {
+    std::vector<entrant> people;
+    std::int64_t id = 0;
+    std::string code;
+};
+
+cat_waits started_with_cat_waiting(const std::string& url, const v1::TournamentSettings& settings) {
+    cat_waits out;
+    for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) out.people.push_back(signed_up(url, name));
+    const auto made = out.people[0].c->request(create(settings));
+    EXPECT_TRUE(made.has_tournament()) << describe(made);
+    if (!made.has_tournament()) return out;
+    out.id = made.tournament().tournament().id();
+    for (auto& p : out.people) EXPECT_TRUE(p.c->request(join(out.id)).has_tournament());
+    EXPECT_TRUE(out.people[0].c->request(manage(out.id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+    connection& cat = *out.people[2].c;
+    const std::string code =
+        read_until(cat, out.id, [](const v1::Tournament& t) { return !t.your_table().empty(); }).your_table();
+    const auto joined = cat.request(join_table(code, ""));
+    EXPECT_TRUE(joined.has_table_joined()) << describe(joined);
+    if (joined.has_table_joined()) out.code = code;
+    return out;
 }
 
 using TournamentsOn = golf::server::testing::on_each_backend;
@@ -214,19 +244,12 @@ TEST_P(TournamentsOn, ARestartInTheMiddleOfARoundLosesNothing) {
     std::string cat_token;
     {
         running_server server(1s, db());
-        std::vector<entrant> people;
-        for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) people.push_back(signed_up(server.url(), name));
-        auto settings = swiss("Restarted", 2, 2);
-        const auto made = people[0].c->request(create(settings));
-        ASSERT_TRUE(made.has_tournament()) << describe(made);
-        id = made.tournament().tournament().id();
-        for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
-        ASSERT_TRUE(people[0].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
-        const auto seated_t =
-            read_until(*people[2].c, id, [](const v1::Tournament& t) { return !t.your_table().empty(); });
-        code = seated_t.your_table();
-        // Cat sits down and makes no move: her table waits on her turn clock (60 s) while the server stops.
-        ASSERT_TRUE(people[2].c->request(join_table(code, "")).has_table_joined());
+        // Cat's table waits on her turn clock while the server stops.
+        auto started = started_with_cat_waiting(server.url(), swiss("Restarted", 2, 2));
+        ASSERT_FALSE(started.code.empty());
+        auto& people = started.people;
+        id = started.id;
+        code = started.code;
         cat_token = people[2].token;
         read_until(*people[0].c, id, [&](const v1::Tournament& t) {
             return t.rounds_size() == 1 && std::count_if(t.rounds(0).tables().begin(), t.rounds(0).tables().end(),
@@ -255,20 +278,12 @@ TEST_P(TournamentsOn, ARestartInTheMiddleOfARoundLosesNothing) {
 // seed at each hole (the same deals), and each seat is scored against the same seat at the other tables.
 TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUntilItIsOver) {
     running_server server(1s, db());
-    std::vector<entrant> people;
-    for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) people.push_back(signed_up(server.url(), name));
     auto settings = swiss("Pairs", 2, 2);
     settings.mutable_house_rules()->set_holes(2);
     settings.set_format(v1::TOURNAMENT_FORMAT_DUPLICATE);
-    const auto made = people[0].c->request(create(settings));
-    ASSERT_TRUE(made.has_tournament()) << describe(made);
-    const std::int64_t id = made.tournament().tournament().id();
-    for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
-    ASSERT_TRUE(people[0].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+    auto [people, id, code] = started_with_cat_waiting(server.url(), settings);
+    ASSERT_FALSE(code.empty());
     connection& cat = *people[2].c;
-    const std::string code =
-        read_until(cat, id, [](const v1::Tournament& t) { return !t.your_table().empty(); }).your_table();
-    ASSERT_TRUE(cat.request(join_table(code, "")).has_table_joined());
 
     const auto others_done = read_until(*people[0].c, id, [](const v1::Tournament& t) {
         return t.rounds_size() == 1 && std::count_if(t.rounds(0).tables().begin(), t.rounds(0).tables().end(),
@@ -278,6 +293,24 @@ TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUnti
     std::int64_t finished_match = 0;
     for (const auto& table : others_done.rounds(0).tables())
         if (table.finished()) finished_match = table.match_id();
+    // At the finished table its entrant sees the holes' scores but no seed: Cat's table is dealt from the same ones.
+    const auto& done_table = others_done.rounds(0).tables(others_done.rounds(0).tables(0).finished() ? 0 : 1);
+    const std::array<std::string, 4> names{"Ann", "Bob", "Cat", "Dan"};
+    const auto at = std::find(names.begin(), names.end(), done_table.seats(0).name());
+    ASSERT_NE(at, names.end());
+    connection& back = *people[static_cast<std::size_t>(at - names.begin())].c;
+    ASSERT_TRUE(back.request(join_table(done_table.code(), "")).has_table_joined());
+    const auto seen = next_where(
+        back,
+        [](const v1::ServerMessage& m) {
+            return m.has_table_update() && m.table_update().scorecard().holes_size() == 2;
+        },
+        10s);
+    ASSERT_TRUE(seen.has_value()) << "the finished table's scorecard";
+    for (const auto& hole : seen->table_update().scorecard().holes())
+        EXPECT_TRUE(hole.seed().empty()) << "hole " << hole.number() << "'s seed, while Cat plays it";
+    ASSERT_TRUE(back.request(leave_table()).has_ok());
+
     auto outsider = connect_to(server.url());
     v1::ClientMessage get_match;
     get_match.mutable_get_match()->set_match_id(finished_match);
@@ -313,6 +346,44 @@ TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUnti
         if (first_round_seeds.empty()) first_round_seeds = seeds;
         else EXPECT_NE(seeds[0], first_round_seeds[0]) << "each round has its own deals";
     }
+}
+
+// A moderator ends Cat's table mid-round (its match given up): the director finds it lost, neither playing nor
+// finished, and seats its entrants again at a new table, where the round is played out.
+TEST_P(TournamentsOn, ATableEndedMidRoundIsSeatedAgain) {
+    running_server server(1s, db());
+    auto [people, id, code] = started_with_cat_waiting(server.url(), swiss("Replayed", 2, 1));
+    ASSERT_FALSE(code.empty());
+    connection& cat = *people[2].c;
+
+    auto mod = connect_to(server.url());
+    const auto in = mod->request(register_as("Moderator", password));
+    ASSERT_TRUE(in.has_signed_in()) << describe(in);
+    const std::int64_t account = in.signed_in().account().id();
+    ASSERT_EQ(golf::persistence::open_store({.db = db()})
+                  ->moderation()
+                  ->set_role(account, golf::persistence::staff_role::moderator, "the command line", 0),
+              golf::persistence::role_change::done);
+    v1::ClientMessage end;
+    end.mutable_end_table()->set_code(code);
+    end.mutable_end_table()->set_reason("stuck");
+    ASSERT_TRUE(mod->request(end).has_ok());
+
+    const auto again = read_until(
+        cat, id, [&](const v1::Tournament& t) { return !t.your_table().empty() && t.your_table() != code; }, 30s);
+    ASSERT_EQ(again.rounds_size(), 1) << "the same round";
+    ASSERT_TRUE(cat.request(join_table(again.your_table(), "")).has_table_joined());
+    ASSERT_TRUE(cat.request(leave_table()).has_ok());
+    const auto done =
+        read_until(cat, id, [](const v1::Tournament& t) { return t.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(done.rounds(0).tables_size(), 2);
+    std::set<std::string> codes;
+    for (const auto& table : done.rounds(0).tables()) {
+        EXPECT_TRUE(table.finished());
+        EXPECT_GT(table.match_id(), 0);
+        codes.insert(table.code());
+    }
+    EXPECT_TRUE(codes.contains(again.your_table()) && !codes.contains(code)) << "played out at the new table";
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,

@@ -446,6 +446,12 @@ struct table_plan {
     std::function<void(const std::string& node)> move_table;
     // Called with the spectator's connection before it joins (e.g. to sign it in as a moderator).
     std::function<void(client::connection&)> spectator_ready;
+    // A table someone else made and started (a tournament's): `seat` signs each seat's connection in and takes its
+    // seat, returning seat 0's TableJoined; no spectator joins (a duplicate table takes none mid-round). The seeds
+    // are then not at the table (every frame is checked for none): `reveal` gives the finished match's scorecard
+    // with them, once they may be shown.
+    std::function<v1::TableJoined(std::vector<std::unique_ptr<client::connection>>& seats)> seat;
+    std::function<v1::Scorecard(const v1::Scorecard& live)> reveal;
 };
 
 namespace detail {
@@ -541,6 +547,29 @@ inline std::optional<v1::ServerMessage> reply_to(client::connection& c, std::uin
     return std::nullopt;
 }
 
+// Seat 0 creates the table `plan` asks for, the other seats join it in order and the last receiver watches.
+inline v1::TableJoined make_table(const table_plan& plan, const ruleset& wanted,
+                                  std::vector<std::unique_ptr<client::connection>>& clients) {
+    const int players = plan.players;
+    v1::CreateTable create;
+    create.set_player_name("p0");
+    create.set_preset(plan.preset);
+    create.set_seats(static_cast<std::uint32_t>(players));
+    *create.mutable_house_rules() = wire::to_proto(wanted);
+    create.set_claim_window_ms(plan.claim_window_ms);
+    const v1::TableJoined created = clients[0]->create_table(create);
+    for (int s = 1; s < players; ++s)
+        if (clients[s]->join(created.code(), "p" + std::to_string(s)).seat() != s)
+            throw client::error("a seat out of order");
+    if (plan.spectator_ready) plan.spectator_ready(*clients[players]);
+    if (clients[players]->join(created.code(), "watcher", true).seat() != spectator)
+        throw client::error("no spectator");
+    clients[0]->wait_until([](const v1::TableUpdate& u) {
+        return std::all_of(u.seats().begin(), u.seats().end(), [](const v1::SeatInfo& s) { return s.occupied(); });
+    });
+    return created;
+}
+
 }  // namespace detail
 
 // Plays `plan` at a new table on `url` (seats 0.. and a spectator, every one its own connection), then checks
@@ -565,7 +594,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
     if (plan.players < wanted.min_players || plan.players > wanted.max_players) return counts;
 
     const int players = plan.players;
-    std::vector<std::vector<v1::ServerMessage>> received(static_cast<std::size_t>(players) + 1);
+    const bool made_here = !plan.seat;  // else no spectator, no start, no seeds at the table
+    std::vector<std::vector<v1::ServerMessage>> received(static_cast<std::size_t>(players) + (made_here ? 1 : 0));
     std::vector<std::unique_ptr<client::connection>> clients;  // seats, then the spectator
     std::vector<accepted_move> moves;
     std::optional<ruleset> rules;
@@ -573,24 +603,10 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
     try {
         for (std::size_t r = 0; r < received.size(); ++r)
             clients.push_back(detail::receiver_connection(url, r, received));
-        v1::CreateTable create;
-        create.set_player_name("p0");
-        create.set_preset(plan.preset);
-        create.set_seats(static_cast<std::uint32_t>(players));
-        *create.mutable_house_rules() = wire::to_proto(wanted);
-        create.set_claim_window_ms(plan.claim_window_ms);
-        const v1::TableJoined created = clients[0]->create_table(create);
-        for (int s = 1; s < players; ++s)
-            if (clients[s]->join(created.code(), "p" + std::to_string(s)).seat() != s)
-                return give_up("a seat out of order");
-        if (plan.spectator_ready) plan.spectator_ready(*clients[players]);
-        if (clients[players]->join(created.code(), "watcher", true).seat() != spectator) return give_up("no spectator");
+        const v1::TableJoined created = made_here ? detail::make_table(plan, wanted, clients) : plan.seat(clients);
         rules = wire::to_ruleset(created.rules());
         if (!rules || *rules != wanted) return give_up("the table's rules are not the ones asked for");
-        clients[0]->wait_until([](const v1::TableUpdate& u) {
-            return std::all_of(u.seats().begin(), u.seats().end(), [](const v1::SeatInfo& s) { return s.occupied(); });
-        });
-        clients[0]->start_match();
+        if (made_here) clients[0]->start_match();
 
         random_source random(plan.seed);
         std::vector<detail::pacer> pace(static_cast<std::size_t>(players));
@@ -706,7 +722,7 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             }
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
-            if (moves.size() % 30 == 15)
+            if (made_here && moves.size() % 30 == 15)
                 detail::ask_replay_of_hole_in_play(*clients[players], *clients[0]->latest(), counts.replays_refused,
                                                    fail);
             if (plan.move_table && moves.size() == plan.move_after) {
@@ -721,6 +737,15 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         for (auto& c : clients) detail::drain(*c);
         card = clients[0]->latest()->scorecard();
         for (auto& c : clients) c->close();
+        if (!made_here) {
+            for (std::size_t r = 0; r < received.size(); ++r)
+                for (const v1::ServerMessage& m : received[r])
+                    for (const auto& hole : m.table_update().scorecard().holes())
+                        if (!hole.seed().empty())
+                            fail("receiver " + std::to_string(r) + " was shown hole " + std::to_string(hole.number()) +
+                                 "'s seed at the table");
+            card = plan.reveal(card);
+        }
     } catch (const std::exception& e) {
         return give_up(std::string("the client failed: ") + e.what());
     }

@@ -22,6 +22,17 @@ function dealCommand(app: App, update: TableUpdate, dealer: number, seed: Uint8A
   return `golf deal --rules ${joined.preset}${sets} --players ${update.seats.length} --dealer ${dealer} --seed 0x${hex(seed)}`;
 }
 
+// A duplicate round deals every table from the same seeds: a finished hole's seed waits for the round to be over
+// (then the match's replay shows it), so that nobody at a table still playing the hole could be told the deal.
+function withheld(hole: number): HTMLElement {
+  return h(
+    "li",
+    { "data-hole": hole, "data-verdict": "withheld", class: "verdict withheld" },
+    h("strong", {}, `Hole ${hole}: `),
+    "every table of this duplicate round is dealt these cards, so the seed is shown in the match's replay once the round is over."
+  );
+}
+
 export function fairness(app: App, update: TableUpdate): HTMLElement {
   const code = update.code;
   const current = update.fairness;
@@ -30,6 +41,7 @@ export function fairness(app: App, update: TableUpdate): HTMLElement {
     .slice()
     .reverse()
     .map((hole) => {
+      if (hole.seed.length === 0) return withheld(hole.number);
       const seen = app.commitments.get(code, hole.number);
       const key = `${code}:${hole.number}:${hex(hole.seed)}:${seen ?? ""}`;
       let verdict = verdicts.get(key);
