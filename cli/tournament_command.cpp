@@ -47,9 +47,10 @@ void print_list(const v1::TournamentList& list) {
     if (list.tournaments().empty()) std::cout << "no tournaments\n";
     for (const auto& t : list.tournaments())
         std::cout << t.id() << "  " << printable(t.name()) << "  " << printable(t.preset()) << "  "
-                  << tournament_state(t.state()) << ", round " << t.round() << " of " << t.rounds() << ", "
-                  << t.players() << (t.players() == 1 ? " player" : " players") << ", by " << printable(t.organiser())
-                  << '\n';
+                  << tournament_state(t.state()) << ", round " << t.round()
+                  << (t.format() == v1::TOURNAMENT_FORMAT_ARENA ? " (arena)" : " of " + std::to_string(t.rounds()))
+                  << ", " << t.players() << (t.players() == 1 ? " player" : " players") << ", by "
+                  << printable(t.organiser()) << '\n';
 }
 
 void print_tournament(const v1::Tournament& t) {
@@ -57,9 +58,12 @@ void print_tournament(const v1::Tournament& t) {
     const std::string seats = s.min_seats() == s.seats()
                                   ? std::to_string(s.seats())
                                   : std::to_string(s.min_seats()) + " to " + std::to_string(s.seats());
+    const std::string length = s.format() == v1::TOURNAMENT_FORMAT_ARENA
+                                   ? "an arena of " + std::to_string(s.arena_minutes()) + " minutes"
+                                   : std::to_string(s.rounds()) + (s.rounds() == 1 ? " round" : " rounds") +
+                                         (s.format() == v1::TOURNAMENT_FORMAT_DUPLICATE ? ", duplicate" : "");
     std::cout << t.id() << "  " << printable(s.name()) << " (" << printable(s.preset()) << ", tables of " << seats
-              << ", " << s.rounds() << (s.rounds() == 1 ? " round" : " rounds") << "), by " << printable(t.organiser())
-              << ": " << tournament_state(t.state()) << '\n';
+              << ", " << length << "), by " << printable(t.organiser()) << ": " << tournament_state(t.state()) << '\n';
     if (!t.note().empty()) std::cout << "  " << printable(t.note()) << '\n';
     if (!t.your_table().empty()) std::cout << "  your table: " << printable(t.your_table()) << '\n';
     std::cout << "standing:\n";
@@ -68,7 +72,9 @@ void print_tournament(const v1::Tournament& t) {
                   << (e.points() == 1 ? " point" : " points") << ", opponents " << points_text(e.opponent_points())
                   << ", " << e.strokes() << " strokes"
                   << (e.byes() > 0 ? ", " + std::to_string(e.byes()) + " byes" : "")
-                  << (e.withdrawn() ? " (withdrew)" : "") << '\n';
+                  << (e.streak() >= 2 ? ", on fire (" + std::to_string(e.streak()) + " wins in a row)" : "")
+                  << (e.paused() ? " (paused: join again to play on)" : "") << (e.withdrawn() ? " (withdrew)" : "")
+                  << '\n';
     for (const auto& round : t.rounds()) {
         std::cout << "round " << round.number() << (round.finished() ? "" : " (in play)") << ":\n";
         for (const auto& table : round.tables()) {
@@ -77,7 +83,7 @@ void print_tournament(const v1::Tournament& t) {
                 std::cout << ' ' << printable(seat.name());
                 if (table.finished())
                     std::cout << " " << seat.total() << " (" << points_text(seat.points()) << ")"
-                              << (seat.played_by_bot() ? " [bot]" : "");
+                              << (seat.played_by_bot() ? " [bot]" : "") << (seat.on_fire() ? " [on fire]" : "");
                 std::cout << ';';
             }
             std::cout << (table.finished() ? " match " + std::to_string(table.match_id()) : " playing") << '\n';
@@ -88,6 +94,13 @@ void print_tournament(const v1::Tournament& t) {
             std::cout << '\n';
         }
     }
+}
+
+v1::TournamentFormat format_or_throw(std::string_view text) {
+    if (text == "swiss") return v1::TOURNAMENT_FORMAT_SWISS;
+    if (text == "duplicate") return v1::TOURNAMENT_FORMAT_DUPLICATE;
+    if (text == "arena") return v1::TOURNAMENT_FORMAT_ARENA;
+    throw usage_error("--format is swiss, duplicate or arena (got '" + std::string(text) + "')");
 }
 
 tournament_request parse_tournament(std::span<const std::string_view> words) {
@@ -115,6 +128,9 @@ tournament_request parse_tournament(std::span<const std::string_view> words) {
         else if (flag == "--clock")
             s.set_turn_clock_seconds(static_cast<std::uint32_t>(parse_int("--clock", args.value(), 5, 3600)));
         else if (flag == "--late-join") s.set_late_join(args.switch_on());
+        else if (flag == "--format") s.set_format(format_or_throw(args.value()));
+        else if (flag == "--minutes")
+            s.set_arena_minutes(static_cast<std::uint32_t>(parse_int("--minutes", args.value(), 1, 720)));
         else if (flag == "--set") r.house_rules.emplace_back(args.value());
         else args.unknown_flag();
     }
@@ -130,8 +146,12 @@ tournament_request parse_tournament(std::span<const std::string_view> words) {
     if (wants_id) r.id = static_cast<std::int64_t>(parse_uint64("tournament id", positional[1]));
     if (r.server.empty()) throw usage_error("missing --server URL (ws://HOST:PORT/ws)");
     if (r.action == "create") {
-        if (s.name().empty() || s.preset().empty() || s.seats() == 0 || s.rounds() == 0)
-            throw usage_error("golf tournament create needs --name, --preset, --seats and --rounds");
+        const bool arena = s.format() == v1::TOURNAMENT_FORMAT_ARENA;
+        if (s.name().empty() || s.preset().empty() || s.seats() == 0 || (s.rounds() == 0 && !arena))
+            throw usage_error(
+                "golf tournament create needs --name, --preset, --seats and --rounds (an arena: --minutes)");
+        if (arena && s.rounds() != 0) throw usage_error("an arena runs for --minutes, not --rounds");
+        if (!arena && s.arena_minutes() != 0) throw usage_error("--minutes goes with --format arena");
         if (!r.house_rules.empty())
             *s.mutable_house_rules() =
                 wire::to_proto(rules_with_house_rules(find_preset_or_throw(s.preset()), r.house_rules));
@@ -170,9 +190,11 @@ std::string_view tournament_usage() {
            "  list [--ended]         the newest tournaments (--ended: finished and cancelled ones too)\n"
            "  show ID                the standing, every round's tables and results\n"
            "  create --name NAME --preset PRESET --seats N --rounds N [--min-seats N] [--max-players N]\n"
-           "         [--clock SECONDS] [--late-join] [--set NAME=VALUE ...]\n"
+           "         [--format swiss|duplicate|arena] [--minutes N] [--clock SECONDS] [--late-join]\n"
+           "         [--set NAME=VALUE ...]\n"
            "                         organise one (house rules as golf rules --options lists them;\n"
-           "                         --set holes=N sets the length of each round's match)\n"
+           "                         --set holes=N sets the length of each round's match); an arena\n"
+           "                         runs --minutes N (1 to 720) instead of --rounds\n"
            "  join ID, leave ID      sign up, or withdraw\n"
            "  start ID, pause ID, resume ID, cancel ID\n"
            "                         the organiser's commands\n"

@@ -193,7 +193,7 @@ v1::ServerMessage tournament_director::manage(const std::shared_ptr<client_link>
                                               const v1::ManageTournament& request) {
     const link_identity who = link->identity();
     if (who.account == 0) return refusal(v1::ERROR_CODE_NOT_SIGNED_IN, "sign in first");
-    std::optional<v1::TournamentRound> to_end;
+    std::vector<v1::TournamentRound> to_end;
     auto reply = change(link, request.id(), [&](loaded& l) -> std::optional<v1::ServerMessage> {
         if (l.row.organiser != who.account)
             return refusal(v1::ERROR_CODE_NOT_ORGANISER, "only the organiser, " + l.t.organiser() + ", may do that");
@@ -201,14 +201,16 @@ v1::ServerMessage tournament_director::manage(const std::shared_ptr<client_link>
         const bool over = state == v1::TOURNAMENT_STATE_FINISHED || state == v1::TOURNAMENT_STATE_CANCELLED;
         switch (request.command()) {
             case v1::TOURNAMENT_COMMAND_START:
-                if (auto no = tournament_rules::start(l.t)) return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
+                if (auto no = tournament_rules::start(l.t, now_s())) return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
                 l.t.set_note("started by " + who.name);
                 return std::nullopt;  // the next tick seats the first round
             case v1::TOURNAMENT_COMMAND_PAUSE:
                 if (state != v1::TOURNAMENT_STATE_RUNNING)
                     return refusal(v1::ERROR_CODE_BAD_REQUEST, "the tournament is not running");
                 l.t.set_state(v1::TOURNAMENT_STATE_PAUSED);
-                l.t.set_note("paused: the round in play finishes, the next waits");
+                l.t.set_note(tournament_rules::arena(l.t.settings())
+                                 ? "paused: the tables in play finish, nobody is seated again meanwhile"
+                                 : "paused: the round in play finishes, the next waits");
                 return std::nullopt;
             case v1::TOURNAMENT_COMMAND_RESUME:
                 if (state != v1::TOURNAMENT_STATE_PAUSED)
@@ -220,12 +222,13 @@ v1::ServerMessage tournament_director::manage(const std::shared_ptr<client_link>
                 if (over) return refusal(v1::ERROR_CODE_BAD_REQUEST, "the tournament is over already");
                 l.t.set_state(v1::TOURNAMENT_STATE_CANCELLED);
                 l.t.set_note("cancelled by " + who.name);
-                if (const auto* round = tournament_rules::round_in_play(l.t)) to_end = *round;
+                for (const int r : tournament_rules::unfinished_rounds(l.t)) to_end.push_back(l.t.rounds(r));
                 return std::nullopt;
             default: return refusal(v1::ERROR_CODE_BAD_REQUEST, "that is not a tournament command");
         }
     });
-    if (to_end && !reply.has_error()) end_tables(*to_end, "the tournament was cancelled");
+    if (!reply.has_error())
+        for (const auto& round : to_end) end_tables(round, "the tournament was cancelled");
     return reply;
 }
 
@@ -244,6 +247,8 @@ v1::ServerMessage tournament_director::list(bool include_ended) {
         s.set_rounds(t.settings().rounds());
         s.set_round(static_cast<std::uint32_t>(t.rounds_size()));
         s.set_organiser(t.organiser());
+        s.set_format(t.settings().format());
+        s.set_ends_at_unix_s(t.ends_at_unix_s());
     }
     return out;
 }
@@ -253,14 +258,9 @@ v1::ServerMessage tournament_director::info_for(const v1::Tournament& t, std::in
     auto& info = *out.mutable_tournament()->mutable_tournament();
     info = t;
     for (auto& e : *info.mutable_entrants()) e.clear_account_id();  // the server's own key, not for clients
-    if (const auto* round = tournament_rules::round_in_play(t); round && account != 0) {
-        std::string name;
+    if (account != 0)
         for (const auto& e : t.entrants())
-            if (e.account_id() == account) name = e.name();
-        for (const auto& table : round->tables())
-            for (const auto& seat : table.seats())
-                if (!table.finished() && !name.empty() && seat.name() == name) info.set_your_table(table.code());
-    }
+            if (e.account_id() == account) info.set_your_table(tournament_rules::table_of(t, e.name()));
     return out;
 }
 

@@ -82,6 +82,10 @@ private:
     // Opens the round's tables and seats them; false (none left open) when the server has no room.
     bool open_tables(loaded& l, int round, const std::vector<int>& only = {});  // `only` these tables, if given
     bool reseat_lost_tables(loaded& l, std::int64_t now);
+    bool alive(const std::string& code, std::int64_t round_started);  // playing or finished, here or elsewhere
+    bool seat_arena(loaded& l, std::int64_t now);
+    static void finished(v1::Tournament& t);  // the note and the log line
+    static void seated(v1::Tournament& t);
     void end_tables(const v1::TournamentRound& round, const std::string& reason);
     void end_opened(const std::string& reason);  // the tables open_tables opened in this tick
     void tell_watchers(const loaded& l);

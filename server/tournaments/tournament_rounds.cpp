@@ -63,87 +63,120 @@ void tournament_director::on_tick() {
 bool tournament_director::direct(loaded& l, std::int64_t now) {
     bool changed = collect_results(l);
     changed = reseat_lost_tables(l, now) || changed;
+    if (tournament_rules::arena(l.t.settings())) return seat_arena(l, now) || changed;
     if (l.t.state() != v1::TOURNAMENT_STATE_RUNNING || tournament_rules::round_in_play(l.t)) return changed;
     // Seated on a copy: if its tables cannot be opened, nothing of the round (byes, seats taken) is kept.
     loaded next = l;
     if (!tournament_rules::seat_next_round(next.t, now)) {
-        next.t.set_note(next.t.entrants().empty() ? std::string("finished") : next.t.entrants(0).name() + " won");
-        spdlog::info("tournament {} finished", next.t.id());
+        finished(next.t);
         l = std::move(next);
         return true;
     }
     if (!open_tables(next, next.t.rounds_size() - 1)) return changed;  // tried again at the next tick
-    const auto& round = *next.t.rounds().rbegin();
-    next.t.set_note("round " + std::to_string(round.number()) + " seated at " + std::to_string(round.tables_size()) +
-                    " tables");
-    spdlog::info("tournament {}: round {} seated at {} tables", next.t.id(), round.number(), round.tables_size());
+    seated(next.t);
     l = std::move(next);
     return true;
 }
 
-// A table of the round in play found neither playing (its match unfinished, here or at any node) nor finished has
+bool tournament_director::seat_arena(loaded& l, std::int64_t now) {
+    if (tournament_rules::finish_arena(l.t, now)) {
+        finished(l.t);
+        return true;
+    }
+    loaded next = l;
+    const auto step = tournament_rules::seat_arena(next.t, now);
+    if (step.seated && !open_tables(next, next.t.rounds_size() - 1)) return false;  // tried again at the next tick
+    if (!step.changed) return false;
+    if (step.seated) seated(next.t);
+    l = std::move(next);
+    return true;
+}
+
+void tournament_director::finished(v1::Tournament& t) {
+    t.set_note(t.entrants().empty() ? std::string("finished") : t.entrants(0).name() + " won");
+    spdlog::info("tournament {} finished", t.id());
+}
+
+void tournament_director::seated(v1::Tournament& t) {
+    const auto& round = *t.rounds().rbegin();
+    const auto tables = std::to_string(round.tables_size()) + (round.tables_size() == 1 ? " table" : " tables");
+    t.set_note("round " + std::to_string(round.number()) + " seated at " + tables);
+    spdlog::info("tournament {}: round {} seated at {}", t.id(), round.number(), tables);
+}
+
+// A table of a round in play found neither playing (its match unfinished, here or at any node) nor finished has
 // been lost: its node died before its records were written, or it was closed (its record refused, or ended by
 // staff). Looked at once it has had time to be recorded, then now and again; its entrants sit down again at a new
 // table, which deals from a new key in a duplicate round, so that nobody replays hands they have seen.
 bool tournament_director::reseat_lost_tables(loaded& l, std::int64_t now) {
-    const auto* round = tournament_rules::round_in_play(l.t);
-    if (!round || l.t.state() != v1::TOURNAMENT_STATE_RUNNING) {
+    const auto rounds = tournament_rules::unfinished_rounds(l.t);
+    if (rounds.empty() || l.t.state() != v1::TOURNAMENT_STATE_RUNNING) {
         lost_checks_.erase(l.t.id());
         return false;
     }
     auto& due = lost_checks_[l.t.id()];
-    const auto games = tables_.lock();
     std::map<std::string, std::int64_t> kept;
-    std::vector<int> lost;
-    for (int n = 0; n < round->tables_size(); ++n) {
-        const auto& table = round->tables(n);
-        if (table.finished() || table.code().empty()) continue;
-        const auto found = due.find(table.code());
-        std::int64_t when = found == due.end() ? now + lost_after_s : found->second;
-        if (now >= when) {
-            // In this order: a match that finishes between the two reads is found by the second.
-            const bool alive = (games && games->find(table.code())) ||
-                               !store_->unfinished_matches_at({table.code()}).empty() ||
-                               store_->finished_match_at(table.code(), round->started_at_unix_s() - clock_slack_s);
-            if (!alive) {
-                lost.push_back(n);
-                continue;
+    std::vector<std::pair<int, std::vector<int>>> lost;  // by round
+    for (const int r : rounds) {
+        const auto& round = l.t.rounds(r);
+        std::vector<int> here;
+        for (int n = 0; n < round.tables_size(); ++n) {
+            const auto& table = round.tables(n);
+            if (table.finished() || table.code().empty()) continue;
+            const auto found = due.find(table.code());
+            std::int64_t when = found == due.end() ? now + lost_after_s : found->second;
+            if (now >= when) {
+                if (!alive(table.code(), round.started_at_unix_s())) {
+                    here.push_back(n);
+                    continue;
+                }
+                when = now + lost_recheck_s;
             }
-            when = now + lost_recheck_s;
+            kept[table.code()] = when;
         }
-        kept[table.code()] = when;
+        if (!here.empty()) lost.emplace_back(r, std::move(here));
     }
     due = std::move(kept);
     if (lost.empty()) return false;
     loaded next = l;
-    if (!open_tables(next, next.t.rounds_size() - 1, lost)) return false;  // tried again at the next tick
-    for (const int n : lost)
-        spdlog::warn("tournament {}: table {} of round {} was lost; its entrants sit down again at {}", l.t.id(),
-                     round->tables(n).code(), round->number(),
-                     next.t.rounds(next.t.rounds_size() - 1).tables(n).code());
+    for (const auto& [r, tables] : lost) {
+        if (!open_tables(next, r, tables)) return false;  // tried again at the next tick
+        for (const int n : tables)
+            spdlog::warn("tournament {}: table {} of round {} was lost; its entrants sit down again at {}", l.t.id(),
+                         l.t.rounds(r).tables(n).code(), l.t.rounds(r).number(), next.t.rounds(r).tables(n).code());
+    }
     l = std::move(next);
     return true;
 }
 
+// In this order: a match that finishes between the two reads is found by the second.
+bool tournament_director::alive(const std::string& code, std::int64_t round_started) {
+    const auto games = tables_.lock();
+    return (games && games->find(code)) || !store_->unfinished_matches_at({code}).empty() ||
+           store_->finished_match_at(code, round_started - clock_slack_s);
+}
+
 bool tournament_director::collect_results(loaded& l) {
-    const auto* round = tournament_rules::round_in_play(l.t);
-    if (!round) return false;
     bool changed = false;
-    const std::int64_t since = round->started_at_unix_s() - clock_slack_s;
-    for (int n = 0; n < round->tables_size(); ++n) {
-        const auto& table = round->tables(n);
-        if (table.finished() || table.code().empty()) continue;
-        const auto match = store_->finished_match_at(table.code(), since);
-        if (!match) continue;
-        std::vector<int> totals;
-        std::vector<bool> by_bot;
-        for (std::size_t s = 0; s < match->summary.seats.size(); ++s) {
-            totals.push_back(s < match->summary.final_totals.size() ? match->summary.final_totals[s].value_or(0) : 0);
-            by_bot.push_back(match->summary.seats[s].token_hash.empty());  // the entrant never took the seat
+    for (const int r : tournament_rules::unfinished_rounds(l.t)) {
+        const std::int64_t since = l.t.rounds(r).started_at_unix_s() - clock_slack_s;
+        for (int n = 0; n < l.t.rounds(r).tables_size(); ++n) {
+            const auto& table = l.t.rounds(r).tables(n);
+            if (table.finished() || table.code().empty()) continue;
+            const auto match = store_->finished_match_at(table.code(), since);
+            if (!match) continue;
+            std::vector<int> totals;
+            std::vector<bool> by_bot;
+            for (std::size_t s = 0; s < match->summary.seats.size(); ++s) {
+                totals.push_back(s < match->summary.final_totals.size() ? match->summary.final_totals[s].value_or(0)
+                                                                        : 0);
+                by_bot.push_back(match->summary.seats[s].token_hash.empty());  // the entrant never took the seat
+            }
+            const std::string code = table.code();
+            tournament_rules::record_table(l.t, r, n, totals, by_bot, match->summary.id);
+            spdlog::info("tournament {}: table {} of round {} finished", l.t.id(), code, l.t.rounds(r).number());
+            changed = true;
         }
-        tournament_rules::record_table(l.t, n, totals, by_bot, match->summary.id);
-        spdlog::info("tournament {}: table {} of round {} finished", l.t.id(), table.code(), round->number());
-        changed = true;
     }
     return changed;
 }

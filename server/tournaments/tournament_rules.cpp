@@ -13,6 +13,8 @@ namespace {
 
 using refusal = std::optional<std::string>;
 
+}  // namespace
+
 int entrant_index(const v1::Tournament& t, std::int64_t account) {
     for (int i = 0; i < t.entrants_size(); ++i)
         if (t.entrants(i).account_id() == account) return i;
@@ -53,6 +55,8 @@ int active_entrants(const v1::Tournament& t) {
     return static_cast<int>(
         std::count_if(t.entrants().begin(), t.entrants().end(), [](const auto& e) { return !e.withdrawn(); }));
 }
+
+namespace {
 
 // Every table of a finished duplicate round: each seat's matchpoints against the same seat at the other tables.
 void score_duplicate_round(v1::TournamentRound& round) {
@@ -95,6 +99,7 @@ std::string state_name(v1::TournamentState state) {
 
 refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
     if (s.name().empty() || s.name().size() > 60) return "a tournament's name is 1 to 60 characters";
+    if (!v1::TournamentFormat_IsValid(s.format())) return "the format is Swiss, duplicate or arena";
     const int most = std::min(8, rules.max_players);
     if (s.seats() < 2 || static_cast<int>(s.seats()) > most || static_cast<int>(s.seats()) < rules.min_players)
         return "a table seats " + std::to_string(std::max(2, rules.min_players)) + " to " + std::to_string(most) +
@@ -109,8 +114,14 @@ refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
             return "a duplicate tournament needs the deal to pass in turn: these rules let the winner play first";
         s.set_min_seats(s.seats());  // every table the same, so every seat has its like at each table
     }
-    if (s.rounds() < 1 || s.rounds() > max_rounds)
+    if (arena(s)) {
+        if (s.arena_minutes() == 0) s.set_arena_minutes(default_arena_minutes);
+        if (s.arena_minutes() > max_arena_minutes)
+            return "an arena runs 1 to " + std::to_string(max_arena_minutes) + " minutes";
+        s.set_rounds(0);  // each seating is a round of its own
+    } else if (s.rounds() < 1 || s.rounds() > max_rounds) {
         return "a tournament has 1 to " + std::to_string(max_rounds) + " rounds";
+    }
     if (s.max_players() == 0) s.set_max_players(max_entrants);
     if (s.max_players() < min_entrants || s.max_players() > max_entrants)
         return "a tournament takes " + std::to_string(min_entrants) + " to " + std::to_string(max_entrants) +
@@ -122,8 +133,14 @@ refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
 
 refusal sign_up(v1::Tournament& t, std::int64_t account, const std::string& name, double rating) {
     const bool open = t.state() == v1::TOURNAMENT_STATE_OPEN;
-    const bool late = (t.state() == v1::TOURNAMENT_STATE_RUNNING || t.state() == v1::TOURNAMENT_STATE_PAUSED) &&
-                      t.settings().late_join() && t.rounds_size() < static_cast<int>(t.settings().rounds());
+    const bool started = t.state() == v1::TOURNAMENT_STATE_RUNNING || t.state() == v1::TOURNAMENT_STATE_PAUSED;
+    const bool late = started && t.settings().late_join() &&
+                      (arena(t.settings()) || t.rounds_size() < static_cast<int>(t.settings().rounds()));
+    if (const int i = entrant_index(t, account); i >= 0 && started && t.entrants(i).paused()) {
+        t.mutable_entrants(i)->set_paused(false);  // an arena's: seated again when enough are free
+        t.mutable_entrants(i)->set_free_since_unix_s(0);
+        return std::nullopt;
+    }
     if (!open && !late) return "this tournament takes no more sign-ups";
     if (const int i = entrant_index(t, account); i >= 0) {
         if (!t.entrants(i).withdrawn()) return "you are signed up already";
@@ -151,14 +168,36 @@ refusal withdraw(v1::Tournament& t, std::int64_t account) {
     return std::nullopt;
 }
 
-refusal start(v1::Tournament& t) {
+refusal start(v1::Tournament& t, std::int64_t now) {
     if (t.state() != v1::TOURNAMENT_STATE_OPEN) return "this tournament has started already";
     const int needed = std::max<int>(min_entrants, static_cast<int>(t.settings().min_seats()));
     if (active_entrants(t) < needed)
         return "a tournament starts with " + std::to_string(needed) + " players or more; " +
                std::to_string(active_entrants(t)) + " signed up";
     t.set_state(v1::TOURNAMENT_STATE_RUNNING);
+    if (arena(t.settings())) t.set_ends_at_unix_s(now + 60 * static_cast<std::int64_t>(t.settings().arena_minutes()));
     return std::nullopt;
+}
+
+std::vector<int> unfinished_rounds(const v1::Tournament& t) {
+    std::vector<int> out;
+    for (int r = 0; r < t.rounds_size(); ++r)
+        if (!t.rounds(r).finished()) out.push_back(r);
+    return out;
+}
+
+const v1::TournamentTable* table_at(const v1::Tournament& t, const std::string& name) {
+    for (const int r : unfinished_rounds(t))
+        for (const auto& table : t.rounds(r).tables())
+            if (!table.finished())
+                for (const auto& seat : table.seats())
+                    if (seat.name() == name) return &table;
+    return nullptr;
+}
+
+std::string table_of(const v1::Tournament& t, const std::string& name) {
+    const auto* table = table_at(t, name);
+    return table ? table->code() : "";
 }
 
 const v1::TournamentRound* round_in_play(const v1::Tournament& t) {
@@ -182,6 +221,20 @@ const v1::TournamentRound* seat_next_round(v1::Tournament& t, std::int64_t now) 
         return nullptr;
     }
     const auto seating = competition::seat_round(field, meetings_of(t), rules);
+    auto* round = add_round(t, seating, field_index, now);
+    // A bye scores the middle of the largest table's points: neither a win nor a loss.
+    const double bye_points = seating.tables.empty() ? 0 : (static_cast<double>(seating.tables[0].size()) - 1) / 2;
+    for (const int b : seating.byes) {
+        auto* e = t.mutable_entrants(field_index[static_cast<std::size_t>(b)]);
+        round->add_byes(e->name());
+        e->set_byes(e->byes() + 1);
+        e->set_points(e->points() + bye_points);
+    }
+    return round;
+}
+
+v1::TournamentRound* add_round(v1::Tournament& t, const competition::round_seating& seating,
+                               const std::vector<int>& field_index, std::int64_t now) {
     auto* round = t.add_rounds();
     round->set_number(static_cast<std::uint32_t>(t.rounds_size()));
     round->set_started_at_unix_s(now);
@@ -195,25 +248,17 @@ const v1::TournamentRound* seat_next_round(v1::Tournament& t, std::int64_t now) 
             e->set_seats_taken(static_cast<int>(s), e->seats_taken(static_cast<int>(s)) + 1);
         }
     }
-    // A bye scores the middle of the largest table's points: neither a win nor a loss.
-    const double bye_points = seating.tables.empty() ? 0 : (static_cast<double>(seating.tables[0].size()) - 1) / 2;
-    for (const int b : seating.byes) {
-        auto* e = t.mutable_entrants(field_index[static_cast<std::size_t>(b)]);
-        round->add_byes(e->name());
-        e->set_byes(e->byes() + 1);
-        e->set_points(e->points() + bye_points);
-    }
     return round;
 }
 
-void record_table(v1::Tournament& t, int table_number, std::span<const int> totals, const std::vector<bool>& by_bot,
-                  std::int64_t match_id) {
-    if (t.rounds().empty()) return;
-    auto* round = t.mutable_rounds(t.rounds_size() - 1);
+void record_table(v1::Tournament& t, int round_index, int table_number, std::span<const int> totals,
+                  const std::vector<bool>& by_bot, std::int64_t match_id) {
+    if (round_index < 0 || round_index >= t.rounds_size()) return;
+    auto* round = t.mutable_rounds(round_index);
     if (round->finished() || table_number < 0 || table_number >= round->tables_size()) return;
     auto* table = round->mutable_tables(table_number);
     if (table->finished() || static_cast<int>(totals.size()) != table->seats_size()) return;
-    // Swiss: place points at once. Duplicate: the seats are compared across tables once the round is over.
+    // Swiss and arena: place points at once. Duplicate: the seats are compared across tables once the round is over.
     const auto points = competition::place_points(totals);
     const bool by_place = !duplicate(t.settings());
     for (int s = 0; s < table->seats_size(); ++s) {
@@ -222,6 +267,7 @@ void record_table(v1::Tournament& t, int table_number, std::span<const int> tota
         if (by_place) seat->set_points(points[static_cast<std::size_t>(s)]);
         seat->set_played_by_bot(static_cast<std::size_t>(s) < by_bot.size() && by_bot[static_cast<std::size_t>(s)]);
     }
+    if (arena(t.settings())) score_arena_table(t, *table);
     table->set_finished(true);
     table->set_match_id(match_id);
     round->set_finished(std::all_of(round->tables().begin(), round->tables().end(),
@@ -231,6 +277,7 @@ void record_table(v1::Tournament& t, int table_number, std::span<const int> tota
         for (const auto& each : round->tables())
             for (const auto& seat : each.seats()) {
                 if (by_place && &each != table) continue;  // the other tables were counted when they finished
+                if (arena(t.settings()) && seat.played_by_bot()) continue;  // a bot's strokes are not theirs
                 if (const int e = entrant_named(t, seat.name()); e >= 0) {
                     auto* entrant = t.mutable_entrants(e);
                     entrant->set_points(entrant->points() + seat.points());

@@ -88,6 +88,22 @@ TEST(TournamentCli, AnOrganiserRunsATournamentFromTheTerminal) {
     const run_result listed = golf_tournament({"list", "--ended", "--server", url});
     EXPECT_NE(listed.out.find("1  Club night  four-card  finished, round 2 of 2, 4 players, by Ann"), std::string::npos)
         << listed.out;
+
+    // An arena runs for minutes, not rounds.
+    const std::vector<std::string> arena{"create", "--name",   "Sprint", "--preset", "four-card", "--seats",
+                                         "2",      "--format", "arena",  "--server", url};
+    auto with = [&](std::vector<std::string> extra) {
+        auto words = arena;
+        words.insert(words.end(), extra.begin(), extra.end());
+        return golf_tournament(words, keys[0]);
+    };
+    EXPECT_EQ(with({"--rounds", "2"}).status, 2) << "an arena has no rounds";
+    EXPECT_EQ(with({"--minutes", "721"}).status, 2);
+    EXPECT_EQ(golf_tournament({"create", "--format", "knockout", "--server", url}, keys[0]).status, 2);
+    const run_result sprint = with({"--minutes", "5"});
+    ASSERT_EQ(sprint.status, 0) << sprint.err;
+    EXPECT_NE(sprint.out.find("Sprint (four-card, tables of 2, an arena of 5 minutes), by Ann"), std::string::npos)
+        << sprint.out;
 }
 
 }  // namespace

@@ -58,10 +58,10 @@ TEST(TournamentRules, AWithdrawalBeforeTheStartRemovesTheEntryAndAfterItKeepsThe
     EXPECT_NE(rules::sign_up(t, 1, "p1", 0), std::nullopt) << "twice";
     ASSERT_EQ(rules::withdraw(t, 4), std::nullopt);
     EXPECT_EQ(t.entrants_size(), 3);
-    EXPECT_NE(rules::start(t), std::nullopt) << "three are too few";
+    EXPECT_NE(rules::start(t, 0), std::nullopt) << "three are too few";
     ASSERT_EQ(rules::sign_up(t, 4, "p4", 0), std::nullopt) << "back again";
     ASSERT_EQ(rules::sign_up(t, 5, "p5", 0), std::nullopt);
-    ASSERT_EQ(rules::start(t), std::nullopt);
+    ASSERT_EQ(rules::start(t, 0), std::nullopt);
     EXPECT_NE(rules::sign_up(t, 9, "late", 0), std::nullopt) << "no late entries unless allowed";
     ASSERT_EQ(rules::withdraw(t, 5), std::nullopt);
     EXPECT_EQ(t.entrants_size(), 5) << "kept, marked withdrawn";
@@ -70,15 +70,15 @@ TEST(TournamentRules, AWithdrawalBeforeTheStartRemovesTheEntryAndAfterItKeepsThe
 TEST(TournamentRules, ByesScoreTheMiddleAndEveryoneTiedOnEveryKeySharesAPlace) {
     auto t = open_tournament(2, 2, 2);
     sign_up(t, 5);
-    ASSERT_EQ(rules::start(t), std::nullopt);
+    ASSERT_EQ(rules::start(t, 0), std::nullopt);
     const auto* round = rules::seat_next_round(t, 1000);
     ASSERT_NE(round, nullptr);
     ASSERT_EQ(round->tables_size(), 2);
     ASSERT_EQ(round->byes_size(), 1);
     EXPECT_EQ(round->byes(0), "p5") << "the lowest rated sits out first";
-    rules::record_table(t, 0, std::vector<int>{10, 10}, {false, false}, 1);
+    rules::record_table(t, t.rounds_size() - 1, 0, std::vector<int>{10, 10}, {false, false}, 1);
     EXPECT_FALSE(rules::round_in_play(t)->finished());
-    rules::record_table(t, 1, std::vector<int>{4, 9}, {false, true}, 2);
+    rules::record_table(t, t.rounds_size() - 1, 1, std::vector<int>{4, 9}, {false, true}, 2);
     EXPECT_EQ(rules::round_in_play(t), nullptr) << "the round finished with its last table";
     std::map<std::string, const v1::TournamentEntrant*> by_name;
     for (const auto& e : t.entrants()) by_name[e.name()] = &e;
@@ -106,10 +106,10 @@ TEST(TournamentRules, ByesScoreTheMiddleAndEveryoneTiedOnEveryKeySharesAPlace) {
 TEST(TournamentRules, ATournamentFinishesAfterItsRoundsOrWhenTooFewAreLeft) {
     auto t = open_tournament(2, 2, 5);
     sign_up(t, 4);
-    ASSERT_EQ(rules::start(t), std::nullopt);
+    ASSERT_EQ(rules::start(t, 0), std::nullopt);
     ASSERT_NE(rules::seat_next_round(t, 0), nullptr);
-    rules::record_table(t, 0, std::vector<int>{1, 2}, {false, false}, 1);
-    rules::record_table(t, 1, std::vector<int>{1, 2}, {false, false}, 2);
+    rules::record_table(t, t.rounds_size() - 1, 0, std::vector<int>{1, 2}, {false, false}, 1);
+    rules::record_table(t, t.rounds_size() - 1, 1, std::vector<int>{1, 2}, {false, false}, 2);
     for (int account = 1; account <= 3; ++account) ASSERT_EQ(rules::withdraw(t, account), std::nullopt);
     EXPECT_EQ(rules::seat_next_round(t, 0), nullptr) << "one left cannot make a table";
     EXPECT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED);

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "clients/cpp/golf_client.hpp"
@@ -384,6 +386,80 @@ TEST_P(TournamentsOn, ATableEndedMidRoundIsSeatedAgain) {
         codes.insert(table.code());
     }
     EXPECT_TRUE(codes.contains(again.your_table()) && !codes.contains(code)) << "played out at the new table";
+}
+
+// A one-minute arena of four at tables of two. Ann, Bob and Cat take each table they are told of and leave it to a
+// bot at once; Dan does not come, so after his first table he is paused and seated no more, until he signs up
+// again and comes like the others. Whoever is free is seated again within moments, points are by place (doubled on
+// fire), nobody is seated after the end, and the arena finishes with its last table. SQLite only: the rounds are
+// the director's, which both backends run the same (TournamentsOn).
+TEST(Arena, WhoeverIsFreeIsSeatedAgainUntilTheTimeIsUp) {
+    running_server server(1s);
+    std::vector<entrant> people;
+    for (const std::string name : {"Ann", "Bob", "Cat", "Dan"}) people.push_back(signed_up(server.url(), name));
+    auto settings = swiss("Sprint", 2, 1);
+    settings.set_format(v1::TOURNAMENT_FORMAT_ARENA);
+    settings.set_arena_minutes(1);
+    const auto made = people[0].c->request(create(settings));
+    ASSERT_TRUE(made.has_tournament()) << describe(made);
+    const std::int64_t id = made.tournament().tournament().id();
+    for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
+    ASSERT_TRUE(people[0].c->request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+
+    std::vector<std::string> last(people.size());
+    bool dan_comes = false, dan_was_paused = false;
+    v1::Tournament t;
+    const auto deadline = std::chrono::steady_clock::now() + 120s;
+    while (t.state() != v1::TOURNAMENT_STATE_FINISHED && std::chrono::steady_clock::now() < deadline) {
+        for (std::size_t i = 0; i < people.size(); ++i) {
+            t = people[i].c->request(get(id)).tournament().tournament();
+            if (i == 3 && !dan_comes) {
+                const auto dan = std::find_if(t.entrants().begin(), t.entrants().end(),
+                                              [](const auto& e) { return e.name() == "Dan"; });
+                if (dan == t.entrants().end() || !dan->paused()) continue;
+                dan_was_paused = true;
+                ASSERT_TRUE(people[3].c->request(join(id)).has_tournament()) << "back after a pause";
+                dan_comes = true;
+                continue;
+            }
+            if (t.your_table().empty() || t.your_table() == last[i]) continue;
+            last[i] = t.your_table();
+            ASSERT_TRUE(people[i].c->request(join_table(last[i], "")).has_table_joined());
+            ASSERT_TRUE(people[i].c->request(leave_table()).has_ok());
+        }
+        std::this_thread::sleep_for(200ms);
+    }
+    ASSERT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED) << t.ShortDebugString();
+    EXPECT_TRUE(dan_was_paused) << "a bot played Dan's first table";
+    EXPECT_GE(t.rounds_size(), 4) << "seated again and again";
+    std::map<std::string, double> points;
+    std::map<std::string, int> tables;
+    for (const auto& round : t.rounds()) {
+        EXPECT_TRUE(round.finished());
+        EXPECT_LT(round.started_at_unix_s(), t.ends_at_unix_s()) << "nobody is seated after the end";
+        for (const auto& table : round.tables()) {
+            EXPECT_GT(table.match_id(), 0);
+            ASSERT_EQ(table.seats_size(), 2);
+            const auto& a = table.seats(0);
+            const auto& b = table.seats(1);
+            for (const auto* seat : {&a, &b}) {
+                const auto& other = seat == &a ? b : a;
+                const double place = seat->total() < other.total() ? 1 : seat->total() == other.total() ? 0.5 : 0;
+                const double expected = seat->played_by_bot() ? 0 : seat->on_fire() ? 2 * place : place;
+                EXPECT_DOUBLE_EQ(seat->points(), expected) << seat->ShortDebugString();
+                points[seat->name()] += seat->points();
+                ++tables[seat->name()];
+            }
+        }
+    }
+    for (const auto& e : t.entrants()) EXPECT_DOUBLE_EQ(e.points(), points[e.name()]) << e.name();
+    EXPECT_GE(tables["Dan"], 2) << "seated again once back";
+    int fire = 0;
+    for (const auto& round : t.rounds())
+        for (const auto& table : round.tables())
+            for (const auto& seat : table.seats()) fire += seat.on_fire();
+    std::printf("arena: %d rounds; tables: Ann %d, Bob %d, Cat %d, Dan %d; %d seats on fire\n", t.rounds_size(),
+                tables["Ann"], tables["Bob"], tables["Cat"], tables["Dan"], fire);
 }
 
 INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,

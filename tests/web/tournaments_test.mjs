@@ -82,6 +82,36 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     await guest.click('#tournaments-table tr[data-id="1"] .tournament-name');
     await guest.waitForSelector(".replay-link");
     assert.equal(await guest.$("#tournament-join"), null, "a guest is not offered the sign-up");
+    // An arena runs minutes, not rounds. Nobody comes to the first tables, so bots play them and everyone is
+    // paused; Dan plays on, and Ann cancels.
+    await ann.goto(`${server.url}/tournaments`);
+    await ann.waitForSelector('#tournament-preset option[value="four-card"]', { state: "attached" });
+    await ann.fill("#tournament-name", "Friday sprint");
+    await ann.selectOption("#tournament-preset", "four-card");
+    await ann.selectOption("#tournament-format", "3"); // arena
+    assert.ok(await ann.$eval("#tournament-rounds", (el) => el.closest(".field").hidden), "no rounds in an arena");
+    await ann.fill("#tournament-seats", "2");
+    await ann.fill("#tournament-minutes", "10");
+    await ann.fill("#tournament-holes", "1");
+    await ann.click("#tournament-create");
+    await ann.waitForURL(/\/tournaments\/2$/);
+    await ann.waitForSelector("#tournament-start");
+    assert.match(await ann.textContent("#tournament-summary"), /^Open for sign-ups\. Arena: four card, 1 hole a table, tables of 2, 10 minutes, 0 signed up\./);
+    for (const page of pages) {
+      if (page !== ann) await page.goto(`${server.url}/tournaments/2`);
+      await page.click("#tournament-join");
+      await page.waitForSelector("#tournament-leave");
+    }
+    await ann.click("#tournament-start");
+    const dan = pages[3];
+    await dan.waitForSelector("#tournament-play-on", { timeout: 30_000 });
+    assert.match(await dan.textContent("#tournament-summary"), /10 minutes \(ends at /);
+    assert.match(await dan.textContent('#standing-table tr[data-name="Dan"]'), /\(paused\)/);
+    problems.push(...await checkView(dan, "tournament-arena-paused"));
+    await dan.click("#tournament-play-on");
+    await dan.waitForSelector("#paused-note", { state: "detached" });
+    await ann.click("#tournament-cancel");
+    await until(async () => /^Cancelled\./.test(await dan.textContent("#tournament-summary")), "the arena cancelled");
     for (const page of [guest, ...pages]) assert.deepEqual(page.errors, []);
     assert.deepEqual(problems, []);
   } finally {

@@ -83,12 +83,25 @@ function describe(t: Tournament): string {
   const s = t.settings;
   if (!s) return "";
   const seats = s.minSeats === s.seats ? `${s.seats}` : `${s.minSeats} to ${s.seats}`;
-  const holes = s.houseRules?.holes ? `, ${s.houseRules.holes} hole${s.houseRules.holes === 1 ? "" : "s"} a round` : "";
-  const format = s.format === TournamentFormat.DUPLICATE ? "Duplicate" : "Swiss";
+  const arena = s.format === TournamentFormat.ARENA;
+  const n = s.houseRules?.holes ?? 0;
+  const holes = n > 0 ? `, ${n} hole${n === 1 ? "" : "s"} a ${arena ? "table" : "round"}` : "";
+  const format = arena ? "Arena" : s.format === TournamentFormat.DUPLICATE ? "Duplicate" : "Swiss";
+  const length = arena ? arenaLength(t) : `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
   return (
     `${tournamentStateWords(t.state)}. ${format}: ${presetTitle(s.preset)}${holes}, tables of ${seats}, ` +
-    `${s.rounds} round${s.rounds === 1 ? "" : "s"}, ${t.entrants.length} signed up. Organised by ${t.organiser}.`
+    `${length}, ${t.entrants.length} signed up. Organised by ${t.organiser}.`
   );
+}
+
+// An arena's length, and once started the time nobody is seated after.
+function arenaLength(t: Tournament): string {
+  const n = t.settings?.arenaMinutes ?? 0;
+  const minutes = `${n} minute${n === 1 ? "" : "s"}`;
+  if (t.endsAtUnixS === 0n) return minutes;
+  const end = new Date(Number(t.endsAtUnixS) * 1000);
+  const at = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" }).format(end);
+  return `${minutes} (${t.state === TournamentState.RUNNING || t.state === TournamentState.PAUSED ? "ends" : "ended"} at ${at})`;
 }
 
 type Act = (body: Parameters<App["request"]>[0]) => Promise<void>;
@@ -112,6 +125,7 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
     return out;
   }
   const entrant = t.entrants.find((e) => e.name === me && !e.withdrawn);
+  const arena = t.settings?.format === TournamentFormat.ARENA;
   const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
   const over = t.state === TournamentState.FINISHED || t.state === TournamentState.CANCELLED;
   const organiser = t.organiser === me && !over;
@@ -124,9 +138,20 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
   if (organiser && t.state === TournamentState.PAUSED)
     out.push(button("tournament-resume", "Resume", command(TournamentCommand.RESUME)));
   if (!entrant && open) out.push(button("tournament-join", "Sign up", join));
+  if (entrant?.paused && !over) {
+    out.push(h("p", { class: "hint", id: "paused-note" }, "A bot played your last table, so you are paused."));
+    out.push(button("tournament-play-on", "Play on", join));
+  }
   if (entrant && !over) out.push(button("tournament-leave", "Withdraw", leave, true));
   if (organiser && t.state === TournamentState.RUNNING)
-    out.push(button("tournament-pause", "Pause after this round", command(TournamentCommand.PAUSE), true));
+    out.push(
+      button(
+        "tournament-pause",
+        arena ? "Pause the seating" : "Pause after this round",
+        command(TournamentCommand.PAUSE),
+        true
+      )
+    );
   if (organiser)
     out.push(button("tournament-cancel", "Cancel the tournament", command(TournamentCommand.CANCEL), true));
   return out;
@@ -163,7 +188,14 @@ function standingTable(app: App, t: Tournament): HTMLElement {
             "tr",
             { "data-name": e.name, class: e.name === app.accountName ? "me" : undefined },
             h("td", {}, t.rounds.length > 0 ? String(e.place) : "–"),
-            h("td", {}, pageLink(app, profilePath(e.name), e.name), e.withdrawn ? " (withdrew)" : ""),
+            h(
+              "td",
+              {},
+              pageLink(app, profilePath(e.name), e.name),
+              e.streak >= 2 ? h("span", { class: "on-fire", title: `${e.streak} wins in a row` }, " on fire") : null,
+              e.paused ? " (paused)" : "",
+              e.withdrawn ? " (withdrew)" : ""
+            ),
             h("td", { class: "num" }, points(e.points)),
             h("td", { class: "num" }, points(e.opponentPoints)),
             h("td", { class: "num" }, String(e.strokes))
@@ -183,7 +215,7 @@ function roundList(app: App, t: Tournament): HTMLElement[] {
 // A Swiss seat's total and place points once its table is done; a duplicate seat's percentage once the round is.
 function seatResult(tableDone: boolean, roundDone: boolean, duplicate: boolean, seat: TournamentSeat): string {
   if (!tableDone) return "";
-  if (!duplicate) return `${seat.total} · ${points(seat.points)} pt`;
+  if (!duplicate) return `${seat.total} · ${points(seat.points)} pt${seat.onFire ? " (on fire: ×2)" : ""}`;
   return roundDone ? `${seat.total} · ${Math.round(seat.percent)}%` : String(seat.total);
 }
 

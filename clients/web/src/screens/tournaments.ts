@@ -91,7 +91,11 @@ function tournamentTable(app: App, found: TournamentSummary[]): HTMLElement {
             h("td", {}, pageLink(app, tournamentPath(t.id), t.name, { class: "tournament-name" })),
             h("td", {}, presetTitle(t.preset)),
             h("td", {}, tournamentStateWords(t.state)),
-            h("td", { class: "num nowrap" }, `${t.round} of ${t.rounds}`),
+            h(
+              "td",
+              { class: "num nowrap" },
+              t.format === TournamentFormat.ARENA ? `${t.round}, arena` : `${t.round} of ${t.rounds}`
+            ),
             h("td", { class: "num" }, String(t.players))
           )
         )
@@ -111,18 +115,45 @@ function numberField(
   return [h("div", { class: "field" }, h("label", { for: id }, label), input), input];
 }
 
-// Signed in: a tournament's name, rules and shape; created, its page opens.
-function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
-  const name = h("input", { type: "text", id: "tournament-name", maxlength: 60, required: true, autocomplete: "off" });
-  const preset = h("select", { id: "tournament-preset" });
+// The format, and its length: rounds, or an arena's minutes.
+function formatFields() {
   const format = h(
     "select",
     { id: "tournament-format", "aria-describedby": "tournament-format-hint" },
     h("option", { value: String(TournamentFormat.SWISS) }, "Swiss: points by place at each table"),
-    h("option", { value: String(TournamentFormat.DUPLICATE) }, "Duplicate: every table plays the same deals")
+    h("option", { value: String(TournamentFormat.DUPLICATE) }, "Duplicate: every table plays the same deals"),
+    h("option", { value: String(TournamentFormat.ARENA) }, "Arena: play again as soon as you finish, for a set time")
   );
-  const [seatsField, seats] = numberField("tournament-seats", "Most at a table", 4, 2, 8);
+  const formatField = h(
+    "div",
+    { class: "field" },
+    h("label", { for: "tournament-format" }, "Format"),
+    format,
+    h(
+      "span",
+      { class: "hint", id: "tournament-format-hint" },
+      "Duplicate scores each seat against the same seat at the other tables, so the deal's luck cancels out. " +
+        "In an arena two wins in a row set you on fire: your points count twice until you lose."
+    )
+  );
   const [roundsField, rounds] = numberField("tournament-rounds", "Rounds", 3, 1, 20);
+  const [minutesField, minutes] = numberField("tournament-minutes", "Minutes", 30, 1, 720);
+  const arena = () => Number(format.value) === TournamentFormat.ARENA;
+  const shape = () => {
+    roundsField.hidden = arena();
+    minutesField.hidden = !arena();
+  };
+  format.addEventListener("change", shape);
+  shape();
+  return { format, formatField, arena, roundsField, rounds, minutesField, minutes };
+}
+
+// Signed in: a tournament's name, rules and shape; created, its page opens.
+function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
+  const name = h("input", { type: "text", id: "tournament-name", maxlength: 60, required: true, autocomplete: "off" });
+  const preset = h("select", { id: "tournament-preset" });
+  const { format, formatField, arena, roundsField, rounds, minutesField, minutes } = formatFields();
+  const [seatsField, seats] = numberField("tournament-seats", "Most at a table", 4, 2, 8);
   const [holesField, holes] = numberField("tournament-holes", "Holes a round (0: the rules' own)", 0, 0, 18);
   const status = h("p", { class: "form-error", id: "tournament-error", role: "alert" });
   const submit = h("button", { type: "submit", id: "tournament-create" }, "Create the tournament");
@@ -137,7 +168,8 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
         preset: preset.value,
         houseRules,
         seats: seats.valueAsNumber,
-        rounds: rounds.valueAsNumber,
+        rounds: arena() ? 0 : rounds.valueAsNumber,
+        arenaMinutes: arena() ? minutes.valueAsNumber : 0,
         format: Number(format.value) as TournamentFormat,
       };
       const reply = await app.request({ case: "createTournament", value: { settings } });
@@ -155,18 +187,8 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
     h("h2", {}, "Organise a tournament"),
     h("div", { class: "field" }, h("label", { for: "tournament-name" }, "Name"), name),
     h("div", { class: "field" }, h("label", { for: "tournament-preset" }, "Rules"), preset),
-    h(
-      "div",
-      { class: "field" },
-      h("label", { for: "tournament-format" }, "Format"),
-      format,
-      h(
-        "span",
-        { class: "hint", id: "tournament-format-hint" },
-        "Duplicate scores each seat against the same seat at the other tables, so the deal's luck cancels out."
-      )
-    ),
-    h("div", { class: "field-row" }, seatsField, roundsField, holesField),
+    formatField,
+    h("div", { class: "field-row" }, seatsField, roundsField, minutesField, holesField),
     h("div", { class: "buttons" }, submit),
     status
   );
