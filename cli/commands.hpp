@@ -55,8 +55,11 @@ int run_tournament_arena(std::span<const std::string_view> words);  // golf aren
 int run_bot(std::span<const std::string_view> words);
 // Only with the client library (GOLF_HAVE_CLIENT), as bot; SHA-256 comes from golf_server_common.
 int run_deal(std::span<const std::string_view> words);
-int run_play(std::span<const std::string_view> words);        // only with the client library (GOLF_HAVE_CLIENT)
-int run_load(std::span<const std::string_view> words);        // only with the client library (GOLF_HAVE_CLIENT)
+int run_play(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
+int run_load(std::span<const std::string_view> words);
+int run_tournament_load(
+    std::span<const std::string_view>
+        words);  // golf load --tournament (load/tournament_load.cpp)        // only with the client library (GOLF_HAVE_CLIENT)
 int run_tournament(std::span<const std::string_view> words);  // only with the client library (GOLF_HAVE_CLIENT)
 int run_replay(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)
 int run_export(std::span<const std::string_view> words);  // only with the persistence library (GOLF_HAVE_PERSISTENCE)

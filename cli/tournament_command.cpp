@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/tournament_format.hpp"
 #include "clients/cpp/golf_client.hpp"
 #include "proto/convert.hpp"
 
@@ -96,13 +97,6 @@ void print_tournament(const v1::Tournament& t) {
     }
 }
 
-v1::TournamentFormat format_or_throw(std::string_view text) {
-    if (text == "swiss") return v1::TOURNAMENT_FORMAT_SWISS;
-    if (text == "duplicate") return v1::TOURNAMENT_FORMAT_DUPLICATE;
-    if (text == "arena") return v1::TOURNAMENT_FORMAT_ARENA;
-    throw usage_error("--format is swiss, duplicate or arena (got '" + std::string(text) + "')");
-}
-
 tournament_request parse_tournament(std::span<const std::string_view> words) {
     tournament_request r;
     command_line args(words);
@@ -128,7 +122,7 @@ tournament_request parse_tournament(std::span<const std::string_view> words) {
         else if (flag == "--clock")
             s.set_turn_clock_seconds(static_cast<std::uint32_t>(parse_int("--clock", args.value(), 5, 3600)));
         else if (flag == "--late-join") s.set_late_join(args.switch_on());
-        else if (flag == "--format") s.set_format(format_or_throw(args.value()));
+        else if (flag == "--format") s.set_format(tournament_format_or_throw("--format", args.value()));
         else if (flag == "--minutes")
             s.set_arena_minutes(static_cast<std::uint32_t>(parse_int("--minutes", args.value(), 1, 720)));
         else if (flag == "--set") r.house_rules.emplace_back(args.value());

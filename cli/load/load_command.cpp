@@ -4,6 +4,7 @@
 // (bench/echo_server) with the same connection code instead, for the stack's own ceiling. This file reads and
 // checks the flags; cli/load/load_run.cpp runs, the drivers (cli/load/load_table_driver.cpp,
 // cli/load/load_echo_driver.cpp) measure, and cli/load/load_report.cpp prints.
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -142,6 +143,8 @@ std::string_view load_usage() {
            "                 [--bot-tables K [--bot-level LEVEL]] [--ca-file PEM]\n"
            "       golf load --echo --url ws://HOST:PORT/ --connections N [--rate FRAMES_PER_S] [--frame-bytes B]\n"
            "                 [--fanout G] [--duration SECONDS] [--threads T] [--json]\n"
+           "       golf load --tournament swiss|duplicate|arena --url URL [--players 64] [--seats 4] [--rounds 5 |\n"
+           "                 --minutes 20] [--rules PRESET] [--set OPTION=VALUE ...] [--level LEVEL] [--timeout S]\n"
            "\n"
            "Load for golf-server: N tables played at once over real WebSocket connections, every seat a bot client\n"
            "deciding from its own view. Each table moves one seat at a time; a move's latency runs from when it was\n"
@@ -188,12 +191,19 @@ std::string_view load_usage() {
            "                        from the others' (mid_hole_p50_ms, mid_hole_p99_ms), and the latency from\n"
            "                        when each move was written instead of due (from_sent_p50_ms, from_sent_p99_ms)\n"
            "\n"
+           "With --tournament it plays a whole tournament instead: --players accounts register (each from an\n"
+           "address of its own on loopback), the first organises and starts it, and every entrant plays each\n"
+           "table it is told of with a --level bot of its own until the tournament is over (--timeout, default\n"
+           "3600 s). It reports the rounds, the tables, the wait between one table and the next, the moves, the\n"
+           "refusals and the top of the standing; exit status 1 unless the tournament finished without a failure.\n"
+           "\n"
            "Every unexpected Error reply and every lost connection counts in errors. Progress goes to stderr each\n"
            "second when it is a terminal. Exit status: 0 when the run finished (errors or not), 1 when it could not\n"
            "run (no server: nothing could be set up; too few open files), 2 bad flags.\n";
 }
 
 int run_load(std::span<const std::string_view> words) {
+    if (std::find(words.begin(), words.end(), "--tournament") != words.end()) return run_tournament_load(words);
     command_line args(words);
     load_settings config;
     const flag_texts texts = read_flags(args, config);

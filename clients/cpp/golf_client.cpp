@@ -214,7 +214,8 @@ struct connection::impl {
     }
 
     tcp::resolver::results_type resolve(const endpoint& where, std::string_view url, time_point deadline);
-    void open_stream(const endpoint& where, std::string_view url, const std::string& ca_file, time_point deadline);
+    void open_stream(const endpoint& where, std::string_view url, const std::string& ca_file, const std::string& source,
+                     time_point deadline);
 };
 
 tcp::resolver::results_type connection::impl::resolve(const endpoint& where, std::string_view url,
@@ -239,7 +240,7 @@ tcp::resolver::results_type connection::impl::resolve(const endpoint& where, std
 
 // TCP, then TLS for wss://, then the WebSocket handshake; the stream is ready for frames after it.
 void connection::impl::open_stream(const endpoint& where, std::string_view url, const std::string& ca_file,
-                                   time_point deadline) {
+                                   const std::string& source, time_point deadline) {
     const std::string failed = "could not connect to " + std::string(url);
     auto found = std::make_shared<tls::verdict>();
     if (where.tls) {
@@ -254,9 +255,26 @@ void connection::impl::open_stream(const endpoint& where, std::string_view url, 
         ws.emplace(std::in_place_type<plain_stream>, io);
     }
     const auto addresses = resolve(where, url, deadline);
-    perform(failed, deadline, [&](auto handler) {
-        stream([&](auto& s) { beast::get_lowest_layer(s).async_connect(addresses, std::move(handler)); });
-    });
+    if (source.empty()) {
+        perform(failed, deadline, [&](auto handler) {
+            stream([&](auto& s) { beast::get_lowest_layer(s).async_connect(addresses, std::move(handler)); });
+        });
+    } else {
+        // From a chosen local address (load runs spread over 127.0.0.x): bound, then to the first address found.
+        beast::error_code ec;
+        const auto local = asio::ip::make_address(source, ec);
+        if (ec) throw error(failed + ": '" + source + "' is not an IP address to connect from");
+        const tcp::endpoint to = *addresses.begin();
+        stream([&](auto& s) {
+            auto& socket = beast::get_lowest_layer(s).socket();
+            socket.open(to.protocol(), ec);
+            if (!ec) socket.bind(tcp::endpoint(local, 0), ec);
+        });
+        if (ec) throw error(failed + " from " + source + ": " + ec.message());
+        perform(failed, deadline, [&](auto handler) {
+            stream([&](auto& s) { beast::get_lowest_layer(s).async_connect(to, std::move(handler)); });
+        });
+    }
     if (where.tls)
         perform(
             failed, deadline,
@@ -299,7 +317,7 @@ void connection::connect(std::string_view url, std::string_view client_name, dur
                     std::string(url) + "'");
     const auto deadline = clock_type::now() + timeout;
     const std::string context = "connecting to " + std::string(url);  // for failures after the handshake
-    impl_->open_stream(*where, url, ca_file_, deadline);
+    impl_->open_stream(*where, url, ca_file_, source_, deadline);
     impl_->open = true;
     impl_->do_read();
 

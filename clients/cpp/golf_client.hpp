@@ -83,6 +83,9 @@ public:
     // Before connect(): for wss://, also trust the authorities in this PEM file (e.g. a private authority's root,
     // as Caddy's `tls internal` makes). Empty: the system's authorities only.
     void trust_ca_file(std::string path) { ca_file_ = std::move(path); }
+    // Before connect(): connect from this local IP address (e.g. 127.0.0.7, so that load runs on loopback spread
+    // over addresses as many people would); empty: the system's choice.
+    void connect_from(std::string address) { source_ = std::move(address); }
 
     // Sends `message` with a fresh request_id and waits for the reply carrying it (which may be an Error: the
     // caller decides). Pushes that arrive meanwhile stay queued for next(). Throws error on timeout or loss.
@@ -179,6 +182,7 @@ private:
     std::string url_;
     std::string client_name_;
     std::string ca_file_;
+    std::string source_;
     std::function<void(const v1::ServerMessage&)> observer_;
     std::optional<v1::SignedIn> signed_in_;
     v1::SignIn credential_;  // how to sign in again: a session token or an API key

@@ -227,6 +227,35 @@ TEST(LoadTool, BadFlagsExitTwoWithAMessage) {
     }
 }
 
+// --tournament: eight entrants, each its own account from its own address, play a two-round Swiss at tables of four
+// to its end, every table played by the entrants' own bots.
+TEST(LoadTool, PlaysAWholeTournament) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    child_process load({GOLF_CLI_PATH, "load", "--tournament", "swiss", "--url", server.url(), "--players", "8",
+                        "--seats", "4", "--rounds", "2", "--set", "holes=1", "--timeout", "120"});
+    ASSERT_EQ(load.wait_exit(std::chrono::seconds(150)), 0) << load.err() << server.log();
+    const std::string out = load.out();
+    EXPECT_NE(out.find("8 entrants at tables of 4, four-card, 2 rounds"), std::string::npos) << out;
+    EXPECT_NE(out.find("; finished "), std::string::npos) << out;
+    EXPECT_NE(out.find(": 2 rounds, 4 tables, "), std::string::npos) << out;
+    EXPECT_NE(out.find("moves refused: 0;"), std::string::npos) << out;
+    EXPECT_NE(out.find("  1. "), std::string::npos) << "the top of the standing: " << out;
+
+    for (const std::vector<std::string>& flags : std::vector<std::vector<std::string>>{
+             {"--tournament", "knockout"},
+             {"--tournament", "arena", "--rounds", "2"},
+             {"--tournament", "swiss", "--minutes", "3"},
+             {"--tournament", "swiss", "--players", "3"},
+         }) {
+        std::vector<std::string> args{GOLF_CLI_PATH, "load", "--url", server.url()};
+        args.insert(args.end(), flags.begin(), flags.end());
+        child_process bad(args);
+        EXPECT_EQ(bad.wait_exit(), 2) << flags.back();
+        EXPECT_TRUE(bad.err().starts_with("golf load: ")) << bad.err();
+    }
+}
+
 TEST(LoadTool, NoServerIsARunFailureNotACrash) {
     // Port 1 (root only, never served here): every connection is refused, and the run says so with status 1.
     child_process load({GOLF_CLI_PATH, "load", "--url", "ws://127.0.0.1:1/ws", "--tables", "1", "--duration", "1",

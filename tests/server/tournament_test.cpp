@@ -283,8 +283,11 @@ TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUnti
     auto settings = swiss("Pairs", 2, 2);
     settings.mutable_house_rules()->set_holes(2);
     settings.set_format(v1::TOURNAMENT_FORMAT_DUPLICATE);
-    auto [people, id, code] = started_with_cat_waiting(server.url(), settings);
-    ASSERT_FALSE(code.empty());
+    auto started = started_with_cat_waiting(server.url(), settings);
+    ASSERT_FALSE(started.code.empty());
+    auto& people = started.people;
+    const std::int64_t id = started.id;
+    const std::string code = started.code;
     connection& cat = *people[2].c;
 
     const auto others_done = read_until(*people[0].c, id, [](const v1::Tournament& t) {
@@ -354,8 +357,11 @@ TEST_P(TournamentsOn, ADuplicateRoundDealsEveryTableTheSameCardsAndKeepsThemUnti
 // finished, and seats its entrants again at a new table, where the round is played out.
 TEST_P(TournamentsOn, ATableEndedMidRoundIsSeatedAgain) {
     running_server server(1s, db());
-    auto [people, id, code] = started_with_cat_waiting(server.url(), swiss("Replayed", 2, 1));
-    ASSERT_FALSE(code.empty());
+    auto started = started_with_cat_waiting(server.url(), swiss("Replayed", 2, 1));
+    ASSERT_FALSE(started.code.empty());
+    auto& people = started.people;
+    const std::int64_t id = started.id;
+    const std::string code = started.code;
     connection& cat = *people[2].c;
 
     auto mod = connect_to(server.url());
