@@ -41,6 +41,7 @@ struct tournament_plan {
     int players = 64;
     std::string level = "heuristic";
     int timeout_s = 3600;
+    std::chrono::milliseconds think{0};  // before each move, as a person reads the table
 };
 
 // What the entrants' threads share: the tournament's id once made, how many have signed up, and the tally.
@@ -76,6 +77,13 @@ bool owes_move(const v1::TableUpdate& u) {
                        [](const v1::Action& a) { return a.kind() != v1::ACTION_KIND_CLAIM; });
 }
 
+// Between holes with `seat` still reading the review: it says NextHole, as a player done reading does.
+bool owes_next_hole(const v1::TableUpdate& u, std::uint32_t seat) {
+    if (u.state() != v1::TABLE_STATE_BETWEEN_HOLES || !u.has_next_hole()) return false;
+    const auto& waiting = u.next_hole().waiting();
+    return std::find(waiting.begin(), waiting.end(), seat) != waiting.end();
+}
+
 v1::ClientMessage get_tournament(std::int64_t id, bool watch) {
     v1::ClientMessage m;
     m.mutable_get_tournament()->set_id(id);
@@ -85,21 +93,32 @@ v1::ClientMessage get_tournament(std::int64_t id, bool watch) {
 
 // Plays the entrant's seat at `code` with its bot until the match is over; the moves it made.
 std::int64_t play_table(client::connection& c, const std::string& code, bot& player, random_source& random,
-                        shared_state& shared) {
+                        std::chrono::milliseconds think, shared_state& shared) {
     const v1::TableJoined joined = c.join(code, "");
     const auto rules = wire::to_ruleset(joined.rules());
     if (!rules) throw client::error("the rules of table " + code + " cannot be read");
+    const std::uint32_t seat = joined.seat();
     std::int64_t moves = 0;
+    std::uint64_t nexted = 0;  // the hand_version NextHole was last sent at
     for (int i = 0; i < 100000; ++i) {
         // Of this table: the last one's final update may still be the latest.
         const v1::TableUpdate& u = c.wait_until(
             [&](const v1::TableUpdate& x) {
-                return x.code() == code && (x.state() == v1::TABLE_STATE_FINISHED || owes_move(x));
+                return x.code() == code && (x.state() == v1::TABLE_STATE_FINISHED || owes_move(x) ||
+                                            (owes_next_hole(x, seat) && x.hand_version() != nexted));
             },
             10min);
         if (u.state() == v1::TABLE_STATE_FINISHED) break;
+        if (u.state() == v1::TABLE_STATE_BETWEEN_HOLES) {
+            nexted = u.hand_version();
+            v1::ClientMessage next;
+            next.mutable_next_hole();
+            c.request(next);
+            continue;
+        }
         const auto view = wire::to_hand_view(u.hand());
         if (!view) throw client::error("a hand view it cannot read at table " + code);
+        if (think.count() > 0) std::this_thread::sleep_for(think);
         action chosen = player.choose(*rules, *view, random);
         if (chosen.kind == action_kind::claim)
             for (const action& a : view->legal)
@@ -176,7 +195,7 @@ void run_entrant(const tournament_plan& plan, int i, const std::string& prefix, 
                 std::lock_guard lock(shared.m);
                 shared.waits_s.push_back(std::chrono::duration<double>(clock_type::now() - *free_since).count());
             }
-            const std::int64_t moves = play_table(c, last, *player, random, shared);
+            const std::int64_t moves = play_table(c, last, *player, random, plan.think, shared);
             free_since = clock_type::now();
             {
                 std::lock_guard lock(shared.m);
@@ -255,6 +274,8 @@ tournament_plan parse_plan(std::span<const std::string_view> words) {
         else if (flag == "--set") house_rules.emplace_back(args.value());
         else if (flag == "--level") plan.level = bot_level_or_throw("--level", args.value());
         else if (flag == "--timeout") plan.timeout_s = parse_int("--timeout", args.value(), 10, 86400);
+        else if (flag == "--think-ms")
+            plan.think = std::chrono::milliseconds(parse_int("--think-ms", args.value(), 0, 60000));
         else args.unknown_flag();
     }
     plan.url = server_url_or_throw(url);
