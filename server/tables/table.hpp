@@ -96,7 +96,8 @@ public:
         std::int64_t account = 0;
         std::string name;
     };
-    void seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> unmade);
+    void seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> made,
+                         std::function<void()> unmade);
     bool tournament() const { return settings_.tournament_id != 0; }
     // TakeSeat, LeaveTable, AddBot, RemoveBot, StartMatch, Act, SendChat, Rematch.
     void handle(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message, clock::time_point received);

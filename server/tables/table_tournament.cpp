@@ -9,7 +9,8 @@
 
 namespace golf::server {
 
-void table::seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> unmade) {
+void table::seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> made,
+                            std::function<void()> unmade) {
     spdlog::info("table {} created for tournament {}: preset {}, {} seats", code_, settings_.tournament_id, preset_,
                  seats_.size());
     host_ = 0;
@@ -28,7 +29,7 @@ void table::seat_tournament(const std::vector<held_seat>& entrants, std::functio
     }
     begin_match();
     changed("the tournament's match has started");
-    when_recorded([] {}, std::move(unmade));
+    when_recorded(std::move(made), std::move(unmade));
 }
 
 bool table::take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid) {

@@ -2,7 +2,9 @@
 // finished tables are taken from their recorded matches, and a finished round seats the next one at new tables.
 #include <algorithm>
 #include <boost/asio/post.hpp>
+#include <condition_variable>
 #include <ctime>
+#include <mutex>
 #include <spdlog/spdlog.h>
 
 #include "engine/presets.hpp"
@@ -24,6 +26,28 @@ constexpr std::int64_t clock_slack_s = 60;
 // written or it is closed within table_record_wait), then this often.
 constexpr std::int64_t lost_after_s = 10;
 constexpr std::int64_t lost_recheck_s = 30;
+
+// The tables of one opening, as each one's records are written (made) or not.
+class tables_made {
+public:
+    void settle(bool made) {
+        std::lock_guard lock(m_);
+        ++settled_;
+        failed_ = failed_ || !made;
+        cv_.notify_all();
+    }
+    // Whether all `count` were made within `limit`.
+    bool wait(int count, std::chrono::milliseconds limit) {
+        std::unique_lock lock(m_);
+        return cv_.wait_for(lock, limit, [&] { return settled_ >= count || failed_; }) && !failed_;
+    }
+
+private:
+    std::mutex m_;
+    std::condition_variable cv_;
+    int settled_ = 0;
+    bool failed_ = false;
+};
 
 }  // namespace
 
@@ -197,6 +221,8 @@ bool tournament_director::open_tables(loaded& l, int round_index, const std::vec
         secure::random_bytes(std::span(reinterpret_cast<unsigned char*>(settings.deal_key.data()), 32));
     }
     auto* round = l.t.mutable_rounds(round_index);
+    const auto made = std::make_shared<tables_made>();
+    int opened = 0;
     for (int n = 0; n < round->tables_size(); ++n) {
         if (!only.empty() && std::find(only.begin(), only.end(), n) == only.end()) continue;
         auto& planned = *round->mutable_tables(n);
@@ -208,14 +234,23 @@ bool tournament_director::open_tables(loaded& l, int round_index, const std::vec
             return false;
         }
         opened_.push_back(t);
+        ++opened;
         planned.set_code(t->code());
         std::vector<table::held_seat> held;
         for (const auto& seat : planned.seats())
             for (const auto& e : l.t.entrants())
                 if (e.name() == seat.name()) held.push_back({e.account_id(), e.name()});
-        boost::asio::post(t->strand(), [t, held = std::move(held)] { t->seat_tournament(held, [] {}); });
+        boost::asio::post(t->strand(), [t, held = std::move(held), made] {
+            t->seat_tournament(
+                held, [made] { made->settle(true); }, [made] { made->settle(false); });
+        });
     }
-    return true;
+    // Told to the entrants only once every node can find the tables (their records written).
+    if (made->wait(opened, table_record_wait + std::chrono::seconds(1))) return true;
+    spdlog::warn("tournament {}: round {}'s tables could not be recorded in time; trying again", l.t.id(),
+                 round->number());
+    end_opened("the round could not be recorded");
+    return false;
 }
 
 void tournament_director::end_opened(const std::string& reason) {
