@@ -2,6 +2,7 @@
 // Reading (list, show) needs no account; creating, signing up and the organiser's commands sign in with
 // GOLF_API_KEY, an API key of the account (made on the web page's "Your account").
 #include <cstdlib>
+#include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -38,6 +39,16 @@ std::string tournament_state(v1::TournamentState state) {
     }
 }
 
+// "2026-12-06 18:00" in the terminal's time zone.
+std::string local_time(std::int64_t unix_s) {
+    const std::time_t at = static_cast<std::time_t>(unix_s);
+    std::tm parts{};
+    localtime_r(&at, &parts);
+    std::ostringstream out;
+    out << std::put_time(&parts, "%Y-%m-%d %H:%M %Z");
+    return out.str();
+}
+
 std::string points_text(double points) {
     std::ostringstream out;
     out << std::setprecision(3) << points;
@@ -65,6 +76,9 @@ void print_tournament(const v1::Tournament& t) {
                                          (s.format() == v1::TOURNAMENT_FORMAT_DUPLICATE ? ", duplicate" : "");
     std::cout << t.id() << "  " << printable(s.name()) << " (" << printable(s.preset()) << ", tables of " << seats
               << ", " << length << "), by " << printable(t.organiser()) << ": " << tournament_state(t.state()) << '\n';
+    if (t.state() == v1::TOURNAMENT_STATE_OPEN && s.starts_at_unix_s() != 0)
+        std::cout << "  starts by itself at " << local_time(s.starts_at_unix_s()) << '\n';
+    if (s.bot_fillers()) std::cout << "  bots fill the field at the start\n";
     if (!t.note().empty()) std::cout << "  " << printable(t.note()) << '\n';
     if (!t.your_table().empty()) std::cout << "  your table: " << printable(t.your_table()) << '\n';
     std::cout << "standing:\n";
@@ -75,7 +89,7 @@ void print_tournament(const v1::Tournament& t) {
                   << (e.byes() > 0 ? ", " + std::to_string(e.byes()) + " byes" : "")
                   << (e.streak() >= 2 ? ", on fire (" + std::to_string(e.streak()) + " wins in a row)" : "")
                   << (e.paused() ? " (paused: join again to play on)" : "") << (e.withdrawn() ? " (withdrew)" : "")
-                  << '\n';
+                  << (e.bot() ? " (a bot)" : "") << '\n';
     for (const auto& round : t.rounds()) {
         std::cout << "round " << round.number() << (round.finished() ? "" : " (in play)") << ":\n";
         for (const auto& table : round.tables()) {
@@ -125,6 +139,9 @@ tournament_request parse_tournament(std::span<const std::string_view> words) {
         else if (flag == "--format") s.set_format(tournament_format_or_throw("--format", args.value()));
         else if (flag == "--minutes")
             s.set_arena_minutes(static_cast<std::uint32_t>(parse_int("--minutes", args.value(), 1, 720)));
+        else if (flag == "--starts-in")
+            s.set_starts_at_unix_s(std::time(nullptr) + 60 * parse_int("--starts-in", args.value(), 1, 30 * 24 * 60));
+        else if (flag == "--bot-fillers") s.set_bot_fillers(args.switch_on());
         else if (flag == "--set") r.house_rules.emplace_back(args.value());
         else args.unknown_flag();
     }
@@ -185,10 +202,12 @@ std::string_view tournament_usage() {
            "  show ID                the standing, every round's tables and results\n"
            "  create --name NAME --preset PRESET --seats N --rounds N [--min-seats N] [--max-players N]\n"
            "         [--format swiss|duplicate|arena] [--minutes N] [--clock SECONDS] [--late-join]\n"
-           "         [--set NAME=VALUE ...]\n"
+           "         [--starts-in MINUTES] [--bot-fillers] [--set NAME=VALUE ...]\n"
            "                         organise one (house rules as golf rules --options lists them;\n"
            "                         --set holes=N sets the length of each round's match); an arena\n"
-           "                         runs --minutes N (1 to 720) instead of --rounds\n"
+           "                         runs --minutes N (1 to 720) instead of --rounds; --starts-in: the\n"
+           "                         server starts it then (up to 30 days); --bot-fillers: bots fill\n"
+           "                         the field to the fewest and the last table at the start\n"
            "  join ID, leave ID      sign up, or withdraw\n"
            "  start ID, pause ID, resume ID, cancel ID\n"
            "                         the organiser's commands\n"

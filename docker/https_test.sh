@@ -133,11 +133,14 @@ list_backups() { dk run --rm -v "$project-backups:/backups" --entrypoint ls "$se
 # The service makes one every 2 s here: after a few rounds exactly the newest $keep are left.
 settled() { [ "$(list_backups | grep -c '^golf-.*\.db$')" = "$keep" ]; }
 wait_until 30 settled || fail "the backups volume holds '$(list_backups | tr '\n' ' ')', expected the newest $keep"
-newest="$(list_backups | sort | tail -n 1)"
 dk volume create "$project-restored" >/dev/null
-dk run --rm -v "$project-backups:/backups:ro" -v "$project-restored:/data" --entrypoint golf "$server_image" \
-  restore --from "/backups/$newest" --db /data/golf.db >"$work/restore.log" 2>&1 ||
-  { cat "$work/restore.log" >&2; fail "golf restore of $newest failed"; }
+# The newest finished backup, chosen and opened in one container: the service writes the next one beside it
+# (golf-*.db.partial and its journal) and prunes the oldest every 2 s.
+dk run --rm -v "$project-backups:/backups:ro" -v "$project-restored:/data" --entrypoint sh "$server_image" -c \
+  'newest="$(ls /backups | grep "^golf-.*\.db$" | sort | tail -n 1)" && echo "restoring $newest" &&
+   golf restore --from "/backups/$newest" --db /data/golf.db' >"$work/restore.log" 2>&1 ||
+  { cat "$work/restore.log" >&2; fail "golf restore of the newest backup failed"; }
+newest="$(sed -n 's/^restoring //p' "$work/restore.log")"
 dk run -d --name "$project-restored" -v "$project-restored:/data" -p 127.0.0.1::8080 "$server_image" >/dev/null
 restored_port="$(dk port "$project-restored" 8080/tcp | head -n 1 | sed 's/.*://')"
 restored_table() { curl -fsS --max-time 5 "http://127.0.0.1:$restored_port/api/tables/$code" 2>/dev/null; }

@@ -93,7 +93,7 @@ public:
     // A tournament's round (table_tournament.cpp): every seat is held for an entrant's account and the match starts
     // at once; whoever has not come by the end of the grace period is played by a bot until they do. Nobody hosts.
     struct held_seat {
-        std::int64_t account = 0;
+        std::int64_t account = 0;  // negative: a filler bot's seat
         std::string name;
     };
     void seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> made,

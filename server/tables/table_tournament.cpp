@@ -1,6 +1,7 @@
 // A tournament's table: its seats are held for the round's entrants (by account, not by token), the match starts at
-// once, and an entrant who has not come is played by a bot after the grace period. The tournament decides who sits
-// where and what comes after the match, so nobody hosts: no seat changes, bots, removals or rematches here.
+// once, and an entrant who has not come is played by a bot after the grace period; a filler entrant is a bot. The
+// tournament decides who sits where and what comes after the match, so nobody hosts: no seat changes, bots,
+// removals or rematches here.
 #include <spdlog/spdlog.h>
 
 #include "server/common/secure.hpp"
@@ -19,6 +20,11 @@ void table::seat_tournament(const std::vector<held_seat>& entrants, std::functio
     recorder_.record_table(settings_, seat_count());
     for (std::size_t s = 0; s < entrants.size() && s < seats_.size(); ++s) {
         seat& st = seats_[s];
+        if (entrants[s].account < 0) {  // a filler: the tournament's own bot, under its entrant's name
+            make_bot_seat(static_cast<int>(s), {v1::BOT_LEVEL_HEURISTIC, 0});
+            st.name = entrants[s].name;
+            continue;
+        }
         st.kind = seat_kind::person;
         st.name = entrants[s].name;
         st.account = entrants[s].account;

@@ -42,6 +42,8 @@ arena_step seat_arena(v1::Tournament& t, std::int64_t now) {
     const competition::seating_rules rules{static_cast<int>(t.settings().seats()),
                                            static_cast<int>(t.settings().min_seats())};
     if (static_cast<int>(free.size()) < rules.min_seats) return step;
+    // Filler bots wait for a person: no table of bots alone.
+    if (std::all_of(free.begin(), free.end(), [&](int i) { return t.entrants(i).bot(); })) return step;
     // While others play, only whole tables (the top of the free by standing), unless someone has waited long.
     if (busy(t) && !waited) free.resize(free.size() / static_cast<std::size_t>(rules.seats) * rules.seats);
     if (free.empty()) return step;

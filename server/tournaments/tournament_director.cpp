@@ -164,6 +164,8 @@ v1::ServerMessage tournament_director::create(const std::shared_ptr<client_link>
     if (auto problem = tournament_rules::settle(*t.mutable_settings(), rules))
         return refusal(v1::ERROR_CODE_BAD_REQUEST, *problem);
     const std::int64_t now = now_s();
+    if (auto problem = tournament_rules::check_start_time(t.settings(), now))
+        return refusal(v1::ERROR_CODE_BAD_REQUEST, *problem);
     t.set_state(v1::TOURNAMENT_STATE_OPEN);
     t.set_organiser(who.name);
     t.set_created_at_unix_s(now);

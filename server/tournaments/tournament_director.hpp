@@ -84,6 +84,8 @@ private:
     bool reseat_lost_tables(loaded& l, std::int64_t now);
     bool alive(const std::string& code, std::int64_t round_started);  // playing or finished, here or elsewhere
     bool seat_arena(loaded& l, std::int64_t now);
+    static bool start_time_come(const persistence::tournament_row& row);  // read from the listed row alone
+    bool start_on_time(loaded& l, std::int64_t now);
     static void finished(v1::Tournament& t);  // the note and the log line
     static void seated(v1::Tournament& t);
     void end_tables(const v1::TournamentRound& round, const std::string& reason);

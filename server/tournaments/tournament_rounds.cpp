@@ -68,10 +68,16 @@ void tournament_director::on_tick() {
     if (stopped_) return;
     try {
         for (const auto& row : tournaments_->tournaments(false, list_limit)) {
-            if (row.state != "running" && row.state != "paused") continue;
+            const bool open = row.state == "open";
+            if (!open && row.state != "running" && row.state != "paused") continue;
             if (!directs_(row.id)) continue;
+            if (open && !start_time_come(row)) continue;
             auto l = load(row.id);
             if (!l) continue;
+            if (open) {
+                if (start_on_time(*l, now_s())) save(*l, now_s());  // a stale save: tried again at the next tick
+                continue;
+            }
             opened_.clear();
             if (!direct(*l, now_s()) || save(*l, now_s())) continue;
             // Another node moved it on first: tables opened here meanwhile are not the tournament's.
@@ -113,6 +119,28 @@ bool tournament_director::seat_arena(loaded& l, std::int64_t now) {
     if (!step.changed) return false;
     if (step.seated) seated(next.t);
     l = std::move(next);
+    return true;
+}
+
+bool tournament_director::start_time_come(const persistence::tournament_row& row) {
+    v1::Tournament t;
+    if (!t.ParseFromString(row.body)) return false;
+    const std::int64_t at = t.settings().starts_at_unix_s();
+    return at != 0 && now_s() >= at;
+}
+
+// An open tournament whose start time has come starts, or says once why it cannot yet (it keeps trying).
+bool tournament_director::start_on_time(loaded& l, std::int64_t now) {
+    const std::int64_t at = l.t.settings().starts_at_unix_s();
+    if (at == 0 || now < at) return false;
+    if (const auto no = tournament_rules::start(l.t, now)) {
+        const std::string note = "the start time has come: " + *no;
+        if (l.t.note() == note) return false;
+        l.t.set_note(note);
+        return true;
+    }
+    l.t.set_note("started at its start time");
+    spdlog::info("tournament {} started at its start time", l.t.id());
     return true;
 }
 

@@ -168,14 +168,49 @@ refusal withdraw(v1::Tournament& t, std::int64_t account) {
     return std::nullopt;
 }
 
+refusal check_start_time(const v1::TournamentSettings& s, std::int64_t now) {
+    const std::int64_t at = s.starts_at_unix_s();
+    if (at != 0 && (at <= now || at > now + max_start_delay_s))
+        return "the start time is within 30 days from now, not in the past (or none: the organiser starts it)";
+    return std::nullopt;
+}
+
+int needed_to_start(const v1::Tournament& t) {
+    return std::max<int>(min_entrants, static_cast<int>(t.settings().min_seats()));
+}
+
+namespace {
+
+// Bot entrants up to the fewest a start needs, then up to whole tables of `seats`, within the most a tournament
+// takes. Their names cannot be an account's: a registered name has no '#'.
+void add_fillers(v1::Tournament& t) {
+    const int seats = static_cast<int>(t.settings().seats());
+    int field = active_entrants(t);
+    int wanted = std::max(field, needed_to_start(t));
+    wanted = std::min(max_entrants, (wanted + seats - 1) / seats * seats);
+    for (int n = 1; field < wanted; ++n) {
+        const std::string name = "Bot #" + std::to_string(n);
+        if (entrant_named(t, name) >= 0) continue;
+        auto* e = t.add_entrants();
+        e->set_name(name);
+        e->set_account_id(-n);  // never an account's: theirs are positive
+        e->set_bot(true);
+        ++field;
+    }
+}
+
+}  // namespace
+
 refusal start(v1::Tournament& t, std::int64_t now) {
     if (t.state() != v1::TOURNAMENT_STATE_OPEN) return "this tournament has started already";
-    const int needed = std::max<int>(min_entrants, static_cast<int>(t.settings().min_seats()));
+    if (t.settings().bot_fillers() && active_entrants(t) > 0) add_fillers(t);
+    const int needed = needed_to_start(t);
     if (active_entrants(t) < needed)
         return "a tournament starts with " + std::to_string(needed) + " players or more; " +
                std::to_string(active_entrants(t)) + " signed up";
     t.set_state(v1::TOURNAMENT_STATE_RUNNING);
     if (arena(t.settings())) t.set_ends_at_unix_s(now + 60 * static_cast<std::int64_t>(t.settings().arena_minutes()));
+    restand(t);
     return std::nullopt;
 }
 
@@ -265,7 +300,10 @@ void record_table(v1::Tournament& t, int round_index, int table_number, std::spa
         auto* seat = table->mutable_seats(s);
         seat->set_total(totals[static_cast<std::size_t>(s)]);
         if (by_place) seat->set_points(points[static_cast<std::size_t>(s)]);
-        seat->set_played_by_bot(static_cast<std::size_t>(s) < by_bot.size() && by_bot[static_cast<std::size_t>(s)]);
+        const int e = entrant_named(t, seat->name());
+        const bool filler = e >= 0 && t.entrants(e).bot();  // a bot by nature: it never fails to come
+        seat->set_played_by_bot(!filler && static_cast<std::size_t>(s) < by_bot.size() &&
+                                by_bot[static_cast<std::size_t>(s)]);
     }
     if (arena(t.settings())) score_arena_table(t, *table);
     table->set_finished(true);

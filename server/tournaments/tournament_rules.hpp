@@ -20,6 +20,7 @@ inline constexpr int min_entrants = 4;
 inline constexpr int max_entrants = 256;
 inline constexpr int max_rounds = 20;
 inline constexpr int default_turn_clock_s = 60;
+inline constexpr std::int64_t max_start_delay_s = 30LL * 24 * 3600;
 
 inline constexpr int default_arena_minutes = 30;
 inline constexpr int max_arena_minutes = 720;
@@ -34,7 +35,11 @@ std::optional<std::string> settle(v1::TournamentSettings& settings, const rulese
 
 std::optional<std::string> sign_up(v1::Tournament& t, std::int64_t account, const std::string& name, double rating);
 std::optional<std::string> withdraw(v1::Tournament& t, std::int64_t account);
-std::optional<std::string> start(v1::Tournament& t, std::int64_t now);  // an arena's clock starts
+// A start time (starts_at_unix_s) after `now` and within 30 days of it, or none.
+std::optional<std::string> check_start_time(const v1::TournamentSettings& settings, std::int64_t now);
+int needed_to_start(const v1::Tournament& t);  // the fewest entrants a start takes
+// Bots fill the field first (bot_fillers); an arena's clock starts.
+std::optional<std::string> start(v1::Tournament& t, std::int64_t now);
 
 // The round in play (seated, not every table finished), or null.
 const v1::TournamentRound* round_in_play(const v1::Tournament& t);

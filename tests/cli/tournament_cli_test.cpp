@@ -104,6 +104,14 @@ TEST(TournamentCli, AnOrganiserRunsATournamentFromTheTerminal) {
     ASSERT_EQ(sprint.status, 0) << sprint.err;
     EXPECT_NE(sprint.out.find("Sprint (four-card, tables of 2, an arena of 5 minutes), by Ann"), std::string::npos)
         << sprint.out;
+
+    // One the server starts by itself, with bots to fill it.
+    EXPECT_EQ(with({"--minutes", "5", "--starts-in", "0"}).status, 2);
+    EXPECT_EQ(with({"--minutes", "5", "--starts-in", "43201"}).status, 2) << "more than 30 days";
+    const run_result later = with({"--minutes", "5", "--starts-in", "90", "--bot-fillers"});
+    ASSERT_EQ(later.status, 0) << later.err;
+    EXPECT_NE(later.out.find("  starts by itself at 20"), std::string::npos) << later.out;
+    EXPECT_NE(later.out.find("  bots fill the field at the start"), std::string::npos) << later.out;
 }
 
 }  // namespace

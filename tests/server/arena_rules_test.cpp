@@ -1,6 +1,7 @@
 // The arena format's rules on hand-made records (server/tournaments/arena_rules.cpp): its settings and clock, who is
 // seated when (whole tables while others play, everyone free once nobody plays or someone has waited), points
-// doubled on fire, a seat a bot played pausing its entrant until they sign up again, and the end.
+// doubled on fire, a seat a bot played pausing its entrant until they sign up again, filler bots that wait for a
+// person, and the end.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -175,6 +176,29 @@ TEST(ArenaRules, NobodyIsSeatedAfterTheEndAndTheArenaFinishesWithItsLastTable) {
     EXPECT_TRUE(rules::finish_arena(t, end));
     EXPECT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED);
     EXPECT_EQ(t.entrants(0).points(), 1.0) << "every table's result counted";
+}
+
+TEST(ArenaRules, FillerBotsAreNeverPausedAndWaitForAPerson) {
+    v1::Tournament t;
+    auto& s = *t.mutable_settings();
+    s.set_name("Arena");
+    s.set_preset("four-card");
+    s.set_seats(2);
+    s.set_min_seats(2);
+    s.set_format(v1::TOURNAMENT_FORMAT_ARENA);
+    s.set_bot_fillers(true);
+    ASSERT_EQ(rules::settle(s, golf::find_preset("four-card")->rules), std::nullopt);
+    t.set_state(v1::TOURNAMENT_STATE_OPEN);
+    ASSERT_EQ(rules::sign_up(t, 1, "p1", 50), std::nullopt);
+    ASSERT_EQ(rules::start(t, start_s), std::nullopt);
+    ASSERT_EQ(t.entrants_size(), 4) << "p1 and three bots";
+    std::int64_t now = start_s;
+    ASSERT_NE(rules::seat_arena(t, now++).seated, nullptr);
+    EXPECT_NE(rules::table_at(t, "p1"), nullptr);
+    finish_all(t, "p1", {"Bot #1", "Bot #2", "Bot #3"});
+    for (const auto& e : t.entrants()) EXPECT_FALSE(e.paused()) << e.name() << ": a filler is a bot by nature";
+    ASSERT_EQ(rules::withdraw(t, 1), std::nullopt);
+    EXPECT_EQ(rules::seat_arena(t, now + rules::arena_wait_s).seated, nullptr) << "no table of bots alone";
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 // A tournament's rules on hand-made records (server/tournaments/tournament_rules.hpp): settings and their defaults,
-// sign-ups and withdrawals, byes and their points, places shared on a full tie, the end when too few are left.
+// sign-ups and withdrawals, byes and their points, places shared on a full tie, the end when too few are left, the
+// start time's bounds and the bots that fill a field.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
 
 #include "engine/presets.hpp"
 #include "server/tournaments/tournament_rules.hpp"
@@ -113,6 +117,65 @@ TEST(TournamentRules, ATournamentFinishesAfterItsRoundsOrWhenTooFewAreLeft) {
     for (int account = 1; account <= 3; ++account) ASSERT_EQ(rules::withdraw(t, account), std::nullopt);
     EXPECT_EQ(rules::seat_next_round(t, 0), nullptr) << "one left cannot make a table";
     EXPECT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED);
+}
+
+TEST(TournamentRules, AStartTimeIsAfterNowAndWithinThirtyDays) {
+    v1::TournamentSettings s;
+    const std::int64_t now = 1'000'000;
+    EXPECT_EQ(rules::check_start_time(s, now), std::nullopt) << "none: the organiser starts it";
+    s.set_starts_at_unix_s(now + 1);
+    EXPECT_EQ(rules::check_start_time(s, now), std::nullopt);
+    s.set_starts_at_unix_s(now + 30 * 24 * 3600);
+    EXPECT_EQ(rules::check_start_time(s, now), std::nullopt);
+    for (const std::int64_t at : {now, now - 3600, now + 30 * 24 * 3600 + 1, std::int64_t{-1}}) {
+        s.set_starts_at_unix_s(at);
+        EXPECT_NE(rules::check_start_time(s, now), std::nullopt) << at;
+    }
+}
+
+TEST(TournamentRules, BotsFillTheFieldToTheFewestAndTheLastTableToItsSeats) {
+    const auto fillers = [](const v1::Tournament& t) {
+        return std::count_if(t.entrants().begin(), t.entrants().end(), [](const auto& e) { return e.bot(); });
+    };
+    auto alone = open_tournament(4, 2, 1);
+    alone.mutable_settings()->set_bot_fillers(true);
+    EXPECT_NE(rules::start(alone, 0), std::nullopt) << "nobody signed up: no tournament of bots alone";
+    EXPECT_EQ(alone.entrants_size(), 0);
+
+    auto two = open_tournament(4, 2, 1);
+    EXPECT_NE(rules::start(two, 0), std::nullopt) << "without fillers, two are too few";
+    two.mutable_settings()->set_bot_fillers(true);
+    sign_up(two, 2);
+    ASSERT_EQ(rules::start(two, 0), std::nullopt);
+    EXPECT_EQ(two.entrants_size(), 4) << "the fewest a tournament takes";
+    EXPECT_EQ(fillers(two), 2);
+
+    auto five = open_tournament(4, 3, 2);
+    five.mutable_settings()->set_bot_fillers(true);
+    sign_up(five, 5);
+    ASSERT_EQ(rules::start(five, 0), std::nullopt);
+    ASSERT_EQ(five.entrants_size(), 8) << "two whole tables of four";
+    std::set<std::int64_t> accounts;
+    for (const auto& e : five.entrants()) {
+        if (e.bot()) {
+            EXPECT_EQ(e.name().rfind("Bot #", 0), 0u) << e.name();
+        }
+        EXPECT_EQ(e.bot(), e.account_id() < 0) << "a filler has no account";
+        accounts.insert(e.account_id());
+    }
+    EXPECT_EQ(accounts.size(), 8u);
+    const auto* round = rules::seat_next_round(five, 0);
+    ASSERT_NE(round, nullptr);
+    ASSERT_EQ(round->tables_size(), 2);
+    EXPECT_TRUE(round->byes().empty());
+    for (const auto& table : round->tables()) EXPECT_EQ(table.seats_size(), 4);
+
+    // A filler's seat is a bot's by nature: never "played by a bot" for an entrant who did not come.
+    const auto& first = round->tables(0);
+    std::vector<bool> by_bot;
+    for (const auto& seat : first.seats()) by_bot.push_back(seat.name().rfind("Bot #", 0) == 0);
+    rules::record_table(five, 0, 0, std::vector<int>{5, 6, 7, 8}, by_bot, 1);
+    for (const auto& seat : five.rounds(0).tables(0).seats()) EXPECT_FALSE(seat.played_by_bot()) << seat.name();
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <ctime>
 #include <map>
 #include <memory>
 #include <set>
@@ -472,6 +473,45 @@ INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,
                          ::testing::Values(golf::server::testing::backend::sqlite,
                                            golf::server::testing::backend::postgresql),
                          golf::server::testing::backend_name);
+
+TEST(StartTime, ATournamentStartsByItselfAtItsTimeAndBotsFillItsTable) {
+    running_server server(1s);
+    std::vector<entrant> people;
+    for (const std::string name : {"Ann", "Bob"}) people.push_back(signed_up(server.url(), name));
+    connection& ann = *people[0].c;
+    auto settings = swiss("On time", 4, 1);
+    settings.set_bot_fillers(true);
+    settings.set_starts_at_unix_s(std::time(nullptr) - 5);
+    refused(ann.request(create(settings)), v1::ERROR_CODE_BAD_REQUEST, "not in the past");
+    settings.set_starts_at_unix_s(std::time(nullptr) + 31 * 24 * 3600);
+    refused(ann.request(create(settings)), v1::ERROR_CODE_BAD_REQUEST, "within 30 days");
+    settings.set_starts_at_unix_s(std::time(nullptr) + 3);
+    const auto made = ann.request(create(settings));
+    ASSERT_TRUE(made.has_tournament()) << describe(made);
+    const std::int64_t id = made.tournament().tournament().id();
+    EXPECT_EQ(made.tournament().tournament().settings().starts_at_unix_s(), settings.starts_at_unix_s());
+    for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
+    EXPECT_EQ(ann.request(get(id)).tournament().tournament().state(), v1::TOURNAMENT_STATE_OPEN) << "not yet";
+
+    // Nobody starts it: at its time the server does, two bots making the table of four. Ann and Bob never come.
+    const auto t =
+        read_until(ann, id, [](const v1::Tournament& x) { return x.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED) << t.ShortDebugString();
+    ASSERT_EQ(t.entrants_size(), 4);
+    int bots = 0;
+    for (const auto& e : t.entrants()) {
+        bots += e.bot();
+        EXPECT_EQ(e.account_id(), 0) << "the server's own key is not sent";
+    }
+    EXPECT_EQ(bots, 2);
+    ASSERT_EQ(t.rounds_size(), 1);
+    ASSERT_EQ(t.rounds(0).tables_size(), 1);
+    const auto& table = t.rounds(0).tables(0);
+    ASSERT_EQ(table.seats_size(), 4);
+    for (const auto& seat : table.seats())
+        EXPECT_EQ(seat.played_by_bot(), seat.name() == "Ann" || seat.name() == "Bob") << seat.ShortDebugString();
+    EXPECT_GE(t.rounds(0).started_at_unix_s(), settings.starts_at_unix_s());
+}
 
 }  // namespace
 }  // namespace tournament_tests

@@ -112,6 +112,34 @@ test("a tournament is organised, joined, played and followed in the browser", { 
     await dan.waitForSelector("#paused-note", { state: "detached" });
     await ann.click("#tournament-cancel");
     await until(async () => /^Cancelled\./.test(await dan.textContent("#tournament-summary")), "the arena cancelled");
+    // One that starts by itself in an hour, with bots to fill it: Ann, alone, starts it early and bots join her.
+    await ann.goto(`${server.url}/tournaments`);
+    await ann.waitForSelector('#tournament-preset option[value="four-card"]', { state: "attached" });
+    await ann.fill("#tournament-name", "Sunday with bots");
+    await ann.selectOption("#tournament-preset", "four-card");
+    await ann.fill("#tournament-seats", "2");
+    await ann.fill("#tournament-rounds", "1");
+    await ann.fill("#tournament-holes", "1");
+    const inAnHour = await ann.evaluate(() => {
+      const d = new Date(Date.now() + 3_600_000);
+      const two = (n) => String(n).padStart(2, "0");
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+    });
+    await ann.fill("#tournament-starts-at", inAnHour);
+    await ann.check("#tournament-bot-fillers");
+    await ann.click("#tournament-create");
+    await ann.waitForURL(/\/tournaments\/3$/);
+    await ann.waitForSelector("#tournament-join");
+    assert.match(await ann.textContent("#tournament-summary"), /Starts by itself at .+\. Bots fill the empty seats at the start\.$/);
+    problems.push(...await checkView(ann, "tournament-starts-later"));
+    await ann.click("#tournament-join");
+    await ann.waitForSelector("#tournament-leave");
+    await ann.click("#tournament-start");
+    await ann.waitForSelector('#standing-table tr[data-name="Bot #3"]');
+    assert.match(await ann.textContent('#standing-table tr[data-name="Bot #3"]'), /Bot #3 \(bot\)/);
+    assert.doesNotMatch(await ann.textContent("#tournament-summary"), /Starts by itself/, "started: no start time shown");
+    await ann.click("#tournament-cancel");
+    await until(async () => /^Cancelled\./.test(await ann.textContent("#tournament-summary")), "the bots' tournament cancelled");
     for (const page of [guest, ...pages]) assert.deepEqual(page.errors, []);
     assert.deepEqual(problems, []);
   } finally {

@@ -90,8 +90,24 @@ function describe(t: Tournament): string {
   const length = arena ? arenaLength(t) : `${s.rounds} round${s.rounds === 1 ? "" : "s"}`;
   return (
     `${tournamentStateWords(t.state)}. ${format}: ${presetTitle(s.preset)}${holes}, tables of ${seats}, ` +
-    `${length}, ${t.entrants.length} signed up. Organised by ${t.organiser}.`
+    `${length}, ${t.entrants.length} signed up. Organised by ${t.organiser}.${startWords(t)}`
   );
+}
+
+// When an open tournament starts by itself, and the bots that fill it.
+function startWords(t: Tournament): string {
+  const s = t.settings;
+  if (!s) return "";
+  const fillers = s.botFillers ? " Bots fill the empty seats at the start." : "";
+  if (t.state !== TournamentState.OPEN || s.startsAtUnixS === 0n) return fillers;
+  const at = new Intl.DateTimeFormat(undefined, {
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    day: "numeric",
+    month: "short",
+  }).format(new Date(Number(s.startsAtUnixS) * 1000));
+  return ` Starts by itself at ${at}.${fillers}`;
 }
 
 // An arena's length, and once started the time nobody is seated after.
@@ -191,7 +207,8 @@ function standingTable(app: App, t: Tournament): HTMLElement {
             h(
               "td",
               {},
-              pageLink(app, profilePath(e.name), e.name),
+              e.bot ? e.name : pageLink(app, profilePath(e.name), e.name),
+              e.bot ? h("span", { class: "hint" }, " (bot)") : null,
               e.streak >= 2 ? h("span", { class: "on-fire", title: `${e.streak} wins in a row` }, " on fire") : null,
               e.paused ? " (paused)" : "",
               e.withdrawn ? " (withdrew)" : ""
@@ -207,8 +224,11 @@ function standingTable(app: App, t: Tournament): HTMLElement {
 }
 
 function roundList(app: App, t: Tournament): HTMLElement[] {
-  if (t.rounds.length === 0)
-    return [h("p", { class: "empty-note" }, "The first round is seated when the organiser starts.")];
+  if (t.rounds.length === 0) {
+    const timed = t.state === TournamentState.OPEN && (t.settings?.startsAtUnixS ?? 0n) !== 0n;
+    const when = timed ? "at the start time, or earlier if the organiser starts it" : "when the organiser starts";
+    return [h("p", { class: "empty-note" }, `The first round is seated ${when}.`)];
+  }
   return [...t.rounds].reverse().map((round) => roundSection(app, t, round));
 }
 

@@ -148,6 +148,40 @@ function formatFields() {
   return { format, formatField, arena, roundsField, rounds, minutesField, minutes };
 }
 
+// When it starts (empty: the organiser starts it), and whether bots fill the field then.
+function startFields() {
+  const startsAt = h("input", {
+    type: "datetime-local",
+    id: "tournament-starts-at",
+    "aria-describedby": "tournament-starts-at-hint",
+  });
+  const fillers = h("input", { type: "checkbox", id: "tournament-bot-fillers" });
+  const element = h(
+    "div",
+    {},
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "tournament-starts-at" }, "Starts by itself at (optional)"),
+      startsAt,
+      h(
+        "span",
+        { class: "hint", id: "tournament-starts-at-hint" },
+        "Your own time. Leave it empty to start the tournament yourself."
+      )
+    ),
+    h(
+      "div",
+      { class: "field check" },
+      fillers,
+      h("label", { for: "tournament-bot-fillers" }, "Bots fill the empty seats at the start")
+    )
+  );
+  // The chosen local time as Unix seconds; 0 for none.
+  const startsAtUnixS = () => (startsAt.value ? BigInt(Math.floor(new Date(startsAt.value).getTime() / 1000)) : 0n);
+  return { element, startsAtUnixS, fillers };
+}
+
 // Signed in: a tournament's name, rules and shape; created, its page opens.
 function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
   const name = h("input", { type: "text", id: "tournament-name", maxlength: 60, required: true, autocomplete: "off" });
@@ -155,6 +189,7 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
   const { format, formatField, arena, roundsField, rounds, minutesField, minutes } = formatFields();
   const [seatsField, seats] = numberField("tournament-seats", "Most at a table", 4, 2, 8);
   const [holesField, holes] = numberField("tournament-holes", "Holes a round (0: the rules' own)", 0, 0, 18);
+  const start = startFields();
   const status = h("p", { class: "form-error", id: "tournament-error", role: "alert" });
   const submit = h("button", { type: "submit", id: "tournament-create" }, "Create the tournament");
   const send = async (e: Event) => {
@@ -171,6 +206,8 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
         rounds: arena() ? 0 : rounds.valueAsNumber,
         arenaMinutes: arena() ? minutes.valueAsNumber : 0,
         format: Number(format.value) as TournamentFormat,
+        startsAtUnixS: start.startsAtUnixS(),
+        botFillers: start.fillers.checked,
       };
       const reply = await app.request({ case: "createTournament", value: { settings } });
       if (reply.body.case === "tournament" && reply.body.value.tournament)
@@ -189,6 +226,7 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
     h("div", { class: "field" }, h("label", { for: "tournament-preset" }, "Rules"), preset),
     formatField,
     h("div", { class: "field-row" }, seatsField, roundsField, minutesField, holesField),
+    start.element,
     h("div", { class: "buttons" }, submit),
     status
   );
