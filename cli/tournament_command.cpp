@@ -79,6 +79,7 @@ void print_tournament(const v1::Tournament& t) {
     if (t.state() == v1::TOURNAMENT_STATE_OPEN && s.starts_at_unix_s() != 0)
         std::cout << "  starts by itself at " << local_time(s.starts_at_unix_s()) << '\n';
     if (s.bot_fillers()) std::cout << "  bots fill the field at the start\n";
+    if (s.guests()) std::cout << "  guests may sign up\n";
     if (!t.note().empty()) std::cout << "  " << printable(t.note()) << '\n';
     if (!t.your_table().empty()) std::cout << "  your table: " << printable(t.your_table()) << '\n';
     std::cout << "standing:\n";
@@ -89,7 +90,7 @@ void print_tournament(const v1::Tournament& t) {
                   << (e.byes() > 0 ? ", " + std::to_string(e.byes()) + " byes" : "")
                   << (e.streak() >= 2 ? ", on fire (" + std::to_string(e.streak()) + " wins in a row)" : "")
                   << (e.paused() ? " (paused: join again to play on)" : "") << (e.withdrawn() ? " (withdrew)" : "")
-                  << (e.bot() ? " (a bot)" : "") << '\n';
+                  << (e.bot() ? " (a bot)" : "") << (e.guest() ? " (a guest)" : "") << '\n';
     for (const auto& round : t.rounds()) {
         std::cout << "round " << round.number() << (round.finished() ? "" : " (in play)") << ":\n";
         for (const auto& table : round.tables()) {
@@ -142,6 +143,7 @@ tournament_request parse_tournament(std::span<const std::string_view> words) {
         else if (flag == "--starts-in")
             s.set_starts_at_unix_s(std::time(nullptr) + 60 * parse_int("--starts-in", args.value(), 1, 30 * 24 * 60));
         else if (flag == "--bot-fillers") s.set_bot_fillers(args.switch_on());
+        else if (flag == "--guests") s.set_guests(args.switch_on());
         else if (flag == "--set") r.house_rules.emplace_back(args.value());
         else args.unknown_flag();
     }
@@ -202,12 +204,13 @@ std::string_view tournament_usage() {
            "  show ID                the standing, every round's tables and results\n"
            "  create --name NAME --preset PRESET --seats N --rounds N [--min-seats N] [--max-players N]\n"
            "         [--format swiss|duplicate|arena] [--minutes N] [--clock SECONDS] [--late-join]\n"
-           "         [--starts-in MINUTES] [--bot-fillers] [--set NAME=VALUE ...]\n"
+           "         [--starts-in MINUTES] [--bot-fillers] [--guests] [--set NAME=VALUE ...]\n"
            "                         organise one (house rules as golf rules --options lists them;\n"
            "                         --set holes=N sets the length of each round's match); an arena\n"
            "                         runs --minutes N (1 to 720) instead of --rounds; --starts-in: the\n"
            "                         server starts it then (up to 30 days); --bot-fillers: bots fill\n"
-           "                         the field to the fewest and the last table at the start\n"
+           "                         the field to the fewest and the last table at the start;\n"
+           "                         --guests: guests may sign up (on the web page)\n"
            "  join ID, leave ID      sign up, or withdraw\n"
            "  start ID, pause ID, resume ID, cancel ID\n"
            "                         the organiser's commands\n"

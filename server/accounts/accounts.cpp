@@ -333,6 +333,17 @@ void accounts::check_seat_name(std::shared_ptr<client_link> link, std::string na
     });
 }
 
+std::optional<accounts::refusal> accounts::guest_may_enter(const std::string& address, const std::string& name) {
+    if (!accounts_) return std::nullopt;
+    try {
+        if (auto answer = refusal_for_guest(name)) return answer;
+        return guest_sanctioned(address, sanctioned_act::sit_down);
+    } catch (const std::exception& e) {
+        spdlog::error("checking a guest's name for a tournament failed: {}", e.what());
+        return refusal{v1::ERROR_CODE_UNAVAILABLE, "the database cannot check names now; try again"};
+    }
+}
+
 void accounts::check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done) {
     const auto account = link->identity().account;
     if (!moderation_) return done(std::nullopt);

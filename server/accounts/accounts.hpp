@@ -53,6 +53,10 @@ public:
     // on the service's thread.
     void check_seat_name(std::shared_ptr<client_link> link, std::string name, bool in_public,
                          std::function<void(std::optional<refusal>)> done);
+    // Whether a guest at `address` may enter a tournament as `name`, as they could sit down under it: not a
+    // registered name nor one confusable with it, and no sanction for guests there. Any thread but a network
+    // one: it waits for the database.
+    std::optional<refusal> guest_may_enter(const std::string& address, const std::string& name);
     // Whether `link` may chat: a guest may; an account unless a mute or a ban is in force. `done` gets nullopt or
     // the refusal, on the service's thread; checks run one at a time, so a connection's lines keep their order.
     void check_chat(std::shared_ptr<client_link> link, std::function<void(std::optional<refusal>)> done);

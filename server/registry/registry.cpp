@@ -332,8 +332,9 @@ void registry::join_table(const std::shared_ptr<client_link>& link, const v1::Cl
     const v1::JoinTable& request = message.join_table();
     const std::uint32_t rid = message.request_id();
     if (refuse_seating(link, message)) return;
-    const bool anonymous_spectator = request.spectate() && request.player_name().empty();
-    if (!anonymous_spectator)
+    // An anonymous spectator, or a guest entrant taking a tournament seat (it is held under their name), names none.
+    const bool nameless = (request.spectate() || !request.entry_token().empty()) && request.player_name().empty();
+    if (!nameless)
         if (auto problem = check_name(request.player_name()))
             return refuse(link, message, v1::ERROR_CODE_BAD_NAME, *problem);
     auto t = find(request.code());

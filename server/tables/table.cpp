@@ -123,9 +123,10 @@ void table::join(const std::shared_ptr<client_link>& link, const v1::JoinTable& 
         return refuse(v1::ERROR_CODE_WRONG_PASSWORD, "the password is wrong");
     if (barred(*link)) return refuse(v1::ERROR_CODE_REMOVED, "you were removed from this table");
     if (tournament() && !request.spectate()) {
-        if (take_held_seat(link, rid)) return;
+        if (take_held_seat(link, rid, request.entry_token())) return;
         return refuse(v1::ERROR_CODE_TABLE_FULL,
-                      "only the round's entrants, signed in, sit at a tournament's table; you may watch");
+                      "only the round's entrants (signed in, or a guest with their entry token) sit at a "
+                      "tournament's table; you may watch");
     }
 
     if (request.spectate()) {

@@ -93,9 +93,14 @@ public:
     // A tournament's round (table_tournament.cpp): every seat is held for an entrant's account and the match starts
     // at once; whoever has not come by the end of the grace period is played by a bot until they do. Nobody hosts.
     struct held_seat {
-        std::int64_t account = 0;  // negative: a filler bot's seat
+        std::int64_t account = 0;  // negative: a filler bot's seat; 0: a guest's
         std::string name;
+        std::string entry_hash;  // a guest's: the hash of their entry token
     };
+    // A guest entrant's seat is held by a token hash no seat token can have (recorded, so a restart keeps it) until
+    // they take it with their entry token (JoinTable.entry_token), which gives them a seat token as usual.
+    static std::string held_for_guest(const std::string& entry_hash) { return "entry:" + entry_hash; }
+    static bool is_held_for_guest(std::string_view token_hash) { return token_hash.starts_with("entry:"); }
     void seat_tournament(const std::vector<held_seat>& entrants, std::function<void()> made,
                          std::function<void()> unmade);
     bool tournament() const { return settings_.tournament_id != 0; }
@@ -233,7 +238,7 @@ private:
     // A tournament's table (table_tournament.cpp): its entrant, signed in, takes the seat held for their account with
     // a new token (true); false when the connection holds no seat here. Requests a host or a seat change would make
     // are refused there (true: answered).
-    bool take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid);
+    bool take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid, const std::string& entry_token);
     bool refused_at_tournament(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     // A newcomer in an open seat: seated as anyone, and the match's record says whose the seat is now.
     void seat_newcomer(int s, const std::shared_ptr<client_link>& link, const std::string& name, std::uint32_t rid);

@@ -28,6 +28,7 @@ void table::seat_tournament(const std::vector<held_seat>& entrants, std::functio
         st.kind = seat_kind::person;
         st.name = entrants[s].name;
         st.account = entrants[s].account;
+        if (!entrants[s].entry_hash.empty()) st.token_hash = held_for_guest(entrants[s].entry_hash);
         st.connected = false;
         st.away_since = clock::now();
         ++seat_changes_;
@@ -38,12 +39,15 @@ void table::seat_tournament(const std::vector<held_seat>& entrants, std::functio
     when_recorded(std::move(made), std::move(unmade));
 }
 
-bool table::take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid) {
+bool table::take_held_seat(const std::shared_ptr<client_link>& link, std::uint32_t rid,
+                           const std::string& entry_token) {
     const std::int64_t account = link->identity().account;
-    if (account == 0) return false;
+    const std::string held = entry_token.empty() ? "" : held_for_guest(secure::sha256(entry_token));
+    if (account == 0 && held.empty()) return false;
     for (int s = 0; s < seat_count(); ++s) {
         seat& st = seats_[static_cast<std::size_t>(s)];
-        if (st.kind != seat_kind::person || st.account != account) continue;
+        const bool theirs = account != 0 ? st.account == account : secure::equal(st.token_hash, held);
+        if (st.kind != seat_kind::person || !theirs) continue;
         if (auto old = st.link.lock(); old && old != link) {
             release(old);
             old->close("your seat was taken from another connection");

@@ -9,6 +9,8 @@
 #include "engine/presets.hpp"
 #include "proto/convert.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/accounts/player_names.hpp"
+#include "server/common/secure.hpp"
 #include "server/frames.hpp"
 #include "server/tournaments/tournament_rules.hpp"
 
@@ -92,6 +94,7 @@ std::optional<tournament_director::loaded> tournament_director::load(std::int64_
 
 bool tournament_director::save(loaded& l, std::int64_t now) {
     l.t.clear_your_table();
+    l.t.clear_your_name();
     l.row.body = l.t.SerializeAsString();
     l.row.state = tournament_rules::state_name(l.t.state());
     l.row.updated_at = now;
@@ -106,27 +109,19 @@ v1::ServerMessage tournament_director::answer(const std::shared_ptr<client_link>
     const link_identity who = link->identity();
     switch (message.body_case()) {
         case v1::ClientMessage::kCreateTournament: return create(link, message.create_tournament());
-        case v1::ClientMessage::kJoinTournament: {
-            if (who.account == 0) return refusal(v1::ERROR_CODE_NOT_SIGNED_IN, "sign in to play in a tournament");
-            auto l = load(message.join_tournament().id());
-            if (!l) return refusal(v1::ERROR_CODE_NO_SUCH_TOURNAMENT, "there is no such tournament");
-            const double rating = accounts_ ? accounts_->rating_with(who.account, l->t.settings().preset()) : 0;
-            return change(link, l->t.id(), [&](loaded& now) -> std::optional<v1::ServerMessage> {
-                if (auto no = tournament_rules::sign_up(now.t, who.account, who.name, rating))
-                    return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
-                now.t.set_note(who.name + " signed up");
+        case v1::ClientMessage::kJoinTournament: return join(link, message.join_tournament());
+        case v1::ClientMessage::kLeaveTournament: {
+            const auto& request = message.leave_tournament();
+            const auto key = key_of(who, request.entry_token());
+            if (!key)
+                return refusal(v1::ERROR_CODE_NOT_SIGNED_IN, "sign in first (a guest entrant: their entry token)");
+            auto reply = change(link, request.id(), [&](loaded& now) -> std::optional<v1::ServerMessage> {
+                const int i = tournament_rules::entrant_index(now.t, *key);
+                const std::string name = i >= 0 ? now.t.entrants(i).name() : who.name;
+                if (auto no = tournament_rules::withdraw(now.t, *key)) return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
+                now.t.set_note(name + " withdrew");
                 return std::nullopt;
             });
-        }
-        case v1::ClientMessage::kLeaveTournament: {
-            if (who.account == 0) return refusal(v1::ERROR_CODE_NOT_SIGNED_IN, "sign in first");
-            auto reply =
-                change(link, message.leave_tournament().id(), [&](loaded& now) -> std::optional<v1::ServerMessage> {
-                    if (auto no = tournament_rules::withdraw(now.t, who.account))
-                        return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
-                    now.t.set_note(who.name + " withdrew");
-                    return std::nullopt;
-                });
             return reply.has_error() ? reply : ok_message();
         }
         case v1::ClientMessage::kManageTournament: return manage(link, message.manage_tournament());
@@ -136,17 +131,71 @@ v1::ServerMessage tournament_director::answer(const std::shared_ptr<client_link>
             if (!l) return refusal(v1::ERROR_CODE_NO_SUCH_TOURNAMENT, "there is no such tournament");
             for (auto& [id, w] : watched_)
                 std::erase_if(w.watchers, [&](const watcher& x) { return x.link.lock() == link; });
+            const auto key = key_of(who, request.entry_token()).value_or(0);
             if (request.watch()) {
                 auto& w = watched_[request.id()];
-                w.watchers.push_back({link});
+                w.watchers.push_back({link, key.entry_hash});
                 w.version = std::max(w.version, l->row.version);
             }
             std::erase_if(watched_, [](const auto& entry) { return entry.second.watchers.empty(); });
-            return info_for(l->t, who.account);
+            return info_for(l->t, key);
         }
         case v1::ClientMessage::kListTournaments: return list(message.list_tournaments().include_ended());
         default: return refusal(v1::ERROR_CODE_BAD_REQUEST, "that is not a tournament request");
     }
+}
+
+// An account, or a guest by their entry token; none for a guest without one. A token too long to be one is no key.
+std::optional<tournament_rules::entrant_key> tournament_director::key_of(const link_identity& who,
+                                                                         const std::string& entry_token) {
+    if (who.account != 0) return tournament_rules::entrant_key(who.account);
+    if (entry_token.empty() || entry_token.size() > 128) return std::nullopt;
+    return tournament_rules::entrant_key::guest(secure::sha256(entry_token));
+}
+
+// Signs an account up, a new guest under a name (answered with their entry token, told once), or a guest entrant
+// up again by their token.
+v1::ServerMessage tournament_director::join(const std::shared_ptr<client_link>& link,
+                                            const v1::JoinTournament& request) {
+    const link_identity who = link->identity();
+    auto key = key_of(who, request.entry_token());
+    std::string name = who.name;
+    std::string token;  // a new guest's
+    if (!key) {
+        if (request.name().empty())
+            return refusal(v1::ERROR_CODE_NOT_SIGNED_IN,
+                           "sign in to play in a tournament (or, where it takes guests, give a name)");
+        name = request.name();
+        if (auto problem = player_names::guest_problem(name); !problem.empty())
+            return refusal(v1::ERROR_CODE_BAD_NAME, problem);
+        if (accounts_)
+            if (auto no = accounts_->guest_may_enter(link->remote_address(), name))
+                return refusal(no->first, no->second);
+        token = secure::new_seat_token();
+        key = tournament_rules::entrant_key::guest(secure::sha256(token));
+    } else if (who.account == 0) {
+        name.clear();  // an entrant already: the token says who
+    }
+    auto l = load(request.id());
+    if (!l) return refusal(v1::ERROR_CODE_NO_SUCH_TOURNAMENT, "there is no such tournament");
+    const double rating =
+        accounts_ && who.account != 0 ? accounts_->rating_with(who.account, l->t.settings().preset()) : 0;
+    auto reply = change(
+        link, l->t.id(),
+        [&](loaded& now) -> std::optional<v1::ServerMessage> {
+            if (auto no = tournament_rules::sign_up(now.t, *key, name, rating))
+                return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
+            const int i = tournament_rules::entrant_index(now.t, *key);
+            now.t.set_note((i >= 0 ? now.t.entrants(i).name() : name) + " signed up");
+            return std::nullopt;
+        },
+        *key);
+    if (!reply.has_tournament()) return reply;
+    reply.mutable_tournament()->set_entry_token(token);
+    if (const auto w = watched_.find(request.id()); w != watched_.end() && who.account == 0)
+        for (auto& x : w->second.watchers)
+            if (x.link.lock() == link) x.entry_hash = key->entry_hash;  // its pushes are now the entrant's
+    return reply;
 }
 
 v1::ServerMessage tournament_director::create(const std::shared_ptr<client_link>& link,
@@ -179,14 +228,15 @@ v1::ServerMessage tournament_director::create(const std::shared_ptr<client_link>
 }
 
 // Reads the tournament, applies `step` (nullopt: done, else the refusal it returns), saves; a save over a stale
-// read tries again from a fresh one, a few times.
+// read tries again from a fresh one, a few times. The answer is as `reader` sees it (default: the link's account).
 v1::ServerMessage tournament_director::change(const std::shared_ptr<client_link>& link, std::int64_t id,
-                                              const std::function<std::optional<v1::ServerMessage>(loaded&)>& step) {
+                                              const std::function<std::optional<v1::ServerMessage>(loaded&)>& step,
+                                              std::optional<tournament_rules::entrant_key> reader) {
     for (int attempt = 0; attempt < 5; ++attempt) {
         auto l = load(id);
         if (!l) return refusal(v1::ERROR_CODE_NO_SUCH_TOURNAMENT, "there is no such tournament");
         if (auto no = step(*l)) return *no;
-        if (save(*l, now_s())) return info_for(l->t, link->identity().account);
+        if (save(*l, now_s())) return info_for(l->t, reader.value_or(link->identity().account));
     }
     return refusal(v1::ERROR_CODE_UNAVAILABLE, "the tournament is changing fast; try again");
 }
@@ -255,14 +305,19 @@ v1::ServerMessage tournament_director::list(bool include_ended) {
     return out;
 }
 
-v1::ServerMessage tournament_director::info_for(const v1::Tournament& t, std::int64_t account) const {
+v1::ServerMessage tournament_director::info_for(const v1::Tournament& t,
+                                                const tournament_rules::entrant_key& reader) const {
     v1::ServerMessage out;
     auto& info = *out.mutable_tournament()->mutable_tournament();
     info = t;
-    for (auto& e : *info.mutable_entrants()) e.clear_account_id();  // the server's own key, not for clients
-    if (account != 0)
-        for (const auto& e : t.entrants())
-            if (e.account_id() == account) info.set_your_table(tournament_rules::table_of(t, e.name()));
+    for (auto& e : *info.mutable_entrants()) {  // the server's own keys, not for clients
+        e.clear_account_id();
+        e.clear_entry_token_hash();
+    }
+    if (const int i = tournament_rules::entrant_index(t, reader); i >= 0) {
+        info.set_your_table(tournament_rules::table_of(t, t.entrants(i).name()));
+        info.set_your_name(t.entrants(i).name());
+    }
     return out;
 }
 

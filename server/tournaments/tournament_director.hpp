@@ -24,6 +24,7 @@
 #include "persistence/tournament_store.hpp"
 #include "server/client_link.hpp"
 #include "server/registry/history.hpp"
+#include "server/tournaments/tournament_rules.hpp"
 
 namespace golf::server {
 
@@ -68,10 +69,14 @@ private:
     v1::ServerMessage answer(const std::shared_ptr<client_link>& link, const v1::ClientMessage& message);
     v1::ServerMessage create(const std::shared_ptr<client_link>& link, const v1::CreateTournament& request);
     v1::ServerMessage change(const std::shared_ptr<client_link>& link, std::int64_t id,
-                             const std::function<std::optional<v1::ServerMessage>(loaded&)>& step);
+                             const std::function<std::optional<v1::ServerMessage>(loaded&)>& step,
+                             std::optional<tournament_rules::entrant_key> reader = std::nullopt);
+    v1::ServerMessage join(const std::shared_ptr<client_link>& link, const v1::JoinTournament& request);
+    static std::optional<tournament_rules::entrant_key> key_of(const link_identity& who,
+                                                               const std::string& entry_token);
     v1::ServerMessage manage(const std::shared_ptr<client_link>& link, const v1::ManageTournament& request);
     v1::ServerMessage list(bool include_ended);
-    v1::ServerMessage info_for(const v1::Tournament& t, std::int64_t account) const;
+    v1::ServerMessage info_for(const v1::Tournament& t, const tournament_rules::entrant_key& reader) const;
 
     // The rounds (tournament_rounds.cpp).
     void arm();
@@ -103,6 +108,7 @@ private:
     bool stopped_ = false;  // the thread only
     struct watcher {
         std::weak_ptr<client_link> link;  // told as whoever it is signed in as then (your_table)
+        std::string entry_hash;           // or, a guest, as the entrant with this entry token
     };
     struct watched {
         std::vector<watcher> watchers;

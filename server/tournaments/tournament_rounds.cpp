@@ -222,7 +222,9 @@ bool tournament_director::collect_results(loaded& l) {
             for (std::size_t s = 0; s < match->summary.seats.size(); ++s) {
                 totals.push_back(s < match->summary.final_totals.size() ? match->summary.final_totals[s].value_or(0)
                                                                         : 0);
-                by_bot.push_back(match->summary.seats[s].token_hash.empty());  // the entrant never took the seat
+                // The entrant never took the seat: it has no token, or still the one held for a guest.
+                const auto token_hash = secure::from_hex(match->summary.seats[s].token_hash).value_or("");
+                by_bot.push_back(token_hash.empty() || table::is_held_for_guest(token_hash));
             }
             const std::string code = table.code();
             tournament_rules::record_table(l.t, r, n, totals, by_bot, match->summary.id);
@@ -267,7 +269,7 @@ bool tournament_director::open_tables(loaded& l, int round_index, const std::vec
         std::vector<table::held_seat> held;
         for (const auto& seat : planned.seats())
             for (const auto& e : l.t.entrants())
-                if (e.name() == seat.name()) held.push_back({e.account_id(), e.name()});
+                if (e.name() == seat.name()) held.push_back({e.account_id(), e.name(), e.entry_token_hash()});
         boost::asio::post(t->strand(), [t, held = std::move(held), made] {
             t->seat_tournament(
                 held, [made] { made->settle(true); }, [made] { made->settle(false); });
@@ -301,7 +303,11 @@ void tournament_director::tell_watchers(const loaded& l) {
     if (found == watched_.end()) return;
     found->second.version = l.row.version;
     for (const watcher& w : found->second.watchers)
-        if (const auto link = w.link.lock()) link->send(encode(info_for(l.t, link->identity().account)));
+        if (const auto link = w.link.lock()) {
+            const std::int64_t account = link->identity().account;
+            link->send(encode(info_for(l.t, account != 0 ? tournament_rules::entrant_key(account)
+                                                         : tournament_rules::entrant_key::guest(w.entry_hash))));
+        }
 }
 
 // Tournaments moved on by another node (or watched here but directed elsewhere) are told from the database.

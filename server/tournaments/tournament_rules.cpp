@@ -6,6 +6,7 @@
 
 #include "competition/scoring.hpp"
 #include "competition/seating.hpp"
+#include "server/accounts/player_names.hpp"
 
 namespace golf::server::tournament_rules {
 
@@ -15,9 +16,9 @@ using refusal = std::optional<std::string>;
 
 }  // namespace
 
-int entrant_index(const v1::Tournament& t, std::int64_t account) {
+int entrant_index(const v1::Tournament& t, const entrant_key& who) {
     for (int i = 0; i < t.entrants_size(); ++i)
-        if (t.entrants(i).account_id() == account) return i;
+        if (who.names(t.entrants(i))) return i;
     return -1;
 }
 
@@ -131,34 +132,43 @@ refusal settle(v1::TournamentSettings& s, const ruleset& rules) {
     return std::nullopt;
 }
 
-refusal sign_up(v1::Tournament& t, std::int64_t account, const std::string& name, double rating) {
+refusal sign_up(v1::Tournament& t, const entrant_key& who, const std::string& name, double rating) {
     const bool open = t.state() == v1::TOURNAMENT_STATE_OPEN;
     const bool started = t.state() == v1::TOURNAMENT_STATE_RUNNING || t.state() == v1::TOURNAMENT_STATE_PAUSED;
     const bool late = started && t.settings().late_join() &&
                       (arena(t.settings()) || t.rounds_size() < static_cast<int>(t.settings().rounds()));
-    if (const int i = entrant_index(t, account); i >= 0 && started && t.entrants(i).paused()) {
+    const int i = entrant_index(t, who);
+    if (i >= 0 && started && t.entrants(i).paused()) {
         t.mutable_entrants(i)->set_paused(false);  // an arena's: seated again when enough are free
         t.mutable_entrants(i)->set_free_since_unix_s(0);
         return std::nullopt;
     }
     if (!open && !late) return "this tournament takes no more sign-ups";
-    if (const int i = entrant_index(t, account); i >= 0) {
+    if (i >= 0) {
         if (!t.entrants(i).withdrawn()) return "you are signed up already";
         t.mutable_entrants(i)->set_withdrawn(false);  // back before the next round
         return std::nullopt;
     }
+    const bool guest = who.account == 0;
+    if (guest && !t.settings().guests()) return "this tournament takes signed-in players only";
+    if (guest && (who.entry_hash.empty() || name.empty())) return "that entry token names nobody in this tournament";
     if (active_entrants(t) >= static_cast<int>(t.settings().max_players()))
         return "this tournament is full (" + std::to_string(t.settings().max_players()) + " players)";
+    const std::string key = player_names::key(name);
+    for (const auto& e : t.entrants())
+        if (player_names::key(e.name()) == key) return "someone in this tournament goes by that name already";
     auto* e = t.add_entrants();
     e->set_name(name);
-    e->set_account_id(account);
+    e->set_account_id(who.account);
+    e->set_guest(guest);
+    e->set_entry_token_hash(who.entry_hash);
     e->set_rating(rating);
     restand(t);
     return std::nullopt;
 }
 
-refusal withdraw(v1::Tournament& t, std::int64_t account) {
-    const int i = entrant_index(t, account);
+refusal withdraw(v1::Tournament& t, const entrant_key& who) {
+    const int i = entrant_index(t, who);
     if (i < 0 || t.entrants(i).withdrawn()) return "you are not signed up";
     if (t.state() == v1::TOURNAMENT_STATE_FINISHED || t.state() == v1::TOURNAMENT_STATE_CANCELLED)
         return "this tournament is over";

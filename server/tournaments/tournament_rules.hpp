@@ -33,8 +33,24 @@ inline bool arena(const v1::TournamentSettings& s) { return s.format() == v1::TO
 // Checks the settings against the ruleset they play and fills in the defaults (min_seats, max_players, the clock).
 std::optional<std::string> settle(v1::TournamentSettings& settings, const ruleset& rules);
 
-std::optional<std::string> sign_up(v1::Tournament& t, std::int64_t account, const std::string& name, double rating);
-std::optional<std::string> withdraw(v1::Tournament& t, std::int64_t account);
+// Who an entrant is: an account, or a guest by the hash of their entry token (settings.guests).
+struct entrant_key {
+    std::int64_t account = 0;
+    std::string entry_hash;
+    entrant_key(std::int64_t a) : account(a) {}  // NOLINT: an account is the usual key
+    static entrant_key guest(std::string hash) {
+        entrant_key k(0);
+        k.entry_hash = std::move(hash);
+        return k;
+    }
+    bool names(const v1::TournamentEntrant& e) const {
+        return account != 0 ? e.account_id() == account : !entry_hash.empty() && e.entry_token_hash() == entry_hash;
+    }
+};
+
+// A new guest entrant signs up with their key and name; anyone already in signs up again with their key alone.
+std::optional<std::string> sign_up(v1::Tournament& t, const entrant_key& who, const std::string& name, double rating);
+std::optional<std::string> withdraw(v1::Tournament& t, const entrant_key& who);
 // A start time (starts_at_unix_s) after `now` and within 30 days of it, or none.
 std::optional<std::string> check_start_time(const v1::TournamentSettings& settings, std::int64_t now);
 int needed_to_start(const v1::Tournament& t);  // the fewest entrants a start takes
@@ -81,7 +97,7 @@ std::string state_name(v1::TournamentState state);
 bool holds_back(const v1::Tournament& t, const std::string& code);  // "open", "running", ... as the database keeps it
 
 // Shared by tournament_rules.cpp and arena_rules.cpp.
-int entrant_index(const v1::Tournament& t, std::int64_t account);
+int entrant_index(const v1::Tournament& t, const entrant_key& who);
 int entrant_named(const v1::Tournament& t, const std::string& name);
 int active_entrants(const v1::Tournament& t);
 competition::entrant as_entrant(const v1::TournamentEntrant& e);

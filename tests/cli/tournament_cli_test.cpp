@@ -108,10 +108,11 @@ TEST(TournamentCli, AnOrganiserRunsATournamentFromTheTerminal) {
     // One the server starts by itself, with bots to fill it.
     EXPECT_EQ(with({"--minutes", "5", "--starts-in", "0"}).status, 2);
     EXPECT_EQ(with({"--minutes", "5", "--starts-in", "43201"}).status, 2) << "more than 30 days";
-    const run_result later = with({"--minutes", "5", "--starts-in", "90", "--bot-fillers"});
+    const run_result later = with({"--minutes", "5", "--starts-in", "90", "--bot-fillers", "--guests"});
     ASSERT_EQ(later.status, 0) << later.err;
     EXPECT_NE(later.out.find("  starts by itself at 20"), std::string::npos) << later.out;
     EXPECT_NE(later.out.find("  bots fill the field at the start"), std::string::npos) << later.out;
+    EXPECT_NE(later.out.find("  guests may sign up"), std::string::npos) << later.out;
 }
 
 }  // namespace

@@ -178,5 +178,24 @@ TEST(TournamentRules, BotsFillTheFieldToTheFewestAndTheLastTableToItsSeats) {
     for (const auto& seat : five.rounds(0).tables(0).seats()) EXPECT_FALSE(seat.played_by_bot()) << seat.name();
 }
 
+TEST(TournamentRules, GuestsSignUpUnderANameByTheirEntryKeyWhereTheTournamentTakesThem) {
+    auto t = open_tournament(4, 2, 1);
+    const auto gus = rules::entrant_key::guest("hash-of-gus");
+    EXPECT_NE(rules::sign_up(t, gus, "Gus", 0), std::nullopt) << "signed-in players only";
+    t.mutable_settings()->set_guests(true);
+    ASSERT_EQ(rules::sign_up(t, gus, "Gus", 0), std::nullopt);
+    ASSERT_EQ(t.entrants_size(), 1);
+    EXPECT_TRUE(t.entrants(0).guest());
+    EXPECT_EQ(t.entrants(0).account_id(), 0);
+    EXPECT_NE(rules::sign_up(t, gus, "", 0), std::nullopt) << "twice, by the same key";
+    EXPECT_NE(rules::sign_up(t, rules::entrant_key::guest("another"), "GUS", 0), std::nullopt)
+        << "a name a reader would mistake for one in already";
+    EXPECT_NE(rules::sign_up(t, rules::entrant_key::guest("nobody"), "", 0), std::nullopt) << "a token of nobody's";
+    EXPECT_NE(rules::withdraw(t, rules::entrant_key::guest("nobody")), std::nullopt);
+    EXPECT_NE(rules::withdraw(t, 0), std::nullopt) << "account 0 is nobody";
+    ASSERT_EQ(rules::withdraw(t, gus), std::nullopt);
+    EXPECT_EQ(t.entrants_size(), 0);
+}
+
 }  // namespace
 }  // namespace tournament_rules_tests

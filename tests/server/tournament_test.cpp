@@ -474,10 +474,15 @@ INSTANTIATE_TEST_SUITE_P(every_backend, TournamentsOn,
                                            golf::server::testing::backend::postgresql),
                          golf::server::testing::backend_name);
 
+std::vector<entrant> ann_and_bob(const std::string& url) {
+    std::vector<entrant> people;
+    for (const std::string name : {"Ann", "Bob"}) people.push_back(signed_up(url, name));
+    return people;
+}
+
 TEST(StartTime, ATournamentStartsByItselfAtItsTimeAndBotsFillItsTable) {
     running_server server(1s);
-    std::vector<entrant> people;
-    for (const std::string name : {"Ann", "Bob"}) people.push_back(signed_up(server.url(), name));
+    std::vector<entrant> people = ann_and_bob(server.url());
     connection& ann = *people[0].c;
     auto settings = swiss("On time", 4, 1);
     settings.set_bot_fillers(true);
@@ -511,6 +516,87 @@ TEST(StartTime, ATournamentStartsByItselfAtItsTimeAndBotsFillItsTable) {
     for (const auto& seat : table.seats())
         EXPECT_EQ(seat.played_by_bot(), seat.name() == "Ann" || seat.name() == "Bob") << seat.ShortDebugString();
     EXPECT_GE(t.rounds(0).started_at_unix_s(), settings.starts_at_unix_s());
+}
+
+v1::ClientMessage guest_join(std::int64_t id, const std::string& name, const std::string& token = "") {
+    auto m = join(id);
+    m.mutable_join_tournament()->set_name(name);
+    m.mutable_join_tournament()->set_entry_token(token);
+    return m;
+}
+
+TEST(Guests, AGuestSignsUpUnderANameAndTakesTheirSeatsWithTheirEntryToken) {
+    running_server server(1s);
+    std::vector<entrant> people = ann_and_bob(server.url());
+    connection& ann = *people[0].c;
+    auto settings = swiss("Open night", 2, 1);
+    const auto members = ann.request(create(settings));
+    ASSERT_TRUE(members.has_tournament());
+    auto gus = connect_to(server.url());
+    auto gil = connect_to(server.url());
+    refused(gus->request(guest_join(members.tournament().tournament().id(), "Gus")), v1::ERROR_CODE_BAD_REQUEST,
+            "signed-in players only");
+    settings.set_guests(true);
+    const auto made = ann.request(create(settings));
+    ASSERT_TRUE(made.has_tournament());
+    const std::int64_t id = made.tournament().tournament().id();
+    refused(gus->request(join(id)), v1::ERROR_CODE_NOT_SIGNED_IN, "give a name");
+    EXPECT_EQ(error_of(gus->request(guest_join(id, "Ann"))), v1::ERROR_CODE_NAME_TAKEN) << "a registered name";
+    EXPECT_EQ(error_of(gus->request(guest_join(id, std::string(25, 'x')))), v1::ERROR_CODE_BAD_NAME);
+    const auto in = gus->request(guest_join(id, "Gus"));
+    ASSERT_TRUE(in.has_tournament()) << describe(in);
+    const std::string token = in.tournament().entry_token();
+    ASSERT_FALSE(token.empty()) << "told once, to keep";
+    refused(gil->request(guest_join(id, "gus")), v1::ERROR_CODE_BAD_REQUEST, "goes by that name already");
+    const auto gil_in = gil->request(guest_join(id, "Gil"));
+    ASSERT_TRUE(gil_in.has_tournament());
+    for (auto& p : people) ASSERT_TRUE(p.c->request(join(id)).has_tournament());
+    for (const auto& e : gil_in.tournament().tournament().entrants()) EXPECT_TRUE(e.entry_token_hash().empty());
+    refused(gus->request(guest_join(id, "", token)), v1::ERROR_CODE_BAD_REQUEST, "signed up already");
+    ASSERT_TRUE(ann.request(manage(id, v1::TOURNAMENT_COMMAND_START)).has_tournament());
+
+    // Gus's token names his table and takes his seat there; nobody else's key does.
+    auto by_token = get(id);
+    by_token.mutable_get_tournament()->set_entry_token(token);
+    read_until(*gus, id, [&](const v1::Tournament&) {
+        return !gus->request(by_token).tournament().tournament().your_table().empty();
+    });
+    const std::string code = gus->request(by_token).tournament().tournament().your_table();
+    ASSERT_FALSE(code.empty());
+    EXPECT_TRUE(gus->request(get(id)).tournament().tournament().your_table().empty()) << "without the token";
+    auto wrong = join_table(code, "");
+    wrong.mutable_join_table()->set_entry_token("not-his");
+    EXPECT_EQ(error_of(gil->request(wrong)), v1::ERROR_CODE_TABLE_FULL);
+    auto his = join_table(code, "");
+    his.mutable_join_table()->set_entry_token(token);
+    const auto joined = gus->request(his);
+    ASSERT_TRUE(joined.has_table_joined()) << describe(joined);
+    EXPECT_FALSE(joined.table_joined().seat_token().empty()) << "a seat token as after any join";
+    ASSERT_TRUE(gus->request(leave_table()).has_ok()) << "a bot finishes for him";
+
+    const auto t =
+        read_until(ann, id, [](const v1::Tournament& x) { return x.state() == v1::TOURNAMENT_STATE_FINISHED; });
+    ASSERT_EQ(t.state(), v1::TOURNAMENT_STATE_FINISHED) << t.ShortDebugString();
+    for (const auto& table : t.rounds(0).tables())
+        for (const auto& seat : table.seats()) {
+            if (seat.name() == "Gus" || seat.name() == "Gil") {
+                EXPECT_EQ(seat.played_by_bot(), seat.name() == "Gil") << seat.name() << ": only Gus came";
+            }
+        }
+    int guests = 0;
+    for (const auto& e : t.entrants()) guests += e.guest();
+    EXPECT_EQ(guests, 2);
+    auto leave_by_token = leave(id);
+    leave_by_token.mutable_leave_tournament()->set_entry_token(token);
+    refused(gus->request(leave_by_token), v1::ERROR_CODE_BAD_REQUEST, "this tournament is over");
+    const std::string json =
+        golf::server::testing::http_request(server.port(), "/api/tournaments/" + std::to_string(id)).body();
+    const auto count = [&](const std::string& part) {
+        int n = 0;
+        for (auto at = json.find(part); at != std::string::npos; at = json.find(part, at + 1)) ++n;
+        return n;
+    };
+    EXPECT_EQ(count("\"entry_token_hash\":\"\""), count("\"entry_token_hash\"")) << "no hash is sent: " << json;
 }
 
 }  // namespace

@@ -317,9 +317,11 @@ export class App {
     if (this.conn.isReady) await this.attempt({ case: "leaveQueue", value: {} });
   }
 
-  async joinTable(code: string, name: string, spectate: boolean, password = ""): Promise<void> {
-    const playerName = spectate && !name ? "" : this.seatName(name);
-    const reply = await this.seatRequest({ case: "joinTable", value: { code, playerName, spectate, password } });
+  // `entryToken`: a guest tournament entrant's, which takes the seat held for them (under their entrant's name).
+  async joinTable(code: string, name: string, spectate: boolean, password = "", entryToken = ""): Promise<void> {
+    const playerName = (spectate && !name) || entryToken ? "" : this.seatName(name);
+    const value = { code, playerName, spectate, password, entryToken };
+    const reply = await this.seatRequest({ case: "joinTable", value });
     if (reply.body.case === "tableJoined") this.enter(reply.body.value);
   }
 

@@ -4,7 +4,8 @@
 // account's session token (and its name, to show until the server confirms it), so every connection signs in
 // again by itself; it is removed on signing out or when the server says the session has ended. And the level the
 // host last chose for a server bot. And whose chat this person has muted for themselves. And the theme chosen with
-// the toggle, when the player chose one over the browser's own setting.
+// the toggle, when the player chose one over the browser's own setting. And a guest's entry token for each
+// tournament they signed up for.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
@@ -14,6 +15,7 @@ const SESSION_KEY = "golf.session";
 const BOT_KEY = "golf.bot-level";
 const MUTED_KEY = "golf.muted-chat";
 const THEME_KEY = "golf.theme";
+const ENTRIES_KEY = "golf.tournament-entries";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -126,6 +128,16 @@ export const storage = {
   },
   setTheme(theme: "light" | "dark"): void {
     write(THEME_KEY, theme);
+  },
+  // A guest entrant's entry token for tournament `id`; null forgets it.
+  entry(id: bigint): string {
+    return readMap(ENTRIES_KEY)[String(id)] ?? "";
+  },
+  setEntry(id: bigint, token: string | null): void {
+    const entries = readMap(ENTRIES_KEY);
+    if (token) entries[String(id)] = token;
+    else delete entries[String(id)];
+    write(ENTRIES_KEY, JSON.stringify(entries));
   },
   lastTable(): string | undefined {
     try {

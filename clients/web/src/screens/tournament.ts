@@ -5,6 +5,7 @@ import { h, replaceContent } from "../ui/dom";
 import { profilePath, replayPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
+import { storage } from "../core/storage";
 import { presetTitle } from "./profile";
 import { tournamentStateWords } from "./tournaments";
 import {
@@ -39,6 +40,9 @@ export function tournamentScreen(app: App, id: bigint): Screen {
     status.textContent = "";
     try {
       const reply = await app.request(body);
+      if (reply.body.case === "tournament" && reply.body.value.entryToken)
+        storage.setEntry(id, reply.body.value.entryToken);
+      if (body.case === "leaveTournament" && reply.body.case === "ok") storage.setEntry(id, null);
       if (reply.body.case === "tournament" && reply.body.value.tournament) app.tournament = reply.body.value.tournament;
       app.onChange();
     } catch (error) {
@@ -53,7 +57,7 @@ export function tournamentScreen(app: App, id: bigint): Screen {
     if (app.status !== "open") watching = false; // the server forgets a closed connection's watch: ask again
     if (!watching && app.status === "open") {
       watching = true;
-      void act({ case: "getTournament", value: { id, watch: true } });
+      void act({ case: "getTournament", value: { id, watch: true, entryToken: storage.entry(id) } });
     }
     const t = app.tournament;
     if (!t || t.id !== id || (t === drawn && app.accountName === drawnFor)) return;
@@ -98,7 +102,8 @@ function describe(t: Tournament): string {
 function startWords(t: Tournament): string {
   const s = t.settings;
   if (!s) return "";
-  const fillers = s.botFillers ? " Bots fill the empty seats at the start." : "";
+  const fillers =
+    (s.guests ? " Guests may sign up." : "") + (s.botFillers ? " Bots fill the empty seats at the start." : "");
   if (t.state !== TournamentState.OPEN || s.startsAtUnixS === 0n) return fillers;
   const at = new Intl.DateTimeFormat(undefined, {
     weekday: "short",
@@ -129,17 +134,15 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
     h("button", { type: "button", id, class: secondary ? "secondary" : undefined, onclick }, text);
   if (t.yourTable) {
     const code = t.yourTable;
+    const entryToken = me === undefined ? storage.entry(t.id) : "";
     out.push(
       button("your-table", `Go to your table (${code})`, () => {
         app.navigate(`/t/${code}`);
-        void app.joinTable(code, "", false).catch((e) => app.onFlash(errorText(e), "error"));
+        void app.joinTable(code, "", false, "", entryToken).catch((e) => app.onFlash(errorText(e), "error"));
       })
     );
   }
-  if (me === undefined) {
-    if (t.state === TournamentState.OPEN) out.push(h("p", { class: "hint" }, "Sign in to sign up."));
-    return out;
-  }
+  if (me === undefined) return [...out, ...guestButtons(t, act, button)];
   const entrant = t.entrants.find((e) => e.name === me && !e.withdrawn);
   const arena = t.settings?.format === TournamentFormat.ARENA;
   const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
@@ -173,6 +176,57 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
   return out;
 }
 
+type Button = (id: string, text: string, onclick: () => void, secondary?: boolean) => HTMLElement;
+
+// Not signed in: where the tournament takes guests, a name to sign up under (the entry token the answer brings is
+// kept in this browser), and for a guest entrant the same withdraw and play-on as for an account.
+function guestButtons(t: Tournament, act: Act, button: Button): HTMLElement[] {
+  const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
+  const over = t.state === TournamentState.FINISHED || t.state === TournamentState.CANCELLED;
+  const entryToken = storage.entry(t.id);
+  const entrant = t.entrants.find((e) => e.name === t.yourName && !e.withdrawn);
+  if (entryToken && !over) {
+    const out: HTMLElement[] = [];
+    if (entrant?.paused) {
+      out.push(h("p", { class: "hint", id: "paused-note" }, "A bot played your last table, so you are paused."));
+      out.push(
+        button(
+          "tournament-play-on",
+          "Play on",
+          () => void act({ case: "joinTournament", value: { id: t.id, entryToken } })
+        )
+      );
+    }
+    out.push(
+      button(
+        "tournament-leave",
+        "Withdraw",
+        () => void act({ case: "leaveTournament", value: { id: t.id, entryToken } }),
+        true
+      )
+    );
+    return out;
+  }
+  if (!open) return [];
+  if (!t.settings?.guests)
+    return t.state === TournamentState.OPEN ? [h("p", { class: "hint" }, "Sign in to sign up.")] : [];
+  const name = h("input", {
+    type: "text",
+    id: "tournament-guest-name",
+    maxlength: 24,
+    autocomplete: "nickname",
+    value: storage.name(),
+  });
+  const join = () => {
+    storage.setName(name.value.trim());
+    void act({ case: "joinTournament", value: { id: t.id, name: name.value.trim() } });
+  };
+  return [
+    h("div", { class: "field" }, h("label", { for: "tournament-guest-name" }, "Your name"), name),
+    button("tournament-join", "Sign up as a guest", join),
+  ];
+}
+
 function standingTable(app: App, t: Tournament): HTMLElement {
   if (t.entrants.length === 0) return h("p", { class: "empty-note" }, "Nobody has signed up yet.");
   const th = (text: string, title?: string) => h("th", { scope: "col", title }, text);
@@ -202,13 +256,14 @@ function standingTable(app: App, t: Tournament): HTMLElement {
         ...t.entrants.map((e) =>
           h(
             "tr",
-            { "data-name": e.name, class: e.name === app.accountName ? "me" : undefined },
+            { "data-name": e.name, class: e.name === (t.yourName || app.accountName) ? "me" : undefined },
             h("td", {}, t.rounds.length > 0 ? String(e.place) : "–"),
             h(
               "td",
               {},
-              e.bot ? e.name : pageLink(app, profilePath(e.name), e.name),
+              e.bot || e.guest ? e.name : pageLink(app, profilePath(e.name), e.name),
               e.bot ? h("span", { class: "hint" }, " (bot)") : null,
+              e.guest ? h("span", { class: "hint" }, " (guest)") : null,
               e.streak >= 2 ? h("span", { class: "on-fire", title: `${e.streak} wins in a row` }, " on fire") : null,
               e.paused ? " (paused)" : "",
               e.withdrawn ? " (withdrew)" : ""

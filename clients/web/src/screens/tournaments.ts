@@ -148,7 +148,7 @@ function formatFields() {
   return { format, formatField, arena, roundsField, rounds, minutesField, minutes };
 }
 
-// When it starts (empty: the organiser starts it), and whether bots fill the field then.
+// When it starts (empty: the organiser starts it), whether bots fill the field then, and whether guests may play.
 function startFields() {
   const startsAt = h("input", {
     type: "datetime-local",
@@ -156,6 +156,7 @@ function startFields() {
     "aria-describedby": "tournament-starts-at-hint",
   });
   const fillers = h("input", { type: "checkbox", id: "tournament-bot-fillers" });
+  const guests = h("input", { type: "checkbox", id: "tournament-guests" });
   const element = h(
     "div",
     {},
@@ -175,11 +176,12 @@ function startFields() {
       { class: "field check" },
       fillers,
       h("label", { for: "tournament-bot-fillers" }, "Bots fill the empty seats at the start")
-    )
+    ),
+    h("div", { class: "field check" }, guests, h("label", { for: "tournament-guests" }, "Guests may sign up"))
   );
   // The chosen local time as Unix seconds; 0 for none.
   const startsAtUnixS = () => (startsAt.value ? BigInt(Math.floor(new Date(startsAt.value).getTime() / 1000)) : 0n);
-  return { element, startsAtUnixS, fillers };
+  return { element, startsAtUnixS, fillers, guests };
 }
 
 // Signed in: a tournament's name, rules and shape; created, its page opens.
@@ -208,6 +210,7 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
         format: Number(format.value) as TournamentFormat,
         startsAtUnixS: start.startsAtUnixS(),
         botFillers: start.fillers.checked,
+        guests: start.guests.checked,
       };
       const reply = await app.request({ case: "createTournament", value: { settings } });
       if (reply.body.case === "tournament" && reply.body.value.tournament)
