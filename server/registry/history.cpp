@@ -69,7 +69,8 @@ v1::MatchRecord to_proto(const persistence::match_detail& d) {
     *out.mutable_summary() = to_proto(d.summary);
     if (auto parsed = persistence::parse_ruleset_text(d.summary.ruleset); std::holds_alternative<ruleset>(parsed))
         *out.mutable_rules() = wire::to_proto(std::get<ruleset>(parsed));
-    // Finished holes only: the hand in play is secret until it ends.
+    // Finished holes only: the hand in play is secret until it ends (its public part is a replay of its own).
+    if (d.in_play && !d.summary.ended_at) out.set_hole_in_play(static_cast<std::uint32_t>(d.in_play->hole));
     for (const persistence::hole_record& h : d.holes) {
         v1::RecordedHole& hole = *out.add_holes();
         hole.set_number(static_cast<std::uint32_t>(h.hole));

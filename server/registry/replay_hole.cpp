@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -31,25 +32,42 @@ void add_step(v1::ReplayHole& out, const hand& h, int seat, const action* act, c
     for (const event& e : events) wire::fill(*step.add_events(), e, -1, false, static_cast<int>(out.hole()), logged++);
 }
 
-}  // namespace
+// The hole `number` as recorded: a finished one, or the one in play (of a match not over), or none.
+struct hole_to_replay {
+    std::uint64_t seed = 0;
+    int dealer = 0;
+    const std::string* actions = nullptr;
+    bool in_play = false;
+};
 
-v1::ServerMessage replay_hole(const persistence::match_detail& d, std::uint32_t number) {
+std::optional<hole_to_replay> find_hole(const persistence::match_detail& d, std::uint32_t number) {
     const auto recorded = std::find_if(d.holes.begin(), d.holes.end(), [&](const persistence::hole_record& h) {
         return h.hole == static_cast<int>(number);
     });
-    if (number == 0 || recorded == d.holes.end())
+    if (number > 0 && recorded != d.holes.end())
+        return hole_to_replay{recorded->seed, recorded->dealer, &recorded->actions, false};
+    if (number > 0 && d.in_play && d.in_play->hole == static_cast<int>(number) && !d.summary.ended_at)
+        return hole_to_replay{d.in_play->seed, d.in_play->dealer, &d.in_play->actions, true};
+    return std::nullopt;
+}
+
+}  // namespace
+
+v1::ServerMessage replay_hole(const persistence::match_detail& d, std::uint32_t number) {
+    const auto found = find_hole(d, number);
+    if (!found)
         return error_message(v1::ERROR_CODE_NO_SUCH_MATCH, "match " + std::to_string(d.summary.id) + " has no hole " +
                                                                std::to_string(number) +
-                                                               " that is over; holes are shown once they end");
+                                                               " that is over or being played");
     auto parsed = persistence::parse_ruleset_text(d.summary.ruleset);
     if (const auto* problem = std::get_if<std::string>(&parsed)) return unreplayable(d, number, *problem);
     const auto rules = std::make_shared<const ruleset>(std::move(std::get<ruleset>(parsed)));
-    const auto log = decode_action_log(recorded->actions);
+    const auto log = decode_action_log(*found->actions);
     if (!log) return unreplayable(d, number, "its moves do not read back");
     const int players = static_cast<int>(d.summary.seats.size());
-    if (validate_for_players(*rules, players) || recorded->dealer < 0 || recorded->dealer >= players)
+    if (validate_for_players(*rules, players) || found->dealer < 0 || found->dealer >= players)
         return unreplayable(d, number, "its seats do not fit its rules");
-    hand h(rules, players, recorded->dealer, recorded->seed);
+    hand h(rules, players, found->dealer, found->seed);
     v1::ServerMessage out;
     v1::ReplayHole& replay = *out.mutable_replay_hole();
     replay.set_match_id(d.summary.id);
@@ -63,7 +81,9 @@ v1::ServerMessage replay_hole(const persistence::match_detail& d, std::uint32_t 
             return unreplayable(d, number, "move " + std::to_string(replay.steps_size()) + " is refused");
         add_step(replay, h, a.seat, &a.act, events, logged);
     }
-    if (!h.over()) return unreplayable(d, number, "it does not end where its record does");
+    // Each step is a watcher's view, so a hole in play shows only what its watchers have seen.
+    if (!found->in_play && !h.over()) return unreplayable(d, number, "it does not end where its record does");
+    replay.set_in_play(found->in_play && !h.over());
     return out;
 }
 

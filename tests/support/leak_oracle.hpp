@@ -4,8 +4,9 @@
 // hash to the commitment shown before the hole's first move; the seed and the accepted moves must replay to the
 // scores the server reported; every view must be the receiver's own engine view at some moment, in order; and
 // every card in it must be one the receiver may know then according to a knowledge model that follows the moves
-// and public events independently of the engine's known_by. No card may travel anywhere else in a frame, not
-// even in a replay the spectator asks for of the hole in play (which must be refused). Problems come back as
+// and public events independently of the engine's known_by. No card may travel anywhere else in a frame; a replay
+// the spectator asks for of the hole in play must be the spectator's own views of the moves so far, with no card
+// in its events that those views do not show. Problems come back as
 // sentences (not gtest failures), so several tables can be checked on several threads.
 #pragma once
 
@@ -299,7 +300,9 @@ struct tally {
     std::int64_t claims_won = 0;    // accepted (right or wrong)
     std::int64_t claims_wrong = 0;  // accepted and wrong (a penalty)
     std::int64_t claims_refused = 0;
-    std::int64_t replays_refused = 0;  // replays of the hole in play the watcher asked for, refused
+    std::int64_t replays_in_play = 0;  // replays of the hole in play the watcher asked for and was sent
+    std::int64_t replay_steps = 0;     // their steps, each checked as a view of the hand
+    std::int64_t replays_behind = 0;   // asked before the record had the hole
     void add(const tally& o) {
         hands += o.hands;
         frames += o.frames;
@@ -308,10 +311,51 @@ struct tally {
         claims_sent += o.claims_sent;
         claims_won += o.claims_won;
         claims_wrong += o.claims_wrong;
-        replays_refused += o.replays_refused;
+        replays_in_play += o.replays_in_play;
+        replay_steps += o.replay_steps;
+        replays_behind += o.replays_behind;
         claims_refused += o.claims_refused;
     }
 };
+
+// A replay of the hole the receiver (a watcher) was sent: step k must be the receiver's own view of the hand after
+// k moves, its cards ones they may know then, and its events the k-th move's as a watcher was told them. Of the
+// hole in play (in_play), no step may be at or past its end.
+template <typename ViewAt, typename Problems>
+void check_replay(const v1::ReplayHole& replay, const hole_events& truth, const std::vector<hand>& states,
+                  const std::vector<knowledge>& known, const ViewAt& view_at, int receiver, const std::string& where,
+                  Problems& found, const std::vector<looked_now>* looked) {
+    using google::protobuf::util::MessageDifferencer;
+    if (replay.steps_size() == 0 || static_cast<std::size_t>(replay.steps_size()) > states.size())
+        return found.add(where + ": " + std::to_string(replay.steps_size()) + " steps for a hand of " +
+                         std::to_string(states.size() - 1) + " moves");
+    if (replay.in_play() && states[static_cast<std::size_t>(replay.steps_size()) - 1].over())
+        found.add(where + ": marked in play, yet its last step is the end");
+    std::size_t next_event = 0;  // into truth.events, in order
+    for (int k = 0; k < replay.steps_size(); ++k) {
+        const auto at = static_cast<std::size_t>(k);
+        const v1::ReplayStep& step = replay.steps(k);
+        const std::string here = where + ", step " + std::to_string(k);
+        if (!MessageDifferencer::Equals(step.hand(), view_at(at)))
+            found.add(here + ": not the watcher's view after " + std::to_string(k) + " moves");
+        check_cards(step.hand(), states[at], known[at], receiver, here, found, looked ? &(*looked)[at] : nullptr);
+        for (const v1::TableEvent& e : step.events()) {
+            if (k == 0 || next_event >= truth.events.size() || truth.move[next_event] != at - 1) {
+                found.add(here + ": an event its move did not make: " + e.ShortDebugString());
+                break;
+            }
+            v1::TableEvent expected;  // the move's event as anyone may see it
+            wire::fill(expected, truth.events[next_event++], spectator, false, static_cast<int>(replay.hole()),
+                       static_cast<int>(e.index()));
+            if (!MessageDifferencer::Equals(e, expected))
+                found.add(here + ": " + e.ShortDebugString() +
+                          " is not the event a watcher was told: " + expected.ShortDebugString());
+        }
+        if (k > 0 && next_event < truth.events.size() && truth.move[next_event] == at - 1)
+            found.add(here + ": the move made events the step does not have");
+        while (next_event < truth.events.size() && truth.move[next_event] < at) ++next_event;
+    }
+}
 
 // Checks every frame `received` (per receiver: seats 0..players-1, then the spectator) against holes replayed
 // from the final scorecard's seeds and the accepted moves.
@@ -332,6 +376,7 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
     for (std::size_t r = 0; r < received.size(); ++r)
         for (std::size_t f = 0; f < received[r].size(); ++f) {
             const v1::ServerMessage& m = received[r][f];
+            if (m.has_replay_hole()) continue;  // judged with its hole (check_replay)
             if (const int n = cards_outside(m, hand_field, events_field); n > 0)
                 found.add("receiver " + std::to_string(r) + ", frame " + std::to_string(f) + ": " + std::to_string(n) +
                           " card(s) outside the hand view: " + m.ShortDebugString());
@@ -423,6 +468,14 @@ inline void check_match(const ruleset& rules, int players, const v1::Scorecard& 
             }
             if (views == 0) found.add(who + ": no view of the hole");
             check_events(received[r], h, receiver, truth, states, known, who, found);
+            for (std::size_t f = 0; f < received[r].size(); ++f) {
+                const v1::ServerMessage& m = received[r][f];
+                if (!m.has_replay_hole() || static_cast<int>(m.replay_hole().hole()) != h) continue;
+                check_replay(m.replay_hole(), truth, states, known, view_at, receiver,
+                             who + ", replay in frame " + std::to_string(f), found,
+                             rules.peeks_shown_once ? &looked : nullptr);
+                counts.replay_steps += m.replay_hole().steps_size();
+            }
             if (at != states.size() - 1) found.add(who + ": never saw the end of the hole");
         }
     }
@@ -456,18 +509,23 @@ struct table_plan {
 
 namespace detail {
 
-// The watcher asks for a replay of the hole in play (of the match the scorecard names): it must be refused, and
-// check_match would find any card an answer carried in the watcher's frames.
-inline void ask_replay_of_hole_in_play(client::connection& watcher, const v1::TableUpdate& now, std::int64_t& refused,
-                                       const std::function<void(const std::string&)>& fail) {
+// The watcher asks for a replay of the hole in play (of the match the scorecard names): check_match judges every
+// step of an answer against the truth. The replay is read from the record, which may not have the hole yet (its
+// deal is written with its first moves, a moment after the table shows them): then NO_SUCH_MATCH, counted apart.
+inline void ask_replay_of_hole_in_play(client::connection& watcher, const v1::TableUpdate& now, std::int64_t& sent,
+                                       std::int64_t& behind, const std::function<void(const std::string&)>& fail) {
     if (now.state() != v1::TABLE_STATE_PLAYING || !now.has_hand() || now.hand().phase() == v1::PHASE_OVER ||
         now.scorecard().match_id() == 0)
         return;
     v1::ClientMessage ask;
     ask.mutable_get_replay()->set_match_id(now.scorecard().match_id());
     ask.mutable_get_replay()->set_hole(now.hand().hole());
-    if (watcher.request(ask).has_error()) ++refused;
-    else fail("the watcher was sent a replay of hole " + std::to_string(now.hand().hole()) + " while it is played");
+    const auto reply = watcher.request(ask);
+    if (reply.has_replay_hole()) ++sent;
+    else if (reply.has_error() && reply.error().code() == v1::ERROR_CODE_NO_SUCH_MATCH) ++behind;
+    else
+        fail("the watcher's replay of hole " + std::to_string(now.hand().hole()) +
+             " in play was refused: " + reply.ShortDebugString());
 }
 
 inline bool owes_move(const v1::TableUpdate& u) {
@@ -723,8 +781,8 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             moves.push_back({hole, {static_cast<std::uint8_t>(s), chosen}});
             catch_up(mover->latest()->hand_version());
             if (made_here && moves.size() % 30 == 15)
-                detail::ask_replay_of_hole_in_play(*clients[players], *clients[0]->latest(), counts.replays_refused,
-                                                   fail);
+                detail::ask_replay_of_hole_in_play(*clients[players], *clients[0]->latest(), counts.replays_in_play,
+                                                   counts.replays_behind, fail);
             if (plan.move_table && moves.size() == plan.move_after) {
                 plan.move_table(clients[0]->welcome().node());
                 if (!detail::take_places_back(url, created.code(), clients, received))

@@ -103,6 +103,16 @@ test("two browser players and a server bot play a whole hole, watched by a spect
         await screenshot(bob, "06-table-phone");
         assert.ok(await bob.evaluate(() => document.documentElement.scrollWidth <= 360), "the table fits a 360 px screen");
         await screenshot(cat, "07-spectator");
+        // A watcher steps back through the hole so far, as watchers saw it; a player has the move log instead.
+        assert.equal(await ann.$("#hole-so-far"), null);
+        const soFar = await cat.context().newPage();
+        await soFar.goto(new URL(await cat.getAttribute("#hole-so-far", "href"), server.url).href);
+        await soFar.waitForSelector("#replay-in-play");
+        await soFar.click("#replay-catch-up");
+        await soFar.waitForSelector("#replay-last[disabled]");
+        assert.match(await soFar.textContent("#replay-hole-1"), /being played/);
+        await screenshot(soFar, "07c-hole-so-far");
+        await soFar.close();
       }
       if (!made.some(Boolean)) await new Promise((r) => setTimeout(r, 50));  // the bot's turn
     }

@@ -1,7 +1,8 @@
 // A recorded match replayed (/replay/ID?hole=N&move=K): hole by hole and move by move, the table as a watcher saw
 // it after each move, the move log beside it, and the hole's scores at its end. The address names the hole and the
-// move, so a copied link opens the same moment. Only holes that are over can be replayed: the server never sends
-// a hand still being played. The arrow keys step through the moves.
+// move, so a copied link opens the same moment. The hole in play replays too, as its watchers saw it (the server
+// sends no card they have not seen), with a button to catch up on the moves since. The arrow keys step through
+// the moves.
 import { h, replaceContent } from "../ui/dom";
 import { replayPath, type App, type Screen } from "../core/app";
 import { errorText } from "../core/net";
@@ -22,23 +23,39 @@ function summaryLine(record: MatchRecord): string {
   return `${game.charAt(0).toUpperCase()}${game.slice(1)} at table ${s.tableCode}: ${seatNames(record).join(", ")}; ${when}${won}.`;
 }
 
+// The holes that replay: those over, then the one in play.
+function holeNumbers(record: MatchRecord): number[] {
+  const over = record.holes.map((x) => x.number);
+  return record.holeInPlay > 0 && !over.includes(record.holeInPlay) ? [...over, record.holeInPlay] : over;
+}
+
 function holeButtons(record: MatchRecord, hole: number, go: (hole: number, move: number) => void): HTMLElement {
   return h(
     "div",
     { class: "replay-holes", role: "group", "aria-label": "Holes" },
-    ...record.holes.map((x) =>
+    ...holeNumbers(record).map((n) =>
       h(
         "button",
         {
           type: "button",
           class: "small secondary",
-          id: `replay-hole-${x.number}`,
-          "aria-pressed": String(x.number === hole),
-          onclick: () => go(x.number, 0),
+          id: `replay-hole-${n}`,
+          "aria-pressed": String(n === hole),
+          onclick: () => go(n, 0),
         },
-        `Hole ${x.number}`
+        n === record.holeInPlay ? `Hole ${n} (being played)` : `Hole ${n}`
       )
     )
+  );
+}
+
+// Of the hole in play: what the steps are, and a button that asks for the moves since.
+function inPlayNote(catchUp: () => void): HTMLElement {
+  return h(
+    "p",
+    { class: "hint", id: "replay-in-play" },
+    "This hole is still being played: its moves so far, as anyone watching saw them. ",
+    h("button", { type: "button", class: "small", id: "replay-catch-up", onclick: catchUp }, "Catch up")
   );
 }
 
@@ -105,6 +122,18 @@ function stepView(app: App, record: MatchRecord, replay: ReplayHole, move: numbe
   );
 }
 
+// The arrow keys step through the moves (outside the page's fields).
+function arrowKeys(e: KeyboardEvent): void {
+  const target = e.target as HTMLElement | null;
+  if (e.altKey || e.ctrlKey || e.metaKey || target?.closest("input, textarea, select")) return;
+  const id = e.key === "ArrowLeft" ? "replay-back" : e.key === "ArrowRight" ? "replay-next" : "";
+  const button = id ? document.getElementById(id) : null;
+  if (button instanceof HTMLButtonElement && !button.disabled) {
+    e.preventDefault();
+    button.click();
+  }
+}
+
 export function replayScreen(app: App, matchId: bigint): Screen {
   let record: MatchRecord | undefined;
   const holes = new Map<number, ReplayHole>();
@@ -130,7 +159,8 @@ export function replayScreen(app: App, matchId: bigint): Screen {
   const refresh = () => {
     if (!record) return;
     const { hole: wanted, move: step } = where();
-    const hole = record.holes.some((x) => x.number === wanted) ? wanted : (record.holes[0]?.number ?? 0);
+    const numbers = holeNumbers(record);
+    const hole = numbers.includes(wanted) ? wanted : (numbers[0] ?? 0);
     if (hole === 0) {
       replaceContent(body, h("p", { class: "empty-note", id: "replay-none" }, "No hole of this match is over yet."));
       return;
@@ -141,19 +171,19 @@ export function replayScreen(app: App, matchId: bigint): Screen {
       return replaceContent(body, holeButtons(record, hole, go), h("p", {}, `Loading hole ${hole}...`));
     }
     const move = Math.min(Math.max(0, step), replay.steps.length - 1);
-    replaceContent(body, holeButtons(record, hole, go), stepView(app, record, replay, move, go));
+    const catchUp = () => {
+      holes.delete(hole);
+      asked.delete(hole);
+      go(hole, 10_000); // the newest step, once it is here
+    };
+    replaceContent(
+      body,
+      holeButtons(record, hole, go),
+      replay.inPlay ? inPlayNote(catchUp) : null,
+      stepView(app, record, replay, move, go)
+    );
   };
-  const keys = (e: KeyboardEvent) => {
-    const target = e.target as HTMLElement | null;
-    if (e.altKey || e.ctrlKey || e.metaKey || target?.closest("input, textarea, select")) return;
-    const id = e.key === "ArrowLeft" ? "replay-back" : e.key === "ArrowRight" ? "replay-next" : "";
-    const button = id ? document.getElementById(id) : null;
-    if (button instanceof HTMLButtonElement && !button.disabled) {
-      e.preventDefault();
-      button.click();
-    }
-  };
-  document.addEventListener("keydown", keys);
+  document.addEventListener("keydown", arrowKeys);
   void (async () => {
     try {
       const reply = await app.whenReady({ case: "getMatch", value: { matchId } });
@@ -174,5 +204,10 @@ export function replayScreen(app: App, matchId: bigint): Screen {
     summary,
     body
   );
-  return { kind: `replay:${matchId}`, element, refresh, dispose: () => document.removeEventListener("keydown", keys) };
+  return {
+    kind: `replay:${matchId}`,
+    element,
+    refresh,
+    dispose: () => document.removeEventListener("keydown", arrowKeys),
+  };
 }

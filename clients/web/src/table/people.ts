@@ -4,7 +4,7 @@
 // (a majority of the others present). Anyone at the table, watching too, reports a person to the moderators.
 import { h } from "../ui/dom";
 import { openReport } from "./report_dialog";
-import type { App } from "../core/app";
+import { replayPath, type App } from "../core/app";
 import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
 
 // The seats this page voted against, per table and person, so its button says so (the server counts a vote once).
@@ -116,7 +116,25 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
       "p",
       { class: "muted small" },
       `${players} player${players === 1 ? "" : "s"} · `,
-      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`)
+      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`),
+      holeSoFarLink(update, me)
+    )
+  );
+}
+
+// A watcher may step back through the hole in play (its public part) in a tab of its own.
+function holeSoFarLink(update: TableUpdate, me: number): HTMLElement | null {
+  const matchId = update.scorecard?.matchId ?? 0n;
+  const hole = update.hand?.hole ?? 0;
+  if (me >= 0 || matchId === 0n || hole === 0 || update.state !== TableState.PLAYING) return null;
+  return h(
+    "span",
+    {},
+    " · ",
+    h(
+      "a",
+      { href: replayPath(matchId, hole), id: "hole-so-far", target: "_blank", rel: "noopener" },
+      "Replay this hole so far"
     )
   );
 }
