@@ -71,12 +71,6 @@ std::string source_for(const std::string& url, int i) {
     return "127.0.0." + std::to_string(2 + i % 253);
 }
 
-bool owes_move(const v1::TableUpdate& u) {
-    if (u.state() != v1::TABLE_STATE_PLAYING || !u.has_hand()) return false;
-    return std::any_of(u.hand().legal().begin(), u.hand().legal().end(),
-                       [](const v1::Action& a) { return a.kind() != v1::ACTION_KIND_CLAIM; });
-}
-
 // Between holes with `seat` still reading the review: it says NextHole, as a player done reading does.
 bool owes_next_hole(const v1::TableUpdate& u, std::uint32_t seat) {
     if (u.state() != v1::TABLE_STATE_BETWEEN_HOLES || !u.has_next_hole()) return false;
@@ -104,7 +98,7 @@ std::int64_t play_table(client::connection& c, const std::string& code, bot& pla
         // Of this table: the last one's final update may still be the latest.
         const v1::TableUpdate& u = c.wait_until(
             [&](const v1::TableUpdate& x) {
-                return x.code() == code && (x.state() == v1::TABLE_STATE_FINISHED || owes_move(x) ||
+                return x.code() == code && (x.state() == v1::TABLE_STATE_FINISHED || client::owes_move(x) ||
                                             (owes_next_hole(x, seat) && x.hand_version() != nexted));
             },
             10min);

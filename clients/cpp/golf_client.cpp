@@ -515,10 +515,21 @@ v1::TableJoined connection::join(std::string_view code, std::string_view player_
     message.mutable_join_table()->set_code(std::string(code));
     message.mutable_join_table()->set_player_name(std::string(player_name));
     message.mutable_join_table()->set_spectate(spectate);
+    return joined_by(message, timeout);
+}
+
+v1::TableJoined connection::joined_by(const v1::ClientMessage& message, duration timeout) {
     v1::ServerMessage reply = seat_request(message, timeout);
     if (!reply.has_table_joined()) throw error("join_table: the reply was not TableJoined");
     joined_ = reply.table_joined();
     return reply.table_joined();
+}
+
+v1::TableJoined connection::join_as_entrant(std::string_view code, std::string_view entry_token, duration timeout) {
+    v1::ClientMessage message;
+    message.mutable_join_table()->set_code(std::string(code));
+    message.mutable_join_table()->set_entry_token(std::string(entry_token));
+    return joined_by(message, timeout);
 }
 
 v1::TableJoined connection::reclaim(std::string_view seat_token, duration timeout) {
@@ -578,6 +589,12 @@ const v1::TableUpdate& connection::wait_until(const std::function<bool(const v1:
 
 bool my_move(const v1::TableUpdate& update) {
     return update.state() == v1::TABLE_STATE_PLAYING && update.has_hand() && update.hand().legal_size() > 0;
+}
+
+bool owes_move(const v1::TableUpdate& update) {
+    if (!my_move(update)) return false;
+    return std::any_of(update.hand().legal().begin(), update.hand().legal().end(),
+                       [](const v1::Action& a) { return a.kind() != v1::ACTION_KIND_CLAIM; });
 }
 
 std::string_view error_code_name(v1::ErrorCode code) {

@@ -127,6 +127,9 @@ public:
     // join and reclaim follow a table played on another node (ERROR_CODE_TABLE_ELSEWHERE): the connection is made
     // again to the same URL with ?node=NAME, which the proxy in front routes to that node, and the request repeated.
     v1::TableJoined reclaim(std::string_view seat_token, duration timeout = default_timeout);
+    // A guest tournament entrant takes the seat held for them at `code` with their entry token.
+    v1::TableJoined join_as_entrant(std::string_view code, std::string_view entry_token,
+                                    duration timeout = default_timeout);
     // The URL this connection was last made to (with ?node= once it followed a table).
     const std::string& url() const { return url_; }
     void add_bot(v1::BotLevel level = v1::BOT_LEVEL_HEURISTIC, duration timeout = default_timeout);
@@ -165,6 +168,7 @@ private:
     struct impl;
     void note(const v1::ServerMessage& message);
     v1::ServerMessage seat_request(const v1::ClientMessage& message, duration timeout);
+    v1::TableJoined joined_by(const v1::ClientMessage& join_table, duration timeout);  // a JoinTable sent
     v1::SignedIn sign_in_as(v1::ClientMessage message, duration timeout);
     // After following a table to another node: signs in again as before, if this connection was signed in.
     void sign_in_again(duration timeout);
@@ -190,6 +194,9 @@ private:
 
 // The seat's own view in `update` has something to do (the hand is in play and `legal` is not empty).
 bool my_move(const v1::TableUpdate& update);
+// The seat is to make a move of its turn: something legal that is not a claim (claims are open to every seat out
+// of turn, so they owe nothing).
+bool owes_move(const v1::TableUpdate& update);
 
 std::string_view error_code_name(v1::ErrorCode code);
 

@@ -35,12 +35,6 @@ struct table_kind {
 // Powers, peeks shown once and out-of-turn claims (cambio, cactus) beside plain Golf.
 constexpr table_kind kinds[] = {{"six-card", 2}, {"cambio", 3}, {"four-card", 2}, {"powers", 2}, {"cactus", 3}};
 
-bool owes_move(const v1::TableUpdate& u) {
-    if (!client::my_move(u)) return false;
-    return std::any_of(u.hand().legal().begin(), u.hand().legal().end(),
-                       [](const v1::Action& a) { return a.kind() != v1::ACTION_KIND_CLAIM; });
-}
-
 }  // namespace
 
 class table_driver {
@@ -267,7 +261,7 @@ private:
             int mover = -1;
             for (int s = 0; s < h.players && mover < 0; ++s)
                 if (conns_[static_cast<std::size_t>(s)]->latest() &&
-                    owes_move(*conns_[static_cast<std::size_t>(s)]->latest()))
+                    client::owes_move(*conns_[static_cast<std::size_t>(s)]->latest()))
                     mover = s;
             if (mover < 0) {
                 if (now_ms() - last_frame_ > std::chrono::duration<double, std::milli>(silence).count()) {

@@ -440,7 +440,7 @@ TEST(Faults, ASeatDroppedAtEveryStepOfATurnResumesWithTheRightView) {
         // Whose move: the dropper's turns are where the drops happen.
         connection* mover = nullptr;
         for (auto& c : std::vector<connection*>{clients[dropper].get(), clients[0].get(), clients[2].get()})
-            if (leak::detail::owes_move(*c->latest())) {
+            if (golf::client::owes_move(*c->latest())) {
                 mover = c;
                 break;
             }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -92,6 +93,23 @@ TEST_P(secrets, no_frame_carries_a_card_its_receiver_may_not_know) {
 INSTANTIATE_TEST_SUITE_P(presets, secrets, ::testing::ValuesIn(cases()),
                          [](const auto& param_info) { return param_info.param.name; });
 
+// The organiser starts tournament `id`; its record once the first round is seated (waited for a while).
+v1::Tournament started_and_seated(golf::client::connection& organiser, std::int64_t id) {
+    using namespace std::chrono_literals;
+    v1::ClientMessage start;
+    start.mutable_manage_tournament()->set_id(id);
+    start.mutable_manage_tournament()->set_command(v1::TOURNAMENT_COMMAND_START);
+    organiser.expect_success(start);
+    v1::ClientMessage get;
+    get.mutable_get_tournament()->set_id(id);
+    v1::Tournament seated;
+    for (int i = 0; i < 100 && seated.rounds_size() == 0; ++i) {
+        seated = organiser.expect_success(get).tournament().tournament();
+        if (seated.rounds_size() == 0) std::this_thread::sleep_for(100ms);
+    }
+    return seated;
+}
+
 // A duplicate tournament round: two tables of two dealt the same holes from one key. The oracle checks every frame
 // at both tables (the entrants signed in, no spectator: the round's tables take none), no frame shows a seed, and
 // once both tables have finished the matches' records reveal the seeds: the same at both tables, each replaying
@@ -135,17 +153,7 @@ TEST(secrets_between_tables, a_duplicate_round_shows_no_seed_until_every_table_h
         join.mutable_join_tournament()->set_id(id);
         c.expect_success(join);
     }
-    v1::ClientMessage start;
-    start.mutable_manage_tournament()->set_id(id);
-    start.mutable_manage_tournament()->set_command(v1::TOURNAMENT_COMMAND_START);
-    ann.expect_success(start);
-    v1::ClientMessage get;
-    get.mutable_get_tournament()->set_id(id);
-    v1::Tournament seated;
-    for (int i = 0; i < 100 && seated.rounds_size() == 0; ++i) {
-        seated = ann.expect_success(get).tournament().tournament();
-        if (seated.rounds_size() == 0) std::this_thread::sleep_for(100ms);
-    }
+    const v1::Tournament seated = started_and_seated(ann, id);
     ASSERT_EQ(seated.rounds_size(), 1);
     ASSERT_EQ(seated.rounds(0).tables_size(), 2);
 
@@ -196,6 +204,90 @@ TEST(secrets_between_tables, a_duplicate_round_shows_no_seed_until_every_table_h
     }
     EXPECT_EQ(seeds[0].size(), 3u * 8u);
     EXPECT_EQ(seeds[0], seeds[1]) << "both tables were dealt the same holes";
+}
+
+// An arena's first seating through the oracle: two tables of two, one seat at each a guest's, taken with the entry
+// token. Every frame at both tables is checked; the arena's tables show their seeds as any table does.
+TEST(secrets_between_tables, an_arena_table_with_a_guest_keeps_every_secret) {
+    using namespace std::chrono_literals;
+    running_server server(600s);  // no bot stands in: every move is one the oracle saw made
+    const std::string password = "a long enough password";
+    leak::table_plan plan;
+    plan.preset = "cambio";
+    plan.players = 2;
+    plan.holes = 2;
+    plan.claim_percent = 60;
+    golf::ruleset wanted = golf::find_preset(plan.preset)->rules;
+    for (const std::string rule : {"holes=2", "target_score=0"})
+        ASSERT_FALSE(golf::set_option(wanted, rule).has_value()) << rule;
+
+    golf::client::connection ann;
+    ann.connect(server.url(), "secrets_test");
+    ann.register_account("Ann", password);
+    v1::ClientMessage create;
+    auto& settings = *create.mutable_create_tournament()->mutable_settings();
+    settings.set_name("Arena with guests");
+    settings.set_preset(plan.preset);
+    *settings.mutable_house_rules() = golf::wire::to_proto(wanted);
+    settings.set_seats(2);
+    settings.set_min_seats(2);
+    settings.set_format(v1::TOURNAMENT_FORMAT_ARENA);
+    settings.set_arena_minutes(1);
+    settings.set_guests(true);
+    const std::int64_t id = ann.expect_success(create).tournament().tournament().id();
+    v1::ClientMessage join;
+    join.mutable_join_tournament()->set_id(id);
+    ann.expect_success(join);
+    golf::client::connection bob;
+    bob.connect(server.url(), "secrets_test");
+    bob.register_account("Bob", password);
+    bob.expect_success(join);
+    std::map<std::string, std::string> entry;  // a guest's name -> their entry token
+    for (const std::string name : {"Gus", "Gil"}) {
+        golf::client::connection guest;
+        guest.connect(server.url(), "secrets_test");
+        auto as_guest = join;
+        as_guest.mutable_join_tournament()->set_name(name);
+        entry[name] = guest.expect_success(as_guest).tournament().entry_token();
+    }
+    const v1::Tournament seated = started_and_seated(ann, id);
+    ASSERT_GE(seated.rounds_size(), 1);
+    ASSERT_EQ(seated.rounds(0).tables_size(), 2);
+
+    std::vector<leak::problems> found(2);
+    std::vector<leak::tally> counts(2);
+    std::vector<std::thread> tables;
+    int guest_seats = 0;
+    for (std::size_t t = 0; t < 2; ++t) {
+        leak::table_plan at = plan;
+        at.seed = 11 + t;
+        const v1::TournamentTable table = seated.rounds(0).tables(static_cast<int>(t));
+        for (const auto& seat : table.seats()) guest_seats += entry.contains(seat.name());
+        at.seat = [table, password, entry](std::vector<std::unique_ptr<golf::client::connection>>& seats) {
+            v1::TableJoined first;
+            for (int s = 0; s < table.seats_size(); ++s) {
+                auto& c = *seats[static_cast<std::size_t>(s)];
+                const std::string& name = table.seats(s).name();
+                v1::TableJoined joined;
+                if (const auto guest = entry.find(name); guest != entry.end()) {
+                    joined = c.join_as_entrant(table.code(), guest->second);
+                } else {
+                    c.sign_in(name, password);
+                    joined = c.join(table.code(), "");
+                }
+                if (joined.seat() != s) throw golf::client::error("an entrant in another seat");
+                if (s == 0) first = joined;
+            }
+            return first;
+        };
+        tables.emplace_back([&, at, t] { counts[t] = leak::play_and_check(server.url(), at, found[t]); });
+    }
+    for (std::thread& t : tables) t.join();
+    EXPECT_EQ(guest_seats, 2);
+    for (std::size_t t = 0; t < 2; ++t) {
+        EXPECT_TRUE(found[t].empty()) << "table " << t << ": " << found[t].text();
+        EXPECT_EQ(counts[t].hands, 2) << "table " << t;
+    }
 }
 
 }  // namespace

@@ -500,9 +500,9 @@ struct table_plan {
     // Called with the spectator's connection before it joins (e.g. to sign it in as a moderator).
     std::function<void(client::connection&)> spectator_ready;
     // A table someone else made and started (a tournament's): `seat` signs each seat's connection in and takes its
-    // seat, returning seat 0's TableJoined; no spectator joins (a duplicate table takes none mid-round). The seeds
-    // are then not at the table (every frame is checked for none): `reveal` gives the finished match's scorecard
-    // with them, once they may be shown.
+    // seat, returning seat 0's TableJoined; no spectator joins (a duplicate table takes none mid-round). With
+    // `reveal` (a duplicate round's table) the seeds are not at the table (every frame is checked for none): it
+    // gives the finished match's scorecard with them, once they may be shown.
     std::function<v1::TableJoined(std::vector<std::unique_ptr<client::connection>>& seats)> seat;
     std::function<v1::Scorecard(const v1::Scorecard& live)> reveal;
 };
@@ -526,12 +526,6 @@ inline void ask_replay_of_hole_in_play(client::connection& watcher, const v1::Ta
     else
         fail("the watcher's replay of hole " + std::to_string(now.hand().hole()) +
              " in play was refused: " + reply.ShortDebugString());
-}
-
-inline bool owes_move(const v1::TableUpdate& u) {
-    if (u.state() != v1::TABLE_STATE_PLAYING || !u.has_hand()) return false;
-    return std::any_of(u.hand().legal().begin(), u.hand().legal().end(),
-                       [](const v1::Action& a) { return a.kind() != v1::ACTION_KIND_CLAIM; });
 }
 
 // Keeps one connection under the server's message rate (200 a second): a fast table on loopback can exceed it,
@@ -752,7 +746,7 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
             const int first = static_cast<int>(random.below(static_cast<std::uint64_t>(players)));
             for (int i = 0; i < players && !mover; ++i) {
                 client::connection& c = *clients[(first + i) % players];
-                if (c.latest() && detail::owes_move(*c.latest())) mover = &c;
+                if (c.latest() && client::owes_move(*c.latest())) mover = &c;
             }
             if (!mover) {  // between holes, or a hole's end waits for the disk
                 clients[0]->next(std::chrono::milliseconds(5));
@@ -795,7 +789,7 @@ inline tally play_and_check(const std::string& url, const table_plan& plan, prob
         for (auto& c : clients) detail::drain(*c);
         card = clients[0]->latest()->scorecard();
         for (auto& c : clients) c->close();
-        if (!made_here) {
+        if (plan.reveal) {
             for (std::size_t r = 0; r < received.size(); ++r)
                 for (const v1::ServerMessage& m : received[r])
                     for (const auto& hole : m.table_update().scorecard().holes())
