@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import test from "node:test";
 import {
-  createTable, elementScreenshot, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, openPanel, playOne,
-  screenshot, seeded, startServer, until, watchForLeaks,
+  checkScreen, createTable, elementScreenshot, joinByLink, launchBrowser, leaks, newPlayer, onlyLegalClickable, openPanel,
+  playOne, screenshot, seeded, startServer, until, watchForLeaks,
 } from "./support.mjs";
 
 test("two browser players and a server bot play a whole hole, watched by a spectator who sees no hidden card",
@@ -111,7 +111,7 @@ test("two browser players and a server bot play a whole hole, watched by a spect
         await soFar.click("#replay-catch-up");
         await soFar.waitForSelector("#replay-last[disabled]");
         assert.match(await soFar.textContent("#replay-hole-1"), /being played/);
-        await screenshot(soFar, "07c-hole-so-far");
+        assert.deepEqual(await checkScreen(soFar, "07c-hole-so-far"), [], "the hole so far at 360 and 1280 px");
         await soFar.close();
       }
       if (!made.some(Boolean)) await new Promise((r) => setTimeout(r, 50));  // the bot's turn
