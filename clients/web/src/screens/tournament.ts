@@ -127,14 +127,18 @@ function arenaLength(t: Tournament): string {
 
 type Act = (body: Parameters<App["request"]>[0]) => Promise<void>;
 
+type Button = (id: string, text: string, onclick: () => void, secondary?: boolean) => HTMLElement;
+
+// The reader's buttons. A guest entrant is named by the entry token this browser keeps, an account by its sign-in;
+// either way the server says which entrant the reader is (your_name).
 function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
   const me = app.accountName;
   const out: HTMLElement[] = [];
-  const button = (id: string, text: string, onclick: () => void, secondary = false) =>
+  const button: Button = (id, text, onclick, secondary = false) =>
     h("button", { type: "button", id, class: secondary ? "secondary" : undefined, onclick }, text);
+  const entryToken = me === undefined ? storage.entry(t.id) : "";
   if (t.yourTable) {
     const code = t.yourTable;
-    const entryToken = me === undefined ? storage.entry(t.id) : "";
     out.push(
       button("your-table", `Go to your table (${code})`, () => {
         app.navigate(`/t/${code}`);
@@ -142,21 +146,21 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
       })
     );
   }
-  if (me === undefined) return [...out, ...guestButtons(t, act, button)];
-  const entrant = t.entrants.find((e) => e.name === me && !e.withdrawn);
+  const entrant = t.entrants.find((e) => e.name === (t.yourName || me) && !e.withdrawn);
   const arena = t.settings?.format === TournamentFormat.ARENA;
   const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
   const over = t.state === TournamentState.FINISHED || t.state === TournamentState.CANCELLED;
-  const organiser = t.organiser === me && !over;
+  const organiser = me !== undefined && t.organiser === me && !over;
   const command = (c: TournamentCommand) => () =>
     void act({ case: "manageTournament", value: { id: t.id, command: c } });
-  const join = () => void act({ case: "joinTournament", value: { id: t.id } });
-  const leave = () => void act({ case: "leaveTournament", value: { id: t.id } });
+  const join = () => void act({ case: "joinTournament", value: { id: t.id, entryToken } });
+  const leave = () => void act({ case: "leaveTournament", value: { id: t.id, entryToken } });
   if (organiser && t.state === TournamentState.OPEN)
     out.push(button("tournament-start", "Start", command(TournamentCommand.START)));
   if (organiser && t.state === TournamentState.PAUSED)
     out.push(button("tournament-resume", "Resume", command(TournamentCommand.RESUME)));
-  if (!entrant && open) out.push(button("tournament-join", "Sign up", join));
+  if (!entrant && open)
+    out.push(...(me === undefined ? guestSignUp(t, act, button) : [button("tournament-join", "Sign up", join)]));
   if (entrant?.paused && !over) {
     out.push(h("p", { class: "hint", id: "paused-note" }, "A bot played your last table, so you are paused."));
     out.push(button("tournament-play-on", "Play on", join));
@@ -176,38 +180,9 @@ function actionButtons(app: App, t: Tournament, act: Act): HTMLElement[] {
   return out;
 }
 
-type Button = (id: string, text: string, onclick: () => void, secondary?: boolean) => HTMLElement;
-
-// Not signed in: where the tournament takes guests, a name to sign up under (the entry token the answer brings is
-// kept in this browser), and for a guest entrant the same withdraw and play-on as for an account.
-function guestButtons(t: Tournament, act: Act, button: Button): HTMLElement[] {
-  const open = t.state === TournamentState.OPEN || (t.settings?.lateJoin && t.state === TournamentState.RUNNING);
-  const over = t.state === TournamentState.FINISHED || t.state === TournamentState.CANCELLED;
-  const entryToken = storage.entry(t.id);
-  const entrant = t.entrants.find((e) => e.name === t.yourName && !e.withdrawn);
-  if (entryToken && !over) {
-    const out: HTMLElement[] = [];
-    if (entrant?.paused) {
-      out.push(h("p", { class: "hint", id: "paused-note" }, "A bot played your last table, so you are paused."));
-      out.push(
-        button(
-          "tournament-play-on",
-          "Play on",
-          () => void act({ case: "joinTournament", value: { id: t.id, entryToken } })
-        )
-      );
-    }
-    out.push(
-      button(
-        "tournament-leave",
-        "Withdraw",
-        () => void act({ case: "leaveTournament", value: { id: t.id, entryToken } }),
-        true
-      )
-    );
-    return out;
-  }
-  if (!open) return [];
+// Not signed in and not in: where the tournament takes guests, a name to sign up under (the entry token the
+// answer brings is kept in this browser); else a word that signing in comes first.
+function guestSignUp(t: Tournament, act: Act, button: Button): HTMLElement[] {
   if (!t.settings?.guests)
     return t.state === TournamentState.OPEN ? [h("p", { class: "hint" }, "Sign in to sign up.")] : [];
   const name = h("input", {
