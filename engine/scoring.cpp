@@ -63,12 +63,6 @@ grid make_grid(const ruleset& rules, std::span<const std::optional<card>> cells)
 
 bool is_wild(const ruleset& rules, card c) { return rules.one_eyed_jacks_wild && c.is_one_eyed_jack(); }
 
-std::string signed_text(int n) {
-    std::string text = std::to_string(n);
-    if (n >= 0) text.insert(text.begin(), '+');
-    return text;
-}
-
 // A few cell indices (a line, a block, the cards of a rank) kept inline: scoring runs inside every bot's estimate,
 // thousands of times per search decision, and a heap allocation per line was most of its cost.
 class cell_list {
@@ -290,13 +284,10 @@ struct tally {
 };
 
 // notes: where the line for each bonus goes, or null when only the points are wanted.
-void add_bonus(tally& out, std::vector<std::string>* notes, int count, int each, std::string_view what) {
+void add_bonus(tally& out, std::vector<score_note>* notes, int count, int each, score_note_kind kind) {
     if (count <= 0 || each == 0) return;
     out.bonus += count * each;
-    if (!notes) return;
-    std::string note(what);
-    if (count > 1) note += " x" + std::to_string(count);
-    notes->push_back(note + " " + signed_text(count * each));
+    if (notes) notes->push_back({.kind = kind, .points = count * each, .count = count});
 }
 
 // For each rank, every two full columns of that rank (anywhere in the layout) count once.
@@ -363,31 +354,29 @@ void cancel_bonus_shapes(const ruleset& rules, const grid& g, cell_mask& cancell
         }
 }
 
-void add_bonuses(const ruleset& rules, const grid& g, tally& out, std::vector<std::string>* notes) {
+void add_bonuses(const ruleset& rules, const grid& g, tally& out, std::vector<score_note>* notes) {
     // Each shape is looked for only when the rules give it points: most rulesets give none, and bots score often.
     const bool columns_count = rules.bonus_equal_column_pairs != 0 || rules.others_penalty_side_by_side_pairs != 0;
     const auto column_ranks = columns_count ? equal_column_ranks(rules, g) : column_ranks_t{};
     if (rules.bonus_equal_column_pairs != 0)
         add_bonus(out, notes, equal_column_pair_count(column_ranks), rules.bonus_equal_column_pairs,
-                  "two equal column pairs");
+                  score_note_kind::equal_column_pairs);
     if (rules.bonus_square_block != 0)
-        add_bonus(out, notes, square_block_count(rules, g), rules.bonus_square_block, "block of four equal cards");
+        add_bonus(out, notes, square_block_count(rules, g), rules.bonus_square_block, score_note_kind::square_block);
     if (rules.bonus_all_equal != 0)
-        add_bonus(out, notes, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, "all cards equal");
+        add_bonus(out, notes, all_equal(rules, g) ? 1 : 0, rules.bonus_all_equal, score_note_kind::all_equal);
     if (rules.bonus_row_of_kings != 0)
-        add_bonus(out, notes, king_row_count(g), rules.bonus_row_of_kings, "row of kings");
+        add_bonus(out, notes, king_row_count(g), rules.bonus_row_of_kings, score_note_kind::row_of_kings);
 
     const int side_by_side = rules.others_penalty_side_by_side_pairs != 0 ? side_by_side_pair_count(column_ranks) : 0;
     if (side_by_side > 0) {
         out.others_penalty = side_by_side * rules.others_penalty_side_by_side_pairs;
-        if (notes)
-            notes->push_back("equal column pairs side by side: " + signed_text(out.others_penalty) +
-                             " to every other player");
+        if (notes) notes->push_back({.kind = score_note_kind::side_by_side_pairs, .points = out.others_penalty});
     }
 }
 
 tally tally_layout(const ruleset& rules, const grid& g, std::span<const std::optional<card>> cells,
-                   std::vector<std::string>* notes) {
+                   std::vector<score_note>* notes) {
     tally out;
     const bool gained_cards = std::any_of(cells.begin() + std::min<std::ptrdiff_t>(g.size(), std::ssize(cells)),
                                           cells.end(), [](const std::optional<card>& c) { return c.has_value(); });
@@ -396,7 +385,7 @@ tally tally_layout(const ruleset& rules, const grid& g, std::span<const std::opt
         out.straight = true;
         out.bonus = *rules.straight_score;
         out.points = *rules.straight_score;
-        if (notes) notes->push_back("straight " + signed_text(*rules.straight_score));
+        if (notes) notes->push_back({.kind = score_note_kind::straight, .points = *rules.straight_score});
         return out;
     }
 
@@ -449,7 +438,8 @@ std::vector<equal_group> completed_groups(const ruleset& rules, std::span<const 
 layout_score score_layout(const ruleset& rules, std::span<const std::optional<card>> cells) {
     const grid g = make_grid(rules, cells);
     layout_score out;
-    const tally t = tally_layout(rules, g, cells, &out.notes);
+    const tally t = tally_layout(rules, g, cells, &out.why);
+    for (const score_note& note : out.why) out.notes.push_back(note_text(note));
     out.points = t.points;
     out.bonus = t.bonus;
     out.others_penalty = t.others_penalty;
@@ -469,14 +459,15 @@ namespace {
 
 // --- the hand ------------------------------------------------------------------------------------------------
 
-std::string seat_name(int seat) { return "seat " + std::to_string(seat); }
-
 int current_score(const hand_score& h, int seat) { return h.layouts[seat].points + h.adjustments[seat]; }
 
-void adjust(hand_score& h, int seat, int delta, const std::string& why) {
+void adjust(hand_score& h, int seat, int delta, score_note why) {
     if (delta == 0) return;
     h.adjustments[seat] += delta;
-    h.notes.push_back(why + ": " + signed_text(delta));
+    why.seat = seat;
+    why.points = delta;
+    h.notes.push_back(note_text(why));
+    h.why.push_back(why);
 }
 
 void apply_others_penalties(hand_score& h) {
@@ -484,9 +475,8 @@ void apply_others_penalties(hand_score& h) {
     for (int i = 0; i < players; ++i) {
         const int penalty = h.layouts[i].others_penalty;
         if (penalty == 0) continue;
-        const std::string why = "'s equal column pairs side by side";
         for (int j = 0; j < players; ++j)
-            if (j != i) adjust(h, j, penalty, seat_name(j) + " pays for " + seat_name(i) + why);
+            if (j != i) adjust(h, j, penalty, {.kind = score_note_kind::pays_for_side_by_side, .other = i});
     }
 }
 
@@ -497,10 +487,13 @@ bool apply_shoot_the_moon(const ruleset& rules, hand_score& h) {
     const int players = static_cast<int>(h.layouts.size());
     for (int shooter = 0; shooter < players; ++shooter) {
         if (h.layouts[shooter].points < moon) continue;
-        const std::string why = seat_name(shooter) + " shot the moon with " + std::to_string(h.layouts[shooter].points);
         for (int j = 0; j < players; ++j) {
             const int target = j == shooter ? 0 : moon;
-            adjust(h, j, target - current_score(h, j), why + ", " + seat_name(j) + " scores " + std::to_string(target));
+            adjust(h, j, target - current_score(h, j),
+                   {.kind = score_note_kind::shot_the_moon,
+                    .other = shooter,
+                    .figure = h.layouts[shooter].points,
+                    .target = target});
         }
         return true;
     }
@@ -544,18 +537,17 @@ void apply_caller_rules(const ruleset& rules, int caller, hand_score& h) {
         highest_other = std::max(highest_other.value_or(s), s);
     }
     const int highest_all = std::max(score, *highest_other);
-    const std::string who = seat_name(caller) + " called";
     const auto bonus = [&] { return caller_bonus_delta(rules, players, score); };
     const auto penalty = [&] {
         return caller_penalty_delta(rules, players, score, highest_all, *highest_other, *lowest_other);
     };
 
     if (score < *lowest_other) {
-        adjust(h, caller, bonus(), who + " and was lowest");
+        adjust(h, caller, bonus(), {.kind = score_note_kind::caller_lowest});
     } else if (score > *lowest_other) {
-        adjust(h, caller, penalty(), who + " and was not lowest");
+        adjust(h, caller, penalty(), {.kind = score_note_kind::caller_not_lowest});
     } else {
-        const std::string tied = who + " and tied for lowest";
+        const score_note tied{.kind = score_note_kind::caller_tied};
         switch (rules.caller_tie) {
             case caller_tie_rule::as_lowest: adjust(h, caller, bonus(), tied); break;
             case caller_tie_rule::as_not_lowest: adjust(h, caller, penalty(), tied); break;
@@ -571,7 +563,7 @@ void apply_at_or_below_caller(const ruleset& rules, int caller, const std::vecto
     if (!rules.at_or_below_caller_scores_zero || caller < 0 || caller >= players) return;
     for (int j = 0; j < players; ++j) {
         if (j == caller || before[static_cast<std::size_t>(j)] > before[static_cast<std::size_t>(caller)]) continue;
-        adjust(h, j, -current_score(h, j), seat_name(j) + " was at or below the caller's layout and scores 0");
+        adjust(h, j, -current_score(h, j), {.kind = score_note_kind::at_or_below_caller});
     }
 }
 
@@ -582,7 +574,7 @@ void apply_lowest_scores_zero(const ruleset& rules, hand_score& h) {
     int lowest = current_score(h, 0);
     for (int j = 1; j < players; ++j) lowest = std::min(lowest, current_score(h, j));
     for (int j = 0; j < players; ++j)
-        if (current_score(h, j) == lowest) adjust(h, j, -lowest, seat_name(j) + " had the lowest score, recorded as 0");
+        if (current_score(h, j) == lowest) adjust(h, j, -lowest, {.kind = score_note_kind::lowest_scores_zero});
 }
 
 int match_winner(const ruleset& rules, const hand_score& h) {

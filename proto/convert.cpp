@@ -174,6 +174,26 @@ std::optional<std::string> field_text(const v1::Ruleset& in, const option_info& 
     return std::nullopt;
 }
 
+void fill_note(v1::ScoreNote& out, const score_note& note) {
+    out.set_kind(static_cast<v1::ScoreNoteKind>(note.kind));
+    out.set_points(note.points);
+    out.set_count(static_cast<std::uint32_t>(note.count));
+    out.set_seat(note.seat);
+    out.set_other_seat(note.other);
+    out.set_figure(note.figure);
+    out.set_target(note.target);
+}
+
+score_note to_note(const v1::ScoreNote& note) {
+    return {.kind = static_cast<score_note_kind>(note.kind()),
+            .points = note.points(),
+            .count = static_cast<int>(note.count()),
+            .seat = note.seat(),
+            .other = note.other_seat(),
+            .figure = note.figure(),
+            .target = note.target()};
+}
+
 void fill_layout(v1::LayoutScore& out, const layout_score& score) {
     out.set_points(score.points);
     for (const int points : score.column_points) out.add_column_points(points);
@@ -181,6 +201,7 @@ void fill_layout(v1::LayoutScore& out, const layout_score& score) {
     out.set_bonus(score.bonus);
     out.set_others_penalty(score.others_penalty);
     for (const auto& note : score.notes) out.add_notes(note);
+    for (const auto& note : score.why) fill_note(*out.add_why(), note);
 }
 
 void fill_position(v1::Position& out, const position_view& p) {
@@ -301,6 +322,7 @@ void fill(v1::HandScore& out, const hand_score& score) {
     for (const int points : score.scores) out.add_scores(points);
     out.set_match_winner(score.match_winner);
     for (const auto& note : score.notes) out.add_notes(note);
+    for (const auto& note : score.why) fill_note(*out.add_why(), note);
 }
 
 v1::HandScore to_proto(const hand_score& score) {
@@ -470,6 +492,7 @@ hand_score to_hand_score(const v1::HandScore& score) {
         layout.bonus = l.bonus();
         layout.others_penalty = l.others_penalty();
         layout.notes.assign(l.notes().begin(), l.notes().end());
+        for (const v1::ScoreNote& note : l.why()) layout.why.push_back(to_note(note));
         result.layouts.push_back(std::move(layout));
     }
     result.adjustments.assign(score.adjustments().begin(), score.adjustments().end());
@@ -477,6 +500,7 @@ hand_score to_hand_score(const v1::HandScore& score) {
     result.scores.assign(score.scores().begin(), score.scores().end());
     result.match_winner = score.match_winner();
     result.notes.assign(score.notes().begin(), score.notes().end());
+    for (const v1::ScoreNote& note : score.why()) result.why.push_back(to_note(note));
     return result;
 }
 

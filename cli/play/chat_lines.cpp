@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cli/play/messages.hpp"
+
 namespace golf::cli {
 
 bool chat_lines::add(const v1::ChatLine& line) {
@@ -16,7 +18,8 @@ bool chat_lines::add(const v1::ChatLine& line) {
 
 // A guest's line is marked: anyone may take a guest's name, not an account's.
 std::string chat_text(const v1::ChatLine& line) {
-    return line.name() + (line.registered() ? "" : " (guest)") + ": " + line.text();
+    if (line.registered()) return line.name() + ": " + line.text();
+    return tr("terminal.chatGuest", {{"name", line.name()}, {"text", line.text()}});
 }
 
 }  // namespace golf::cli

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 
+#include "cli/play/play_words.hpp"
+
 namespace golf::cli {
 
 namespace {
 
+// A sentence that starts with a name, capitalized as the sentence's start: "Bot 1's card did not match."
 std::string capital(std::string s) {
     if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
     return s;
@@ -17,49 +20,47 @@ struct teller {
 
     bool mine(int seat) const { return seat >= 0 && seat == r.me; }
     std::string name(int seat) const {
-        if (seat >= 0 && static_cast<std::size_t>(seat) < r.names.size() &&
-            !r.names[static_cast<std::size_t>(seat)].empty())
-            return r.names[static_cast<std::size_t>(seat)];
-        return "Seat " + seat_number(seat);  // as the screen numbers seats, from 1
+        const bool named = seat >= 0 && static_cast<std::size_t>(seat) < r.names.size();
+        return seat_label(named ? r.names[static_cast<std::size_t>(seat)] : std::string(), seat);
     }
-    // The actor as a sentence's subject: "You", "Bob", "The table".
-    std::string who(int seat) const { return seat < 0 ? "The table" : mine(seat) ? "You" : name(seat); }
-    // The verb after who(): "are"/"is", "have"/"has".
-    std::string verb(int seat, const char* you, const char* others) const { return mine(seat) ? you : others; }
-    // A seat as an object: "you", "Bob".
-    std::string whom(int seat) const { return mine(seat) ? "you" : name(seat); }
+    // The catalogues' select value for a sentence's subject: "you" (the reader) or "other".
+    const char* actor(int seat) const { return mine(seat) ? "you" : "other"; }
+    // The subject's name when it is not the reader: "Bob", "The table".
+    std::string who(int seat) const { return seat < 0 ? tr("terminalLog.theTable") : name(seat); }
     // Whose cards, seen from `actor`'s sentence: "your", "their" (the actor's own), "Bob's".
-    std::string whose(int seat, int actor = -2) const {
-        if (mine(seat)) return "your";
-        return seat == actor ? "their" : name(seat) + "'s";
+    owner whose(int seat, int actor = -2) const {
+        if (mine(seat)) return owner::yours();
+        return seat == actor ? owner::theirs() : owner::of(name(seat));
     }
     layout_shape shape(int seat) const {
         if (seat >= 0 && static_cast<std::size_t>(seat) < r.shapes.size())
             return r.shapes[static_cast<std::size_t>(seat)];
         return r.usual;
     }
-    // "their top-left card", "Bob's card at row 2, card 4".
-    std::string spot(int seat, std::uint32_t position, int actor = -2) const {
-        return card_at(whose(seat, actor), position, shape(seat));
-    }
-    // "Bob's top-left place", "Bob's place at row 2, card 4".
-    std::string place(int seat, std::uint32_t position) const {
-        if (has_place_words(shape(seat))) return whose(seat) + " " + place_words(position, shape(seat)) + " place";
-        return whose(seat) + " place at " + place_words(position, shape(seat));
+    // "their top-left card", "Bob's card at row 2, card 4"; `subject` for one that starts a sentence.
+    std::string spot(int seat, std::uint32_t position, int actor = -2, bool subject = false) const {
+        return card_at_text(whose(seat, actor), position, shape(seat), subject);
     }
     // The event's card as the log may name it: "7♣", or "" when it does not carry one (or memory keeps it out).
     std::string card(const v1::TableEvent& e) const {
         if (!e.has_card() || (r.memory && e.private_card())) return {};
-        return card_name(e.card(), r.utf8);
+        return card_text(e.card(), r.utf8);
     }
-    std::string the(const v1::TableEvent& e, const char* otherwise = "a card") const {
+    // "the 7♣", or "a card" when the log may not name it.
+    std::string the(const v1::TableEvent& e) const {
         const std::string c = card(e);
-        return c.empty() ? otherwise : "the " + c;
+        return c.empty() ? a_card() : tr("terminalWords.theCard", {{"card", c}});
     }
-    std::string power_words(const v1::Card& c, int actor) const {
+    std::string card_power(const v1::Card& c, int actor) const {
         const v1::PowerKind kind = power_of(r.rules, c);
         if (kind == v1::POWER_KIND_UNSPECIFIED) return {};
-        return mine(actor) ? power_text(kind) : power_text_of_others(kind);
+        return power_words(kind, mine(actor));
+    }
+    // A sentence whose subject is the seat: "You passed.", "Bob knocked: ..."
+    std::string said(const char* key, int seat) const { return tr(key, {{"actor", actor(seat)}, {"name", who(seat)}}); }
+    // The same with one more value: "Bob threw away the Q♦."
+    std::string said(const char* key, int seat, std::string_view what, std::string_view value) const {
+        return tr(key, {{"actor", actor(seat)}, {"name", who(seat)}, {what, value}});
     }
 };
 
@@ -67,152 +68,233 @@ int target_of(const v1::TableEvent& e) { return e.target_seat() >= 0 ? e.target_
 
 bool is(const v1::TableEvent& e, v1::EventKind kind, int seat) { return e.kind() == kind && e.seat() == seat; }
 
+// The draw that starts a turn, without its subject: "drew from the stock (the 7♣)", "took a card from the discards".
+std::string draw_words(const teller& t, const v1::TableEvent& first, const std::string& named) {
+    const int s = first.seat();
+    if (first.kind() == v1::EVENT_KIND_TOOK_DISCARD)
+        return tr("terminalLog.takeDiscard", {{"actor", t.actor(s)}, {"card", t.the(first)}});
+    if (named.empty()) return tr("terminalLog.drawStock", {{"actor", t.actor(s)}});
+    return tr("terminalLog.drawStockSeen", {{"actor", t.actor(s)}, {"card", named}});
+}
+
 // A turn from its draw: "Bob drew from the stock and put the 7♣ in place of their top-left card, throwing away the
 // K♥." Takes the events it tells from `at`.
 std::string turn_sentence(const teller& t, std::span<const v1::TableEvent> events, std::size_t& at) {
     const v1::TableEvent& first = events[at];
     const int s = first.seat();
-    std::string out = t.who(s);
-    std::string named;  // the card the sentence has named so far
-    if (first.kind() == v1::EVENT_KIND_DREW_STOCK) {
-        named = t.card(first);
-        out += " drew from the stock" + (named.empty() ? "" : " (the " + named + ")");
-    } else if (first.kind() == v1::EVENT_KIND_TOOK_DISCARD) {
-        named = t.card(first);
-        out += " took " + t.the(first) + " from the discards";
-    }
     const bool drew = first.kind() != v1::EVENT_KIND_PLACED;
+    const std::string named = drew ? t.card(first) : std::string();  // the card the sentence has named so far
+    const std::string draw = drew ? draw_words(t, first, named) : std::string();
     std::size_t next = drew ? at + 1 : at;
+    std::string out;
     if (next < events.size() && is(events[next], v1::EVENT_KIND_PLACED, s)) {
         const v1::TableEvent& placed = events[next];
         const std::string c = t.card(placed);
-        const std::string what = drew && (c.empty() || c == named) ? "it" : c.empty() ? "a card" : "the " + c;
-        out += std::string(drew ? " and" : "") + " put " + what + " in place of " +
-               t.spot(target_of(placed), placed.position(), s);
+        const bool it = drew && (c.empty() || c == named);
+        const std::string card = c.empty() ? a_card() : t.the(placed);
+        const std::string spot = t.spot(target_of(placed), placed.position(), s);
         ++next;
-        if (next < events.size() && is(events[next], v1::EVENT_KIND_DISCARDED, s)) {
-            out += ", throwing away " + t.the(events[next]);
-            ++next;
-        }
+        const bool threw = next < events.size() && is(events[next], v1::EVENT_KIND_DISCARDED, s);
+        const std::string thrown = threw ? t.the(events[next]) : std::string();
+        if (threw) ++next;
+        const char* key = it     ? (threw ? "terminalLog.turnDrawPutItThrew" : "terminalLog.turnDrawPutIt")
+                          : drew ? (threw ? "terminalLog.turnDrawPutThrew" : "terminalLog.turnDrawPut")
+                                 : (threw ? "terminalLog.turnPutThrew" : "terminalLog.turnPut");
+        out = tr(key, {{"actor", t.actor(s)},
+                       {"name", t.who(s)},
+                       {"draw", draw},
+                       {"card", card},
+                       {"spot", spot},
+                       {"thrown", thrown}});
     } else if (drew && next < events.size() && is(events[next], v1::EVENT_KIND_DISCARDED, s)) {
         const std::string c = t.card(events[next]);
-        out += !named.empty() && c == named ? " and threw it away" : " and threw away " + t.the(events[next]);
+        const bool it = !named.empty() && c == named;
+        out = tr(it ? "terminalLog.turnDrawThrewIt" : "terminalLog.turnDrawThrew",
+                 {{"actor", t.actor(s)}, {"name", t.who(s)}, {"draw", draw}, {"thrown", t.the(events[next])}});
         ++next;
+    } else {
+        out = tr("terminalLog.turnDraw", {{"actor", t.actor(s)}, {"name", t.who(s)}, {"draw", draw}});
     }
     at = next;
-    return out + ".";
+    return out;
 }
 
 std::string lines_swapped(const teller& t, const v1::TableEvent& e) {
     const int target = target_of(e);
     const std::uint32_t cols = std::max<std::uint32_t>(t.shape(target).cols, 1);
-    const std::string which =
-        e.other() < cols
-            ? "columns " + std::to_string(e.position() + 1) + " and " + std::to_string(e.other() + 1)
-            : "rows " + std::to_string(e.position() / cols + 1) + " and " + std::to_string(e.other() / cols + 1);
-    return t.who(e.seat()) + " swapped " + t.whose(target, e.seat()) + " " + which + ".";
+    const bool columns = e.other() < cols;
+    const std::string lines = columns
+                                  ? lines_of(t.whose(target, e.seat()), false, std::to_string(e.position() + 1),
+                                             std::to_string(e.other() + 1))
+                                  : lines_of(t.whose(target, e.seat()), true, std::to_string(e.position() / cols + 1),
+                                             std::to_string(e.other() / cols + 1));
+    return t.said("terminalLog.swappedLines", e.seat(), "lines", lines);
 }
 
 std::string power_used(const teller& t, const v1::TableEvent& e) {
     const int s = e.seat();
-    if (!e.has_card()) return t.who(s) + " " + t.verb(s, "are", "is") + " using a card's power.";
-    const std::string words = t.power_words(e.card(), s);
-    return t.who(s) + " used the power of the " + card_name(e.card(), t.r.utf8) + (words.empty() ? "" : ": " + words) +
-           ".";
+    if (!e.has_card()) return t.said("terminalLog.usingPower", s);
+    const std::string words = t.card_power(e.card(), s);
+    return tr(words.empty() ? "terminalLog.usedPower" : "terminalLog.usedPowerWords",
+              {{"actor", t.actor(s)}, {"name", t.who(s)}, {"card", card_text(e.card(), t.r.utf8)}, {"power", words}});
+}
+
+// A sentence about a card the actor saw, "Bob looked at your top-left card", with the card when the reader may
+// know it ("You looked at Bob's top-left card: 7♣.").
+std::string seen_sentence(const teller& t, const v1::TableEvent& e, const char* key, const char* seen_key) {
+    const int s = e.seat();
+    const std::string c = t.card(e);
+    return tr(
+        c.empty() ? key : seen_key,
+        {{"actor", t.actor(s)}, {"name", t.who(s)}, {"spot", t.spot(target_of(e), e.position(), s)}, {"card", c}});
+}
+
+std::string swapped_own(const teller& t, const v1::TableEvent& e) {
+    const int s = e.seat();
+    const layout_shape shape = t.shape(s);
+    return tr(has_place_words(shape) ? "terminalLog.swappedOwn" : "terminalLog.swappedOwnGrid",
+              {{"actor", t.actor(s)},
+               {"name", t.who(s)},
+               {"first", place_text(e.position(), shape)},
+               {"second", place_text(e.other(), shape)}});
 }
 
 // The sentence of an event an actor makes with their own cards or turn.
 std::string own_sentence(const teller& t, const v1::TableEvent& e) {
     const int s = e.seat();
-    const std::string a = t.who(s);
-    const std::string c = t.card(e);
-    const std::string seen = c.empty() ? "" : ": " + c;
     switch (e.kind()) {
-        case v1::EVENT_KIND_FLIPPED:
-            return a + " turned up " + t.spot(target_of(e), e.position(), s) + (c.empty() ? "" : ": the " + c) + ".";
-        case v1::EVENT_KIND_PEEKED: return a + " looked at " + t.spot(target_of(e), e.position(), s) + seen + ".";
-        case v1::EVENT_KIND_LOOKED: return a + " paid to look at " + t.spot(target_of(e), e.position(), s) + seen + ".";
-        case v1::EVENT_KIND_SWAPPED_OWN: {
-            const layout_shape shape = t.shape(s);
-            if (!has_place_words(shape))
-                return a + " swapped " + t.whose(s, s) + " cards at " + place_words(e.position(), shape) + " and " +
-                       place_words(e.other(), shape) + ".";
-            return a + " swapped " + t.whose(s, s) + " " + place_words(e.position(), shape) + " and " +
-                   place_words(e.other(), shape) + " cards.";
-        }
-        case v1::EVENT_KIND_READY: return a + " " + t.verb(s, "are", "is") + " done rearranging.";
-        case v1::EVENT_KIND_DISCARDED: return a + " threw away " + t.the(e) + ".";
-        case v1::EVENT_KIND_PASSED: return a + " passed.";
-        case v1::EVENT_KIND_KNOCKED: return a + " knocked: everyone else has one more turn.";
-        case v1::EVENT_KIND_CALLED: return a + " called: everyone else has one more turn.";
-        case v1::EVENT_KIND_REVEALED_ALL: return a + " turned all " + t.whose(s, s) + " cards up.";
-        case v1::EVENT_KIND_TURN_SKIPPED: return a + " " + t.verb(s, "miss", "misses") + " a turn.";
-        case v1::EVENT_KIND_LINES_REMOVED: return capital(t.whose(s)) + " completed lines left the table.";
-        case v1::EVENT_KIND_MATCH_FAILED: return capital(t.whose(s)) + " card did not match.";
-        case v1::EVENT_KIND_LAYOUT_EMPTIED: return a + " " + t.verb(s, "have", "has") + " no cards left.";
-        case v1::EVENT_KIND_OFFERED: return a + " looked at the next " + std::to_string(e.other()) + " stock cards.";
-        case v1::EVENT_KIND_SHIELD_KEPT: return a + " kept " + t.the(e) + " as a shield.";
+        case v1::EVENT_KIND_FLIPPED: return seen_sentence(t, e, "terminalLog.flipped", "terminalLog.flippedSeen");
+        case v1::EVENT_KIND_PEEKED: return seen_sentence(t, e, "terminalLog.lookedAt", "terminalLog.lookedAtSeen");
+        case v1::EVENT_KIND_LOOKED: return seen_sentence(t, e, "terminalLog.paidToLook", "terminalLog.paidToLookSeen");
+        case v1::EVENT_KIND_SWAPPED_OWN: return swapped_own(t, e);
+        case v1::EVENT_KIND_READY: return t.said("terminalLog.ready", s);
+        case v1::EVENT_KIND_DISCARDED: return t.said("terminalLog.threwAway", s, "card", t.the(e));
+        case v1::EVENT_KIND_PASSED: return t.said("terminalLog.passed", s);
+        case v1::EVENT_KIND_KNOCKED: return t.said("terminalLog.knocked", s);
+        case v1::EVENT_KIND_CALLED: return t.said("terminalLog.called", s);
+        case v1::EVENT_KIND_REVEALED_ALL: return t.said("terminalLog.revealedAll", s);
+        case v1::EVENT_KIND_TURN_SKIPPED: return t.said("terminalLog.turnSkipped", s);
+        case v1::EVENT_KIND_LINES_REMOVED:
+            return capital(tr("terminalLog.linesRemoved", {{"actor", t.actor(s)}, {"name", t.name(s)}}));
+        case v1::EVENT_KIND_MATCH_FAILED:
+            return capital(tr("terminalLog.matchFailed", {{"actor", t.actor(s)}, {"name", t.name(s)}}));
+        case v1::EVENT_KIND_LAYOUT_EMPTIED: return t.said("terminalLog.layoutEmptied", s);
+        case v1::EVENT_KIND_OFFERED:
+            return tr("terminalLog.offered",
+                      {{"actor", t.actor(s)}, {"name", t.who(s)}, {"count", static_cast<std::int64_t>(e.other())}});
+        case v1::EVENT_KIND_SHIELD_KEPT: return t.said("terminalLog.shieldKept", s, "card", t.the(e));
         case v1::EVENT_KIND_POWER_USED: return power_used(t, e);
-        case v1::EVENT_KIND_POWER_CHOSEN: {
-            const auto kind = static_cast<v1::PowerKind>(e.position());
-            return a + " chose the power: " + (t.mine(s) ? power_text(kind) : power_text_of_others(kind)) + ".";
-        }
-        case v1::EVENT_KIND_CLAIM_FIRST: return a + " claimed the discard first.";
+        case v1::EVENT_KIND_POWER_CHOSEN:
+            return t.said("terminalLog.chosePower", s, "power",
+                          power_words(static_cast<v1::PowerKind>(e.position()), t.mine(s)));
+        case v1::EVENT_KIND_CLAIM_FIRST: return t.said("terminalLog.claimedFirst", s);
         case v1::EVENT_KIND_CLOCK_RAN_OUT:
-            return capital(t.whose(s)) + " clock ran out: the server played for " + (t.mine(s) ? "you." : "them.");
+            return capital(tr("terminalLog.clockRanOut", {{"actor", t.actor(s)}, {"name", t.name(s)}}));
         default: return {};
     }
+}
+
+// Sentences of the table's own events: a hole dealt and over, the stock made again, the final round.
+std::string hole_sentence(const teller& t, const v1::TableEvent& e) {
+    const int s = e.seat();
+    const std::string hole = std::to_string(e.hole());
+    switch (e.kind()) {
+        case v1::EVENT_KIND_HOLE_DEALT:
+            if (s < 0) return tr("terminalLog.holeDealt", {{"hole", hole}});
+            return tr("terminalLog.holeDealtBy", {{"actor", t.actor(s)}, {"name", t.name(s)}, {"hole", hole}});
+        case v1::EVENT_KIND_HAND_OVER: return tr("terminalLog.holeOver", {{"hole", hole}});
+        case v1::EVENT_KIND_STOCK_RESHUFFLED: return tr("terminalLog.stockReshuffled");
+        case v1::EVENT_KIND_FINAL_ROUND:
+            if (s < 0) return tr("terminalLog.finalRound");
+            return tr("terminalLog.finalRoundBut", {{"actor", t.actor(s)}, {"name", t.name(s)}});
+        default: return {};
+    }
+}
+
+// A card of a layout shown to everyone, or thrown, or added: "Bob's top-left card is turned up: the 7♣."
+std::string layout_sentence(const teller& t, const v1::TableEvent& e) {
+    const int target = target_of(e);
+    const std::string c = t.card(e);
+    switch (e.kind()) {
+        case v1::EVENT_KIND_EXPOSED:
+        case v1::EVENT_KIND_SHOWN: {
+            const bool exposed = e.kind() == v1::EVENT_KIND_EXPOSED;
+            const char* key = exposed ? (c.empty() ? "terminalLog.exposed" : "terminalLog.exposedSeen")
+                                      : (c.empty() ? "terminalLog.shown" : "terminalLog.shownSeen");
+            return capital(tr(key, {{"spot", t.spot(target, e.position(), -2, true)}, {"card", c}}));
+        }
+        case v1::EVENT_KIND_THROWN:
+            return tr(c.empty() ? "terminalLog.thrown" : "terminalLog.thrownSeen",
+                      {{"card", c}, {"place", place_at_text(t.whose(target), e.position(), t.shape(target))}});
+        case v1::EVENT_KIND_ADDED: {
+            const bool words = has_place_words(t.shape(target));
+            const char* key = words ? (c.empty() ? "terminalLog.added" : "terminalLog.addedSeen")
+                                    : (c.empty() ? "terminalLog.addedGrid" : "terminalLog.addedGridSeen");
+            const owner o = t.whose(target);
+            return tr(key, {{"owner", o.who},
+                            {"name", o.name},
+                            {"place", place_text(e.position(), t.shape(target))},
+                            {"card", c}});
+        }
+        default: return {};
+    }
+}
+
+// "Bob's shield (the 5♠) blocked your power."
+std::string blocked_sentence(const teller& t, const v1::TableEvent& e) {
+    const owner shield = t.whose(target_of(e));
+    const owner attacker = t.whose(e.seat());
+    const std::string c = t.card(e);
+    const std::string sentence =
+        tr(c.empty() ? "terminalLog.blocked" : "terminalLog.blockedSeen", {{"owner", shield.who},
+                                                                           {"ownerName", shield.name},
+                                                                           {"attacker", attacker.who},
+                                                                           {"attackerName", attacker.name},
+                                                                           {"card", c}});
+    return capital(sentence);
+}
+
+// "You gave your top-left card to Bob, in place of Bob's top-right card."
+std::string gave_sentence(const teller& t, const v1::TableEvent& e) {
+    const int s = e.seat();
+    const int target = target_of(e);
+    return tr("terminalLog.gave", {{"actor", t.actor(s)},
+                                   {"name", t.who(s)},
+                                   {"given", t.spot(s, e.other(), s)},
+                                   {"recipient", t.actor(target)},
+                                   {"recipientName", t.name(target)},
+                                   {"spot", t.spot(target, e.position())}});
 }
 
 // The sentence of an event that reaches into another layout, or the table's.
 std::string table_sentence(const teller& t, const v1::TableEvent& e) {
     const int s = e.seat();
     const int target = target_of(e);
-    const std::string a = t.who(s);
-    const std::string c = t.card(e);
-    const std::string seen = c.empty() ? "" : ": " + c;
-    const std::string hole = std::to_string(e.hole());
     switch (e.kind()) {
-        case v1::EVENT_KIND_HOLE_DEALT:
-            return "Hole " + hole + " is dealt" +
-                   (s >= 0 ? " (" + t.whom(s) + (t.mine(s) ? " deal)." : " deals).") : ".");
-        case v1::EVENT_KIND_HAND_OVER: return "Hole " + hole + " is over.";
-        case v1::EVENT_KIND_STOCK_RESHUFFLED: return "The discards were shuffled into a new stock.";
-        case v1::EVENT_KIND_FINAL_ROUND:
-            return s >= 0 ? "Final round: everyone but " + t.whom(s) + " has one more turn."
-                          : "Final round: everyone has one more turn.";
-        case v1::EVENT_KIND_EXPOSED:
-            return capital(t.spot(target, e.position())) + " is turned up" + (c.empty() ? "" : ": the " + c) + ".";
-        case v1::EVENT_KIND_SHOWN:
-            return capital(t.spot(target, e.position())) + " is shown" + (c.empty() ? "" : ": the " + c) + ".";
-        case v1::EVENT_KIND_THROWN:
-            return capital(t.the(e)) + " from " + t.place(target, e.position()) + " went onto the discards.";
-        case v1::EVENT_KIND_ADDED: {
-            const layout_shape shape = t.shape(target);
-            return "A card joined " + t.whose(target) + " layout at " + (has_place_words(shape) ? "the " : "") +
-                   place_words(e.position(), shape) + (c.empty() ? "" : ": the " + c) + ".";
-        }
-        case v1::EVENT_KIND_PEEKED_AT: return a + " looked at " + t.spot(target, e.position(), s) + seen + ".";
+        case v1::EVENT_KIND_PEEKED_AT: return seen_sentence(t, e, "terminalLog.lookedAt", "terminalLog.lookedAtSeen");
         case v1::EVENT_KIND_SWAPPED:
-            return a + " swapped " + t.spot(target, e.position(), s) + " with " +
-                   t.spot(e.other_seat() >= 0 ? e.other_seat() : target, e.other(), s) + ".";
-        case v1::EVENT_KIND_SHUFFLED: return a + " shuffled " + t.whose(target, s) + " face-down cards.";
-        case v1::EVENT_KIND_GAVE:
-            return a + " gave " + t.spot(s, e.other(), s) + " to " + t.whom(target) + ", in place of " +
-                   t.spot(target, e.position()) + ".";
-        case v1::EVENT_KIND_CALL_CANCELLED:
-            return a + " cancelled " + t.whose(static_cast<int>(e.other()), s) + " call.";
-        case v1::EVENT_KIND_BLOCKED:
-            return capital(t.whose(target)) + " shield" + (c.empty() ? "" : " (the " + c + ")") + " blocked " +
-                   t.whose(s) + " power.";
-        case v1::EVENT_KIND_TURNED_UP:
-            return a + " turned " + t.spot(target, e.position(), s) + " face up" + (c.empty() ? "" : ": the " + c) +
-                   ".";
+            return tr("terminalLog.swapped",
+                      {{"actor", t.actor(s)},
+                       {"name", t.who(s)},
+                       {"first", t.spot(target, e.position(), s)},
+                       {"second", t.spot(e.other_seat() >= 0 ? e.other_seat() : target, e.other(), s)}});
+        case v1::EVENT_KIND_SHUFFLED:
+            return t.said("terminalLog.shuffled", s, "cards", face_down_cards_of(t.whose(target, s)));
+        case v1::EVENT_KIND_GAVE: return gave_sentence(t, e);
+        case v1::EVENT_KIND_CALL_CANCELLED: {
+            const owner o = t.whose(static_cast<int>(e.other()), s);
+            return tr("terminalLog.callCancelled",
+                      {{"actor", t.actor(s)}, {"name", t.who(s)}, {"owner", o.who}, {"ownerName", o.name}});
+        }
+        case v1::EVENT_KIND_BLOCKED: return blocked_sentence(t, e);
+        case v1::EVENT_KIND_TURNED_UP: return seen_sentence(t, e, "terminalLog.turnedUp", "terminalLog.turnedUpSeen");
         case v1::EVENT_KIND_TURNED_DOWN:
-            return a + " turned " + t.spot(target, e.position(), s) + " face down" +
-                   (c.empty() ? "" : " (everyone saw the " + c + ")") + ".";
+            return seen_sentence(t, e, "terminalLog.turnedDown", "terminalLog.turnedDownSeen");
         case v1::EVENT_KIND_LINES_SWAPPED: return lines_swapped(t, e);
-        default: return {};
+        default: {
+            const std::string hole = hole_sentence(t, e);
+            return hole.empty() ? layout_sentence(t, e) : hole;
+        }
     }
 }
 
@@ -235,7 +317,8 @@ std::vector<bool> told_by_others(std::span<const v1::TableEvent> events) {
 log_reader reader_for(const v1::TableUpdate& update, const v1::Ruleset* rules, bool utf8) {
     log_reader r;
     r.me = update.your_seat();
-    for (int s = 0; s < update.seats_size(); ++s) r.names.push_back(update.seats(s).name());
+    for (int s = 0; s < update.seats_size(); ++s)
+        r.names.push_back(update.seats(s).name().empty() ? std::string() : seat_label(update, s));
     if (update.has_hand()) {
         const v1::HandView& hand = update.hand();
         r.usual = layout_shape{std::max<std::uint32_t>(hand.cols(), 1), hand.rows() * hand.cols()};
@@ -266,7 +349,7 @@ std::vector<log_line> log_lines(std::span<const v1::TableEvent> events, const lo
                 text = own_sentence(t, e);
                 if (text.empty()) text = table_sentence(t, e);
                 if (text.empty())
-                    text = "Something happened (event " + std::to_string(static_cast<int>(e.kind())) + ").";
+                    text = tr("terminalLog.somethingHappened", {{"kind", std::to_string(static_cast<int>(e.kind()))}});
                 ++at;
         }
         out.push_back({e.hole(), e.index(), events[at - 1].index(), std::move(text)});

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 
+#include "cli/play/play_words.hpp"
 #include "words/names.hpp"
 
 namespace golf::cli {
@@ -144,7 +145,8 @@ std::optional<std::string> seat_problem(std::string_view number, int seats) {
         !number.empty() && number.size() <= 3 && number.find_first_not_of("0123456789") == std::string_view::npos;
     const int n = digits ? std::stoi(std::string(number)) : 0;
     if (digits && n >= 1 && n <= seats) return std::nullopt;
-    return "there is no seat " + std::string(number) + (seats > 0 ? "; seats are 1 to " + std::to_string(seats) : "");
+    if (seats <= 0) return tr("terminalMoves.noSuchSeat", {{"number", number}});
+    return tr("terminalMoves.noSuchSeatOf", {{"number", number}, {"count", std::to_string(seats)}});
 }
 
 namespace {
@@ -205,8 +207,8 @@ std::optional<std::string> place_problem(std::string_view typed, const v1::HandV
         if (words[i].find_first_not_of("0123456789") == std::string::npos) continue;  // a seat, a choice or rows
         if (is_place(words[i], hand)) continue;
         const layout_shape own = shape_of(hand, std::max(hand.viewer(), 0));
-        return words[i] + " is not a card position; positions are a1 to " +
-               place_key(own.count > 0 ? own.count - 1 : 0, own.cols);
+        return tr("terminalMoves.notAPosition",
+                  {{"typed", words[i]}, {"last", place_key(own.count > 0 ? own.count - 1 : 0, own.cols)}});
     }
     return {};
 }
@@ -215,45 +217,58 @@ std::string refusal_text(const v1::Error& error) {
     if (!error.message().empty()) return error.message();
     std::string code = v1::ErrorCode_Name(error.code());
     if (code.starts_with("ERROR_CODE_")) code.erase(0, 11);
-    return "refused (" + code + ")";
+    return tr("terminalMoves.refused", {{"code", code}});
 }
 
+namespace {
+
+// A line of the keys' help: the key in a column of its own (12 columns, UTF-8 counted by characters), then what it
+// does.
+std::string help_line(const std::string& key, const std::string& words) {
+    std::string line = "  " + key;
+    const auto width = std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; });
+    line.append(static_cast<std::size_t>(std::max<std::ptrdiff_t>(12 - width, 1)), ' ');
+    return line + words;
+}
+
+}  // namespace
+
 std::vector<std::string> key_help(const v1::HandView* hand) {
-    std::string places = "a1 is your top-left card";
+    std::string places = tr("terminalMoves.helpYourCards");
     if (hand && hand->viewer() >= 0) {
         const layout_shape own = shape_of(*hand, hand->viewer());
         const std::uint32_t last = own.count > 0 ? own.count - 1 : 0;
-        places += ", " + place_key(last, own.cols) + " your " + place_words(last, own) + " card";
+        places = tr("terminalMoves.helpYourCardsLast",
+                    {{"key", place_key(last, own.cols)}, {"place", place_text(last, own)}});
     }
     // The examples name a seat that is not the reader's: seat 2, or seat 1 for the reader at seat 2.
     const std::string o = seat_number(hand && hand->viewer() == 1 ? 0 : 1);
+    const auto with_seat = [&o](const char* key) { return tr(key, {{"seat", o}}); };
     return {
-        "Keys: type one and Enter (spaces and capitals do not matter; a move's number works too).",
-        "Your cards by column letter and row number: " + places + ".",
-        "Another seat's cards after its number, counted from 1 as the table shows: " + o + "a1 is seat " + o +
-            "'s top-left card.",
-        "  d         draw from the stock",
-        "  t         take the top card of the discards",
-        "  e a1      put the card you hold in place of your a1 (e " + o + "a1: of seat " + o + "'s, with a power)",
-        "  x         throw away the card you hold (x a1: throw away your a1, with a power)",
-        "  f a1      turn your a1 face up (f " + o + "a1: seat " + o + "'s, with a power)",
-        "  l a1      look at your a1 (l " + o + "a1: at seat " + o + "'s)",
-        "  w a1 b2   swap two cards (w a1 " + o + "b2: with seat " + o + "'s; w " + o + " 12: seat " + o +
-            "'s rows 1 and 2, w " + o + " ac: columns)",
-        "  p         pass: no flip, no call, no more of the power",
-        "  k         knock or call: everyone else has one more turn",
-        "  r         turn all your cards up",
-        "  o         done rearranging",
-        "  u         use the power of the card (u 3: choose power 3)",
-        "  m a1      match the card you hold with your a1 (m " + o + "a1 b2: seat " + o + "'s, giving your b2)",
-        "  j a1      claim: throw your a1 on the matching discard (j " + o + "a1 b2: seat " + o + "'s, giving your b2)",
-        "  z " + o + "       shuffle seat " + o + "'s face-down cards",
-        "  g " + o + "       add an unseen card to seat " + o + "'s cards",
-        "  n         ready for the next hole",
-        "  c TEXT    chat",
-        "  s start the match, b add a bot, a play again: a rematch (host)",
-        "  open " + o + "    give seat " + o + ", whose player left, to whoever joins next (host)",
-        "  ? or help these keys (Enter closes them); q leave the table",
+        tr("terminalMoves.helpIntro"),
+        places,
+        with_seat("terminalMoves.helpOtherSeats"),
+        help_line("d", tr("terminalMoves.helpDraw")),
+        help_line("t", tr("terminalMoves.helpTake")),
+        help_line("e a1", with_seat("terminalMoves.helpPlace")),
+        help_line("x", tr("terminalMoves.helpThrow")),
+        help_line("f a1", with_seat("terminalMoves.helpFlip")),
+        help_line("l a1", with_seat("terminalMoves.helpLook")),
+        help_line("w a1 b2", with_seat("terminalMoves.helpSwap")),
+        help_line("p", tr("terminalMoves.helpPass")),
+        help_line("k", tr("terminalMoves.helpKnock")),
+        help_line("r", tr("terminalMoves.helpReveal")),
+        help_line("o", tr("terminalMoves.helpReady")),
+        help_line("u", tr("terminalMoves.helpPower")),
+        help_line("m a1", with_seat("terminalMoves.helpMatch")),
+        help_line("j a1", with_seat("terminalMoves.helpClaim")),
+        help_line("z " + o, with_seat("terminalMoves.helpShuffle")),
+        help_line("g " + o, with_seat("terminalMoves.helpAdd")),
+        help_line("n", tr("terminalMoves.helpNext")),
+        help_line(tr("terminalMoves.helpChatKey"), tr("terminalMoves.helpChat")),
+        "  " + tr("terminalMoves.helpHost"),
+        help_line("open " + o, with_seat("terminalMoves.helpOpen")),
+        help_line("? or help", tr("terminalMoves.helpKeys")),
     };
 }
 

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "cli/play/messages.hpp"
+
 namespace golf::cli {
 
 std::optional<std::string> read_secret(const std::string& prompt) {
@@ -33,8 +35,8 @@ std::string play_account::sign_in(client::connection& link, const std::string& g
     }
     std::string password;
     if (const char* given = std::getenv("GOLF_PASSWORD"); given && *given) password = given;
-    else if (auto typed = read_secret("password for " + *flags_.name + ": ")) password = *typed;
-    else throw std::runtime_error("--account needs a password: set GOLF_PASSWORD or run on a terminal");
+    else if (auto typed = read_secret(tr("terminal.passwordFor", {{"name", *flags_.name}}))) password = *typed;
+    else throw std::runtime_error(tr("terminal.passwordNeeded"));
     const v1::SignedIn in = flags_.register_new ? link.register_account(*flags_.name, password, timeout)
                                                 : link.sign_in(*flags_.name, password, timeout);
     token_ = in.session_token();

@@ -14,6 +14,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/play/event_text.hpp"
+#include "cli/play/messages.hpp"
 #include "cli/play/move_keys.hpp"
 #include "cli/play/play_account.hpp"
 #include "cli/play/terminal_input.hpp"
@@ -75,6 +76,9 @@ bool locale_is_utf8() {
     return true;
 }
 
+// "error: ..." for a refusal or a mistake shown to the player.
+std::string error_text(std::string_view message) { return tr("terminal.error", {{"message", message}}); }
+
 class player {
 public:
     player(play_settings config, bool screen)
@@ -123,19 +127,19 @@ void player::open() {
     link_->ask_update_answers_act();  // a move is answered by its update: see ask()
     link_->speak_protocol(config_.spoken_protocol);
     link_->connect(config_.url, "golf-play", request_timeout);
-    say("connected to " + config_.url + " (server " + link_->welcome().server_version() + ")");
+    say(tr("terminal.connected", {{"url", config_.url}, {"version", link_->welcome().server_version()}}));
     config_.name = account_.sign_in(*link_, config_.name, request_timeout);
-    if (account_.signed_in()) say("signed in as " + config_.name);
+    if (account_.signed_in()) say(tr("terminal.signedIn", {{"name", config_.name}}));
     v1::TableJoined joined;
     if (config_.quick) {
-        say("waiting for players (quick play, " + *config_.quick + ")");
-        joined =
-            link_->quick_play(*config_.quick, config_.seats, config_.bots_after,
-                              account_.signed_in() ? "" : config_.name, quick_wait, [this](const v1::QueueUpdate& u) {
-                                  say("waiting: " + std::to_string(u.waiting()) + " in the queue, " +
-                                      std::to_string(u.waited_ms() / 1000) + " s so far");
-                                  show();
-                              });
+        say(tr("terminal.waitingQuick", {{"preset", *config_.quick}}));
+        joined = link_->quick_play(
+            *config_.quick, config_.seats, config_.bots_after, account_.signed_in() ? "" : config_.name, quick_wait,
+            [this](const v1::QueueUpdate& u) {
+                say(tr("terminal.queueWaiting",
+                       {{"count", std::to_string(u.waiting())}, {"seconds", std::to_string(u.waited_ms() / 1000)}}));
+                show();
+            });
     } else if (config_.preset_name) {
         v1::CreateTable create;
         create.set_player_name(config_.name);
@@ -156,7 +160,7 @@ void player::open() {
     picture_.preset = joined.preset();
     picture_.rules = joined.rules();
     if (!screen_) {
-        std::string line = "code: " + joined.code() + "\n";
+        std::string line = "code: " + joined.code() + "\n";  // "code: ", "seat: " and "watching" are for scripts
         line += joined.seat() >= 0 ? "seat: " + seat_number(joined.seat()) + "\n" : "watching\n";
         write_out(line);
     }
@@ -165,8 +169,9 @@ void player::open() {
 bool player::reconnect(const std::string& why) {
     std::string last = why;
     for (int attempt = 1; attempt <= reconnect_attempts && !quit_signal; ++attempt) {
-        say("connection lost (" + last + "); reconnecting, try " + std::to_string(attempt) + " of " +
-            std::to_string(reconnect_attempts));
+        say(tr(
+            "terminal.connectionLost",
+            {{"why", last}, {"attempt", std::to_string(attempt)}, {"attempts", std::to_string(reconnect_attempts)}}));
         show();
         const auto pause = std::min<std::chrono::milliseconds>(500ms * (1 << (attempt - 1)), 5000ms);
         for (auto waited = 0ms; waited < pause && !quit_signal; waited += 100ms) std::this_thread::sleep_for(100ms);
@@ -182,7 +187,7 @@ bool player::reconnect(const std::string& why) {
             picture_.seat = joined.seat();
             shown_version_ = 0;  // a restarted server counts its versions from the start again
             link_ = std::move(fresh);
-            say("reconnected to table " + joined.code());
+            say(tr("terminal.reconnected", {{"code", joined.code()}}));
             shown_prompt_.clear();
             return true;
         } catch (const client::version_refused&) {
@@ -193,7 +198,7 @@ bool player::reconnect(const std::string& why) {
             if (e.code() == v1::ERROR_CODE_BAD_TOKEN || e.code() == v1::ERROR_CODE_NO_SUCH_TABLE) break;
         }
     }
-    throw run_failure("lost the connection to " + config_.url + ": " + last);
+    throw run_failure(tr("terminal.lostConnection", {{"url", config_.url}, {"why", last}}));
 }
 
 void player::handle(const v1::ServerMessage& message) {
@@ -203,9 +208,9 @@ void player::handle(const v1::ServerMessage& message) {
     } else if (message.has_chat()) {
         take_chat(message.chat());
     } else if (message.has_error()) {
-        say("error: " + refusal_text(message.error()));
+        say(error_text(refusal_text(message.error())));
     } else if (message.has_closing()) {
-        say("the server is closing the connection: " + message.closing().reason());
+        say(tr("terminal.serverClosing", {{"reason", message.closing().reason()}}));
     }
 }
 
@@ -223,7 +228,7 @@ void player::take_update(const v1::TableUpdate& update) {
     const v1::Ruleset* rules = picture_.rules ? &*picture_.rules : nullptr;
     std::string seen;
     for (std::string& glimpse : glimpses(fresh, reader_for(update, rules, picture_.utf8))) {
-        seen += "seen once (remember it): " + glimpse + "\n";
+        seen += tr("terminal.seenOncePlain", {{"text", glimpse}}) + "\n";
         picture_.glimpses.push_back(std::move(glimpse));
     }
     if (picture_.glimpses.size() > max_glimpses)
@@ -233,7 +238,7 @@ void player::take_update(const v1::TableUpdate& update) {
 }
 
 void player::take_chat(const v1::ChatLine& chat) {
-    if (picture_.chat.add(chat) && !screen_) write_out("chat: " + chat_text(chat) + "\n");
+    if (picture_.chat.add(chat) && !screen_) write_out("chat: " + chat_text(chat) + "\n");  // "chat: " for scripts
 }
 
 void player::say(const std::string& text) {
@@ -249,12 +254,12 @@ void player::say(const std::string& text) {
 void player::ask(v1::ClientMessage message) {
     try {
         const v1::ServerMessage reply = link_->request(std::move(message), request_timeout);
-        if (reply.has_error()) say("error: " + refusal_text(reply.error()));
+        if (reply.has_error()) say(error_text(refusal_text(reply.error())));
         else picture_.notice.clear();
         if (reply.has_table_update()) handle(reply);  // a move answered by its update (Hello.update_answers_act)
     } catch (const client::error& e) {
         if (!link_->is_open()) reconnect(e.what());
-        else say(std::string("error: ") + e.what());
+        else say(error_text(e.what()));
     }
     dirty_ = true;
 }
@@ -262,14 +267,13 @@ void player::ask(v1::ClientMessage message) {
 // A move by its key or number.
 void player::choose(const std::string& typed) {
     if (menu_.empty()) {
-        say("error: there is no move to make now");
+        say(error_text(tr("terminal.noMoveNow")));
         return;
     }
     const std::optional<std::size_t> chosen = find_move(menu_, typed);
     if (!chosen) {
-        if (looks_like_key(typed))
-            say("error: '" + typed + "' is not a move you can make now (the keys of your moves are listed; ? for all)");
-        else say("error: choose a move from 1 to " + std::to_string(menu_.size()) + " or type its key");
+        if (looks_like_key(typed)) say(error_text(tr("terminal.notAMoveNow", {{"typed", typed}})));
+        else say(error_text(tr("terminal.chooseMove", {{"count", std::to_string(menu_.size())}})));
         return;
     }
     picture_.glimpses.clear();
@@ -301,13 +305,12 @@ void player::command(const std::string& raw) {
     } else if (const auto problem = picture_.update && picture_.update->has_hand()
                                         ? place_problem(line, picture_.update->hand())
                                         : std::nullopt) {
-        say("error: " + *problem);
+        say(error_text(*problem));
     } else if (find_move(menu_, line) || looks_like_key(line) ||
                line.find_first_not_of("0123456789") == std::string::npos) {
         choose(line);
     } else {
-        say("error: unknown command '" + line +
-            "': type a move's key or number, ? for the keys, c TEXT, n, s, b, a, open N or q");
+        say(error_text(tr("terminal.unknownCommand", {{"line", line}})));
     }
 }
 
@@ -317,7 +320,7 @@ bool player::table_command(const std::string& line) {
     if (line == "c" || line.starts_with("c ")) {
         const std::string text = line.size() > 2 ? line.substr(2) : "";
         if (text.empty()) {
-            say("error: type c and then the text, e.g. c hello");
+            say(error_text(tr("terminal.chatHowTo")));
             return true;
         }
         message.mutable_send_chat()->set_text(text);
@@ -333,11 +336,11 @@ bool player::table_command(const std::string& line) {
     } else if (line == "open" || line.starts_with("open ")) {
         const std::string number = line.size() > 5 ? line.substr(5) : "";
         if (number.empty() || number.size() > 2 || number.find_first_not_of("0123456789") != std::string::npos) {
-            say("error: type open and the number of an away player's seat, e.g. open 2");
+            say(error_text(tr("terminal.openHowTo")));
             return true;
         }
         if (const auto problem = seat_problem(number, picture_.update ? picture_.update->seats_size() : 0)) {
-            say("error: " + *problem);
+            say(error_text(*problem));
             return true;
         }
         message.mutable_open_seat()->set_seat(static_cast<std::uint32_t>(std::stoi(number) - 1));  // typed from 1
@@ -430,7 +433,7 @@ int player::run() {
     terminal.reset();
     if (screen_ && picture_.update && picture_.update->scorecard().holes_size() > 0)
         write_out(plain_scorecard(*picture_.update));
-    if (!code_.empty()) write_out("left table " + code_ + "\n");
+    if (!code_.empty()) write_out(tr("terminal.leftTable", {{"code", code_}}) + "\n");
     return exit_ok;
 }
 
@@ -440,7 +443,7 @@ std::string_view play_usage() {
     return "usage: golf play --url ws[s]://HOST:PORT/ws [--name NAME | --account NAME [--register]]\n"
            "                 (--create PRESET [--set OPTION=VALUE ...] [--seats N] [--bots N] [--clock SECONDS]\n"
            "                  [--public] | --join CODE [--spectate] | --quick PRESET [--seats N] [--bots-after S])\n"
-           "                 [--bot-level LEVEL] [--ca-file PEM]\n"
+           "                 [--bot-level LEVEL] [--ca-file PEM] [--lang LANGUAGE]\n"
            "\n"
            "Sit at a table on a golf-server from a terminal. On a terminal it draws the table full screen: every\n"
            "seat's layout (card backs for cards you do not know, underlined cards are face down but known to you),\n"
@@ -478,6 +481,8 @@ std::string_view play_usage() {
            "  --account NAME      sign in to your account (the password from GOLF_PASSWORD, else typed at the\n"
            "                      terminal); without it you play as a guest. GOLF_API_KEY set: sign in with that key\n"
            "  --register          with --account: create the account first\n"
+           "  --lang LANGUAGE     the language to speak: en, fr, de, es, pl, ms or ar (default: the terminal's,\n"
+           "                      from LC_ALL, LC_MESSAGES or LANG; English when it is none of these)\n"
            "\n"
            "Exit status: 0 after 'q' (or the end of the input), 1 when the server cannot be reached or refuses\n"
            "the table, 2 bad flags, 3 when the server does not speak this golf's protocol version (the message says\n"
@@ -488,7 +493,7 @@ namespace {
 
 // The flags as typed, before they are checked against each other.
 struct typed_flags {
-    std::optional<std::string_view> url, seats, bots, clock, bots_after, bot_level, ca_file;
+    std::optional<std::string_view> url, seats, bots, clock, bots_after, bot_level, ca_file, lang;
     std::vector<std::string> house_rules;
     std::optional<std::string> name;
 };
@@ -501,6 +506,7 @@ typed_flags read_flags(std::span<const std::string_view> words, play_settings& c
         const std::string_view flag = args.word();
         if (flag == "--url") typed.url = args.value();
         else if (flag == "--ca-file") typed.ca_file = args.value();
+        else if (flag == "--lang") typed.lang = args.value();
         else if (flag == "--name") typed.name = std::string(args.value());
         else if (flag == "--create") config.preset_name = std::string(args.value());
         else if (flag == "--set") typed.house_rules.emplace_back(args.value());
@@ -524,10 +530,10 @@ typed_flags read_flags(std::span<const std::string_view> words, play_settings& c
 }
 
 void check_quick(play_settings& config, const typed_flags& typed) {
-    if (config.preset_name || config.join_code) throw usage_error("--quick cannot go with --create or --join");
+    if (config.preset_name || config.join_code) throw usage_error(tr("terminal.quickAlone"));
     if (typed.bots || typed.bot_level || typed.clock || config.public_table || !typed.house_rules.empty() ||
         config.spectate)
-        throw usage_error("--quick takes only --seats and --bots-after");
+        throw usage_error(tr("terminal.quickFlags"));
     const preset& base = find_preset_or_throw(*config.quick);
     config.seats = typed.seats ? parse_int("--seats", *typed.seats, base.rules.min_players, base.rules.max_players)
                                : std::max(2, base.rules.min_players);
@@ -535,16 +541,17 @@ void check_quick(play_settings& config, const typed_flags& typed) {
 }
 
 void check_join(const play_settings& config, const typed_flags& typed) {
-    if (typed.seats) throw usage_error("--seats goes with --create, not --join");
-    if (typed.bots) throw usage_error("--bots goes with --create, not --join");
-    if (typed.clock) throw usage_error("--clock goes with --create, not --join");
-    if (config.public_table) throw usage_error("--public goes with --create, not --join");
-    if (!typed.house_rules.empty()) throw usage_error("--set goes with --create, not --join");
-    if (config.join_code->empty()) throw usage_error("--join: the code is empty");
+    const auto create_only = [](const char* flag) { return usage_error(tr("terminal.createOnly", {{"flag", flag}})); };
+    if (typed.seats) throw create_only("--seats");
+    if (typed.bots) throw create_only("--bots");
+    if (typed.clock) throw create_only("--clock");
+    if (config.public_table) throw create_only("--public");
+    if (!typed.house_rules.empty()) throw create_only("--set");
+    if (config.join_code->empty()) throw usage_error(tr("terminal.joinEmpty"));
 }
 
 void check_create(play_settings& config, const typed_flags& typed) {
-    if (config.spectate) throw usage_error("--spectate goes with --join, not --create");
+    if (config.spectate) throw usage_error(tr("terminal.spectateJoinOnly"));
     const preset& base = find_preset_or_throw(*config.preset_name);
     config.rules = rules_with_house_rules(base, typed.house_rules);
     config.house_rules = !typed.house_rules.empty();
@@ -552,22 +559,32 @@ void check_create(play_settings& config, const typed_flags& typed) {
     if (typed.clock) {
         config.clock_seconds = parse_int("--clock", *typed.clock, 0, max_clock_seconds);
         if (config.clock_seconds > 0 && config.clock_seconds < min_clock_seconds)
-            throw usage_error("--clock: 0 for none, or 5 to 3600 seconds (got " + std::string(*typed.clock) + ")");
+            throw usage_error(tr("terminal.clockRange", {{"value", *typed.clock}}));
     }
     config.seats = std::max(config.rules.min_players, config.bots + 1);
     if (typed.seats)
         config.seats = parse_int("--seats", *typed.seats, config.rules.min_players, config.rules.max_players);
     if (config.bots + 1 > config.seats)
-        throw usage_error("--bots " + std::to_string(config.bots) + ": only " + std::to_string(config.seats - 1) +
-                          " seats are free besides yours (--seats)");
+        throw usage_error(tr("terminal.botsTooMany", {{"bots", std::to_string(config.bots)},
+                                                      {"free", static_cast<std::int64_t>(config.seats - 1)}}));
     if (const auto problem = match::check(config.rules, config.seats))
         throw usage_error("--seats " + std::to_string(config.seats) + ": " + *problem);
 }
 
+// --lang, else the terminal's locale.
+std::string language_or_throw(const std::optional<std::string_view>& lang) {
+    if (!lang) return terminal_language();
+    const auto language = language_of(*lang);
+    if (!language.empty()) return language;
+    std::string known;
+    for (const auto& each : languages()) known += (known.empty() ? "" : ", ") + each;
+    throw usage_error("--lang " + std::string(*lang) + ": no such language (golf play speaks " + known + ")");
+}
+
 std::string name_or_user(const std::optional<std::string>& name) {
     if (name) {
-        if (name->empty()) throw usage_error("--name: the name is empty");
-        if (name->size() > max_name) throw usage_error("--name: at most 24 characters");
+        if (name->empty()) throw usage_error(tr("terminal.nameEmpty"));
+        if (name->size() > max_name) throw usage_error(tr("terminal.nameTooLong"));
         return *name;
     }
     const char* user = std::getenv("USER");
@@ -579,11 +596,12 @@ std::string name_or_user(const std::optional<std::string>& name) {
 int run_play(std::span<const std::string_view> words) {
     play_settings config;
     const typed_flags typed = read_flags(words, config);
+    use_language(language_or_throw(typed.lang));
     config.url = server_url_or_throw(typed.url);
     config.ca_file = ca_file_or_throw(typed.ca_file, config.url);
-    if (config.account.register_new && !config.account.name) throw usage_error("--register goes with --account NAME");
-    if (config.account.name && typed.name) throw usage_error("--name and --account cannot be used together");
-    if (typed.bots_after && !config.quick) throw usage_error("--bots-after goes with --quick");
+    if (config.account.register_new && !config.account.name) throw usage_error(tr("terminal.registerNeedsAccount"));
+    if (config.account.name && typed.name) throw usage_error(tr("terminal.nameOrAccount"));
+    if (typed.bots_after && !config.quick) throw usage_error(tr("terminal.botsAfterQuick"));
     if (config.quick) check_quick(config, typed);
     else create_or_join_or_throw(config.preset_name.has_value(), config.join_code.has_value());
     if (config.join_code) check_join(config, typed);

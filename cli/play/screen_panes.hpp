@@ -1,5 +1,7 @@
-// The parts of `golf play`'s full screen below the table: the move log (the latest sentences that fit), the moves
-// with their keys, the keys' help, and how the room left is shared between the log, the scorecard and the chat.
+// golf play's full screen (screen_frame, declared in terminal_view.hpp, is drawn here): the table at the top (seats,
+// layouts, piles, what is going on), then the move log (the latest sentences that fit), the scorecard and the chat,
+// the moves with their keys, the keys' help, and how the room left is shared between the log, the scorecard and the
+// chat.
 #pragma once
 
 #include <vector>

@@ -70,7 +70,8 @@ struct screen_style {
     int height = 24;
     bool utf8 = true;  // suit symbols and box characters
 };
-// The whole screen as one string of ANSI sequences: home, every line cleared to its end, the input line last.
+// The whole screen as one string of ANSI sequences: home, every line cleared to its end, the input line last
+// (drawn by screen_panes.cpp).
 std::string screen_frame(const table_picture& picture, const screen_style& style);
 
 }  // namespace golf::cli

@@ -42,6 +42,13 @@ export default defineConfig({
         index: fileURLToPath(new URL("./index.html", import.meta.url)),
         offline: fileURLToPath(new URL("./offline.html", import.meta.url)),
       },
+      // One file per language (English is part of the page): a player's language arrives in one request.
+      output: {
+        manualChunks: (id) => {
+          const lang = id.match(/\/locales\/(\w+)\/[^/]+\.json$/)?.[1];
+          return lang && lang !== "en" ? `locale-${lang}` : undefined;
+        },
+      },
     },
   },
 });

@@ -119,7 +119,7 @@ v1::ServerMessage tournament_director::answer(const std::shared_ptr<client_link>
                 const int i = tournament_rules::entrant_index(now.t, *key);
                 const std::string name = i >= 0 ? now.t.entrants(i).name() : who.name;
                 if (auto no = tournament_rules::withdraw(now.t, *key)) return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
-                now.t.set_note(name + " withdrew");
+                tournament_rules::set_note(now.t, v1::TOURNAMENT_NOTE_KIND_WITHDREW, name);
                 return std::nullopt;
             });
             return reply.has_error() ? reply : ok_message();
@@ -186,7 +186,8 @@ v1::ServerMessage tournament_director::join(const std::shared_ptr<client_link>& 
             if (auto no = tournament_rules::sign_up(now.t, *key, name, rating))
                 return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
             const int i = tournament_rules::entrant_index(now.t, *key);
-            now.t.set_note((i >= 0 ? now.t.entrants(i).name() : name) + " signed up");
+            tournament_rules::set_note(now.t, v1::TOURNAMENT_NOTE_KIND_SIGNED_UP,
+                                       i >= 0 ? now.t.entrants(i).name() : name);
             return std::nullopt;
         },
         *key);
@@ -218,7 +219,7 @@ v1::ServerMessage tournament_director::create(const std::shared_ptr<client_link>
     t.set_state(v1::TOURNAMENT_STATE_OPEN);
     t.set_organiser(who.name);
     t.set_created_at_unix_s(now);
-    t.set_note("created by " + who.name);
+    tournament_rules::set_note(t, v1::TOURNAMENT_NOTE_KIND_CREATED, who.name);
     persistence::tournament_row row{0, t.settings().name(), "open", who.account, now, now, 0, t.SerializeAsString()};
     row = tournaments_->add_tournament(row);
     t.set_id(row.id);
@@ -254,26 +255,24 @@ v1::ServerMessage tournament_director::manage(const std::shared_ptr<client_link>
         switch (request.command()) {
             case v1::TOURNAMENT_COMMAND_START:
                 if (auto no = tournament_rules::start(l.t, now_s())) return refusal(v1::ERROR_CODE_BAD_REQUEST, *no);
-                l.t.set_note("started by " + who.name);
+                tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_STARTED, who.name);
                 return std::nullopt;  // the next tick seats the first round
             case v1::TOURNAMENT_COMMAND_PAUSE:
                 if (state != v1::TOURNAMENT_STATE_RUNNING)
                     return refusal(v1::ERROR_CODE_BAD_REQUEST, "the tournament is not running");
                 l.t.set_state(v1::TOURNAMENT_STATE_PAUSED);
-                l.t.set_note(tournament_rules::arena(l.t.settings())
-                                 ? "paused: the tables in play finish, nobody is seated again meanwhile"
-                                 : "paused: the round in play finishes, the next waits");
+                tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_PAUSED);
                 return std::nullopt;
             case v1::TOURNAMENT_COMMAND_RESUME:
                 if (state != v1::TOURNAMENT_STATE_PAUSED)
                     return refusal(v1::ERROR_CODE_BAD_REQUEST, "the tournament is not paused");
                 l.t.set_state(v1::TOURNAMENT_STATE_RUNNING);
-                l.t.set_note("resumed");
+                tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_RESUMED);
                 return std::nullopt;
             case v1::TOURNAMENT_COMMAND_CANCEL:
                 if (over) return refusal(v1::ERROR_CODE_BAD_REQUEST, "the tournament is over already");
                 l.t.set_state(v1::TOURNAMENT_STATE_CANCELLED);
-                l.t.set_note("cancelled by " + who.name);
+                tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_CANCELLED, who.name);
                 for (const int r : tournament_rules::unfinished_rounds(l.t)) to_end.push_back(l.t.rounds(r));
                 return std::nullopt;
             default: return refusal(v1::ERROR_CODE_BAD_REQUEST, "that is not a tournament command");

@@ -133,27 +133,31 @@ bool tournament_director::start_time_come(const persistence::tournament_row& row
 bool tournament_director::start_on_time(loaded& l, std::int64_t now) {
     const std::int64_t at = l.t.settings().starts_at_unix_s();
     if (at == 0 || now < at) return false;
-    if (const auto no = tournament_rules::start(l.t, now)) {
-        const std::string note = "the start time has come: " + *no;
-        if (l.t.note() == note) return false;
-        l.t.set_note(note);
+    if (tournament_rules::start(l.t, now)) {
+        const auto needed = static_cast<std::uint32_t>(tournament_rules::needed_to_start(l.t));
+        const auto signed_up = static_cast<std::uint32_t>(tournament_rules::active_entrants(l.t));
+        const v1::TournamentNote& was = l.t.note_of();
+        if (was.kind() == v1::TOURNAMENT_NOTE_KIND_WAITING_FOR_PLAYERS && was.count() == needed &&
+            was.number() == signed_up)
+            return false;
+        tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_WAITING_FOR_PLAYERS, {}, signed_up, needed);
         return true;
     }
-    l.t.set_note("started at its start time");
+    tournament_rules::set_note(l.t, v1::TOURNAMENT_NOTE_KIND_STARTED_ON_TIME);
     spdlog::info("tournament {} started at its start time", l.t.id());
     return true;
 }
 
 void tournament_director::finished(v1::Tournament& t) {
-    t.set_note(t.entrants().empty() ? std::string("finished") : t.entrants(0).name() + " won");
+    tournament_rules::set_note(t, v1::TOURNAMENT_NOTE_KIND_FINISHED, t.entrants().empty() ? "" : t.entrants(0).name());
     spdlog::info("tournament {} finished", t.id());
 }
 
 void tournament_director::seated(v1::Tournament& t) {
     const auto& round = *t.rounds().rbegin();
-    const auto tables = std::to_string(round.tables_size()) + (round.tables_size() == 1 ? " table" : " tables");
-    t.set_note("round " + std::to_string(round.number()) + " seated at " + tables);
-    spdlog::info("tournament {}: round {} seated at {}", t.id(), round.number(), tables);
+    tournament_rules::set_note(t, v1::TOURNAMENT_NOTE_KIND_SEATED, {}, round.number(),
+                               static_cast<std::uint32_t>(round.tables_size()));
+    spdlog::info("tournament {}: {}", t.id(), t.note());
 }
 
 // A table of a round in play found neither playing (its match unfinished, here or at any node) nor finished has

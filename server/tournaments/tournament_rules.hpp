@@ -30,6 +30,10 @@ inline constexpr std::int64_t arena_wait_s = 20;
 inline bool duplicate(const v1::TournamentSettings& s) { return s.format() == v1::TOURNAMENT_FORMAT_DUPLICATE; }
 inline bool arena(const v1::TournamentSettings& s) { return s.format() == v1::TOURNAMENT_FORMAT_ARENA; }
 
+// The tournament's latest note: as data (note_of), for clients to say in their words, and in English (note).
+void set_note(v1::Tournament& t, v1::TournamentNoteKind kind, const std::string& name = {}, std::uint32_t number = 0,
+              std::uint32_t count = 0);
+
 // Checks the settings against the ruleset they play and fills in the defaults (min_seats, max_players, the clock).
 std::optional<std::string> settle(v1::TournamentSettings& settings, const ruleset& rules);
 

@@ -20,13 +20,15 @@ using namespace std::chrono_literals;
 // `golf play` on the terminal side of a pty; the test holds the other side.
 class screen_session {
 public:
-    screen_session(const std::string& url, std::vector<std::string> extra) {
+    // `lang`: the terminal's LANG ("C.UTF-8": English).
+    screen_session(const std::string& url, std::vector<std::string> extra, const std::string& lang = "C.UTF-8") {
         winsize size{};
         size.ws_col = 120;
         size.ws_row = 45;
         pid_ = ::forkpty(&terminal_, nullptr, nullptr, &size);
         if (pid_ == 0) {
-            ::setenv("LANG", "C.UTF-8", 1);
+            ::setenv("LANG", lang.c_str(), 1);
+            ::unsetenv("LC_MESSAGES");
             ::unsetenv("LC_ALL");
             ::unsetenv("LC_CTYPE");
             std::vector<std::string> args{GOLF_CLI_PATH, "play", "--url", url, "--name", "ann"};
@@ -189,6 +191,30 @@ TEST(GolfPlayScreen, KeysAndTheMoveLogOnAFullScreen) {
     play.type("q\r");
     EXPECT_EQ(play.wait_exit(), 0) << play.raw().substr(play.raw().size() > 3000 ? play.raw().size() - 3000 : 0);
     EXPECT_TRUE(has(play.raw(), "left table ")) << play.screen();
+}
+
+// The terminal's language: Polish from --lang, and German from the terminal's LANG; the same keys either way.
+TEST(GolfPlayScreen, SpeaksTheLanguageAskedForOrTheTerminals) {
+    server_process server(GOLF_SERVER_PATH);
+    ASSERT_NE(server.port(), 0) << server.log();
+    {
+        screen_session play(server.url(), {"--create", "six-card", "--bots", "1", "--lang", "pl"});
+        ASSERT_TRUE(play.started());
+        ASSERT_TRUE(play.wait_for_text("wszystkie miejsca zajęte: s – start")) << play.screen();
+        play.type("s\r");
+        ASSERT_TRUE(play.wait_for_text("Runda 1 rozdana")) << play.screen();
+        ASSERT_TRUE(play.wait_for_text("ruch? 1-6 lub klawisz")) << play.screen();
+        play.type("fa1\r");
+        ASSERT_TRUE(play.wait_for_text("Odkrywasz ")) << play.screen();
+        EXPECT_FALSE(has(play.screen(), "move?")) << play.screen();
+        play.type("q\r");
+        EXPECT_EQ(play.wait_exit(), 0);
+    }
+    screen_session play(server.url(), {"--create", "six-card", "--bots", "1"}, "de_DE.UTF-8");
+    ASSERT_TRUE(play.started());
+    ASSERT_TRUE(play.wait_for_text("alle Plätze sind besetzt: s zum Starten")) << play.screen();
+    play.type("q\r");
+    EXPECT_EQ(play.wait_exit(), 0);
 }
 
 }  // namespace

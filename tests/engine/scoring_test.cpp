@@ -124,6 +124,7 @@ TEST(ScoreLayout, PagatEightCardSecondExampleEqualColumnPairs) {
     EXPECT_EQ(s.bonus, -10);
     EXPECT_EQ(s.points, 1);
     EXPECT_EQ(s.notes, (std::vector<std::string>{"two equal column pairs -10"}));
+    EXPECT_EQ(s.why, (std::vector<score_note>{{.kind = score_note_kind::equal_column_pairs, .points = -10}}));
 }
 
 TEST(ScoreLayout, PagatEightCardTwosScoreFaceValueUnpaired) {
@@ -390,6 +391,7 @@ TEST(ScoreLayout, SquareBlocksCountOverlappingWindows) {
     EXPECT_EQ(s.bonus, -40);
     EXPECT_EQ(s.points, -40);
     EXPECT_EQ(s.notes, (std::vector<std::string>{"block of four equal cards x2 -40"}));
+    EXPECT_EQ(s.why, (std::vector<score_note>{{.kind = score_note_kind::square_block, .points = -40, .count = 2}}));
     EXPECT_EQ(score(rules, "7C 7D 8H / 7S 7C 7D").bonus, -20);
 }
 
@@ -587,6 +589,11 @@ TEST(ScoreHand, PenaltiesToOthersComeBeforeTheCallerRules) {
     EXPECT_EQ(h.scores, (std::vector<int>{15, 30}));
     EXPECT_EQ(h.notes.size(), 2u);
     EXPECT_TRUE(has_note(h.notes, "seat 1 pays for seat 0"));
+    // The same lines as data, each note_text of its own: what a client says in its reader's language.
+    ASSERT_EQ(h.why.size(), h.notes.size());
+    EXPECT_EQ(h.why[0],
+              (score_note{.kind = score_note_kind::pays_for_side_by_side, .points = 10, .seat = 1, .other = 0}));
+    for (std::size_t i = 0; i < h.why.size(); ++i) EXPECT_EQ(note_text(h.why[i]), h.notes[i]);
 }
 
 TEST(ScoreHand, PenaltiesGoToEveryOtherSeat) {
@@ -606,6 +613,11 @@ TEST(ScoreHand, ShootingTheMoon) {
     EXPECT_EQ(h.adjustments, (std::vector<int>{-10, 5, 7, 10}));
     EXPECT_EQ(h.scores, (std::vector<int>{1, 12, 13, 14}));
     EXPECT_TRUE(has_note(h.notes, "seat 0 shot the moon"));
+    EXPECT_EQ(
+        h.why[1],
+        (score_note{
+            .kind = score_note_kind::shot_the_moon, .points = 5, .seat = 1, .other = 0, .figure = 10, .target = 10}));
+    EXPECT_EQ(h.notes[1], "seat 0 shot the moon with 10, seat 1 scores 10: +5");
 
     EXPECT_EQ(scored_hand(rules, {"5D", "QC", "JH"}, -1).scores,
               (std::vector<int>{10, 0, 10}));                                          // the first seat shoots

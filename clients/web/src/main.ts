@@ -18,6 +18,7 @@ import { applyTheme } from "./core/theme";
 import { registerServiceWorker } from "./install/register";
 import { tableScreen } from "./table/table";
 import { turnAlert } from "./table/turn_alert";
+import { onLanguageChange, preferredLanguage, t, useLanguage } from "./words/i18n";
 
 // The chosen theme before anything is drawn (index.html's script is render-blocking): no flash of the other one.
 applyTheme();
@@ -27,7 +28,7 @@ const status = h("div", { class: "conn", id: "connection", role: "status" });
 const flash = h("div", { class: "flash", id: "flash", role: "alert", hidden: true });
 const announce = h("div", { class: "visually-hidden", id: "announce", role: "status" });
 const main = h("main", { id: "main" });
-const queue = queuePanel(app);
+let queue = queuePanel(app);
 const queueSlot = h("div", { class: "queue-slot" }, queue.element);
 root.replaceChildren(status, flash, announce, queueSlot, main, signInDialog(app));
 let screen: Screen | undefined;
@@ -53,16 +54,16 @@ function render(): void {
   const reseating = app.status === "open" && !app.moving && app.reclaiming && app.atTable;
   status.dataset.state = app.moving || reseating ? "moving" : app.status;
   status.textContent = app.moving
-    ? "Moving to the table's server..."
+    ? t("common.moving")
     : reseating
-      ? "Taking your seat back..."
+      ? t("common.reseating")
       : app.status === "open"
         ? ""
         : app.status === "connecting"
-          ? "Connecting to the server..."
+          ? t("common.connecting")
           : app.status === "outdated"
             ? app.statusDetail
-            : `Disconnected: ${app.statusDetail}`;
+            : t("common.disconnected", { detail: app.statusDetail });
   status.hidden = app.status === "open" && !app.moving && !reseating;
   queue.refresh();
   const kind = wanted();
@@ -73,7 +74,7 @@ function render(): void {
     if (screen?.kind !== "reclaiming")
       mount({
         kind: "reclaiming",
-        element: h("div", { class: "screen table-screen" }, h("p", { class: "panel" }, "Taking your seat back...")),
+        element: h("div", { class: "screen table-screen" }, h("p", { class: "panel" }, t("common.reseating"))),
         refresh() {},
       });
     return;
@@ -125,8 +126,25 @@ app.onFlash = (text, kind) => {
     kind === "announcement" ? 30_000 : 6000
   );
 };
+// Another language: every screen is drawn again in it, the table from the app's state as after a reconnection.
+function redrawAll(): void {
+  queue = queuePanel(app);
+  queueSlot.replaceChildren(queue.element);
+  screen?.dispose?.();
+  screen = undefined;
+  render();
+}
+
 // Tests and curious players can reach the app from the console.
 (window as unknown as { golf: App }).golf = app;
-render();
-app.start();
-registerServiceWorker();
+
+function begin(): void {
+  onLanguageChange(redrawAll);
+  render();
+  app.start();
+  registerServiceWorker();
+}
+
+// English is part of the page; another language's catalogue is fetched before the first screen is drawn.
+const first = preferredLanguage();
+void useLanguage(first).then(begin, begin);

@@ -25,6 +25,7 @@ import { utcMinute } from "../words/dates";
 import { CommitmentLog } from "./fairness";
 import { MoveLog } from "./move_log";
 import { storage } from "./storage";
+import { t } from "../words/i18n";
 
 export type Route =
   | { name: "start"; join?: string }
@@ -151,15 +152,17 @@ function sameAction(a: Action, b: Action): boolean {
   );
 }
 
+// Why the seat is gone, with the reason given (if any) after a colon.
 function removalWords(removed: RemovedFromTable): string {
-  const why = removed.reason ? `: ${removed.reason}` : ".";
-  if (removed.banned) {
-    const until = removed.banEndsUnixS > 0n ? `until ${utcMinute(removed.banEndsUnixS)}` : "until a moderator lifts it";
-    return `A moderator's ban took your seat at that table; it lasts ${until}${why}`;
+  const reason = removed.reason;
+  if (removed.banned && removed.banEndsUnixS > 0n) {
+    const until = utcMinute(removed.banEndsUnixS);
+    return reason ? t("app.bannedUntilBecause", { until, reason }) : t("app.bannedUntil", { until });
   }
-  if (removed.tableEnded) return `A moderator ended that table${why}`;
-  if (removed.byVote) return "The players voted you out of that table.";
-  return `The host removed you from that table${why}`;
+  if (removed.banned) return reason ? t("app.bannedBecause", { reason }) : t("app.banned");
+  if (removed.tableEnded) return reason ? t("app.tableEndedBecause", { reason }) : t("app.tableEnded");
+  if (removed.byVote) return t("app.votedOut");
+  return reason ? t("app.hostRemovedBecause", { reason }) : t("app.hostRemoved");
 }
 
 export class App {
@@ -271,7 +274,7 @@ export class App {
   async playWithBots(name: string, presetName: string, seats: number, guide = false): Promise<void> {
     this.ui.guide = guide;
     const preset = this.presets.find((p) => p.name === presetName) ?? this.presets[0];
-    if (!preset) throw new Error("the server has not listed its presets yet");
+    if (!preset) throw new Error(t("app.noPresetsYet"));
     await this.createTable({
       name,
       preset: preset.name,
@@ -361,18 +364,18 @@ export class App {
 
   async profile(name: string, historyLimit = 200): Promise<Profile> {
     const reply = await this.whenReady({ case: "getProfile", value: { name, historyLimit } });
-    if (reply.body.case !== "profile") throw new Error("the server did not send the profile");
+    if (reply.body.case !== "profile") throw new Error(t("app.noProfile"));
     return reply.body.value;
   }
 
   async ratingLeaderboard(preset: string, limit = 100): Promise<Leaderboard> {
     const reply = await this.whenReady({ case: "getLeaderboard", value: { preset, limit, byRating: true } });
-    if (reply.body.case !== "leaderboard") throw new Error("the server did not send the leaderboard");
+    if (reply.body.case !== "leaderboard") throw new Error(t("app.noLeaderboard"));
     return reply.body.value;
   }
 
   private signedIn(reply: ServerMessage): void {
-    if (reply.body.case !== "signedIn" || !reply.body.value.account) throw new Error("the server did not sign us in");
+    if (reply.body.case !== "signedIn" || !reply.body.value.account) throw new Error(t("app.notSignedIn"));
     const { account, sessionToken } = reply.body.value;
     this.account = account;
     this.signingIn = false;
@@ -397,9 +400,9 @@ export class App {
     } catch (error) {
       if (error instanceof RequestError && error.code === ErrorCode.BAD_CREDENTIALS) {
         storage.forgetSession();
-        this.onFlash("Your session has ended: sign in again.", "info");
+        this.onFlash(t("app.sessionEnded"), "info");
       } else {
-        this.onFlash(`Could not sign you in: ${errorText(error)}`, "error");
+        this.onFlash(t("app.signInFailed", { detail: errorText(error) }), "error");
       }
     } finally {
       this.signingIn = false;
@@ -601,7 +604,7 @@ export class App {
           storage.forget(code);
           this.joined = undefined;
           this.update = undefined;
-          this.onFlash(`Could not take your seat back: ${error.message}`, "error");
+          this.onFlash(t("app.seatBackFailed", { detail: error.message }), "error");
           return;
         }
       }
@@ -660,11 +663,11 @@ export class App {
       }
       case "announcement": {
         const said = message.body.value;
-        this.onFlash(`${said.by} (moderator): ${said.text}`, "announcement");
+        this.onFlash(t("app.announcement", { name: said.by, text: said.text }), "announcement");
         return;
       }
       case "closing":
-        this.onFlash(`The server closed the connection: ${message.body.value.reason}`, "info");
+        this.onFlash(t("app.serverClosed", { reason: message.body.value.reason }), "info");
         break;
       case "removed": {
         // The host, a vote, a moderator or a ban removed us: the seat is gone for good, and so is the way back.

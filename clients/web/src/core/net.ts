@@ -11,7 +11,9 @@ import {
   type ClientMessage,
   type ServerMessage,
 } from "../gen/golf/v1/messages_pb";
-import { CANNOT_CATCH_UP, PROTOCOL_VERSION, WEB_VERSION, reloadForNewVersion } from "./outdated";
+import { cannotCatchUp, PROTOCOL_VERSION, WEB_VERSION, reloadForNewVersion } from "./outdated";
+import { refusalText } from "../words/errors";
+import { t } from "../words/i18n";
 
 export type RequestBody = Exclude<ClientMessage["body"], { case: undefined }>;
 type RequestInit = { case: RequestBody["case"]; value: object };
@@ -29,6 +31,42 @@ export class RequestError extends Error {
   ) {
     super(message);
   }
+}
+
+// The connection's own failures, each said by a sentence of the net area; the message stays English, for logs.
+export type Failure = "notConnected" | "noAnswer" | "moved" | "moveTimedOut" | "notWelcomed" | "closed";
+const FAILURE: Record<Failure, string> = {
+  notConnected: "net.notConnected",
+  noAnswer: "net.noAnswer",
+  moved: "net.connectionMoved",
+  moveTimedOut: "net.moveTimedOut",
+  notWelcomed: "net.notWelcomed",
+  closed: "net.connectionClosed",
+};
+export class ConnectionError extends Error {
+  constructor(
+    readonly failure: Failure,
+    english: string
+  ) {
+    super(english);
+  }
+}
+
+// The reasons golf-server closes a socket with that the page can say in words (server/net/websocket_session.cpp);
+// another reason is shown as the server gave it.
+const CLOSE_REASONS: Array<{ shape: RegExp; key: string }> = [
+  { shape: /^server shutting down$/, key: "net.serverShuttingDown" },
+  { shape: /^nothing heard for (?<seconds>\d+) s$/, key: "net.nothingHeard" },
+  { shape: /^no Hello within (?<seconds>\d+) s$/, key: "net.noHelloInTime" },
+  { shape: /^too many messages$/, key: "net.tooManyMessages" },
+];
+
+function closeText(reason: string): string {
+  for (const { shape, key } of CLOSE_REASONS) {
+    const found = shape.exec(reason);
+    if (found) return t(key, { seconds: Number(found.groups?.seconds ?? 0) });
+  }
+  return reason;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -107,13 +145,13 @@ export class Connection {
   request(body: RequestInit): Promise<ServerMessage> {
     const socket = this.socket;
     if (!socket || socket.readyState !== WebSocket.OPEN)
-      return Promise.reject(new Error("not connected to the server"));
+      return Promise.reject(new ConnectionError("notConnected", "not connected to the server"));
     const requestId = this.nextId++;
     const message = create(ClientMessageSchema, { requestId, body: body as ClientMessage["body"] });
     return new Promise((resolve, reject) => {
       const timer = window.setTimeout(() => {
         this.pending.delete(requestId);
-        reject(new Error("the server did not answer in time"));
+        reject(new ConnectionError("noAnswer", "the server did not answer in time"));
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(requestId, { resolve, reject, timer });
       socket.send(toBinary(ClientMessageSchema, message));
@@ -134,13 +172,13 @@ export class Connection {
     const old = this.socket;
     this.socket = undefined; // its close event is then ignored: no back-off, no "closed" status
     this.ready = false;
-    this.failPending("the connection moved to the table's server");
+    this.failPending("moved", "the connection moved to the table's server");
     old?.close();
     const ready = this.whenReady();
     this.open();
     return new Promise((resolve, reject) => {
       const timer = window.setTimeout(
-        () => reject(new Error("the table's server did not answer in time")),
+        () => reject(new ConnectionError("moveTimedOut", "the table's server did not answer in time")),
         MOVE_TIMEOUT_MS
       );
       void ready.then(() => {
@@ -157,7 +195,7 @@ export class Connection {
         case: "hello",
         value: { clientName: `golf-web ${WEB_VERSION}`, protocolVersion: PROTOCOL_VERSION, updateAnswersAct: true },
       });
-      if (reply.body.case !== "welcome") throw new Error("the server did not welcome us");
+      if (reply.body.case !== "welcome") throw new ConnectionError("notWelcomed", "the server did not welcome us");
       if (socket !== this.socket) return;
       this.attempts = 0;
       this.ready = true;
@@ -170,7 +208,7 @@ export class Connection {
     } catch (error) {
       if (socket !== this.socket) return;
       if (error instanceof RequestError && error.code === ErrorCode.UNSUPPORTED_VERSION) return this.refused(socket);
-      this.onStatus("closed", (error as Error).message);
+      this.onStatus("closed", errorText(error));
       socket.close();
     }
   }
@@ -181,7 +219,7 @@ export class Connection {
     window.clearTimeout(this.retryTimer);
     socket.close();
     if (reloadForNewVersion()) this.onStatus("connecting", "");
-    else this.onStatus("outdated", CANNOT_CATCH_UP);
+    else this.onStatus("outdated", cannotCatchUp());
   }
 
   private receive(data: unknown): void {
@@ -206,10 +244,10 @@ export class Connection {
     waiting.reject(new RequestError(code, text, node, retryAfterMs));
   }
 
-  private failPending(why: string): void {
+  private failPending(failure: Failure, why: string): void {
     for (const [, waiting] of this.pending) {
       window.clearTimeout(waiting.timer);
-      waiting.reject(new Error(why));
+      waiting.reject(new ConnectionError(failure, why));
     }
     this.pending.clear();
   }
@@ -217,17 +255,24 @@ export class Connection {
   private closed(socket: WebSocket, reason: string): void {
     if (socket !== this.socket || this.outdated) return;
     this.ready = false;
-    this.failPending("the connection closed");
+    this.failPending("closed", "the connection closed");
     // Never welcomed through the pin: that node may be gone (a failover moved its tables), so the next try lets
     // the proxy choose, and a node that does not play the table says which does.
     if (this.welcomed !== socket) this.node = undefined;
     const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** this.attempts++);
-    this.onStatus("closed", reason || `reconnecting in ${Math.round(delay / 100) / 10} s`);
+    this.onStatus(
+      "closed",
+      reason ? closeText(reason) : t("net.reconnecting", { seconds: Math.round(delay / 100) / 10 })
+    );
     this.retryTimer = window.setTimeout(() => this.open(), delay);
   }
 }
 
+// A failed request in the reader's words: a refusal by its code, the connection's own failures from the net area;
+// anything else (a bug, the browser's own error) as it says itself.
 export function errorText(error: unknown): string {
+  if (error instanceof RequestError) return refusalText(error);
+  if (error instanceof ConnectionError) return t(FAILURE[error.failure]);
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -3,9 +3,15 @@
 // within a minute means the reloaded page cannot catch up either (a cache, a proxy, a server mid-upgrade), and it
 // says so instead of reloading in a loop. A Welcome from another server_version needs nothing: the page's protocol
 // was accepted, so it goes on as it is.
+import { t } from "../words/i18n";
+
 export const PROTOCOL_VERSION = 1; // the Hello's protocol_version, which golf-server must accept
 export const WEB_VERSION = __GOLF_WEB_VERSION__; // this page's build: package.json's version
-export const CANNOT_CATCH_UP = "The server was updated and this page could not catch up: reload it";
+
+// What the connection line says when the page cannot catch up, in the language of the moment.
+export function cannotCatchUp(): string {
+  return t("app.cannotCatchUp");
+}
 
 const KEY = "golf.versionReload"; // sessionStorage: when this tab last reloaded for a refused version (ms)
 const WINDOW_MS = 60_000;

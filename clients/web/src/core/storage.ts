@@ -5,7 +5,7 @@
 // again by itself; it is removed on signing out or when the server says the session has ended. And the level the
 // host last chose for a server bot. And whose chat this person has muted for themselves. And the theme chosen with
 // the toggle, when the player chose one over the browser's own setting. And a guest's entry token for each
-// tournament they signed up for.
+// tournament they signed up for. And the language chosen with the picker over the browser's own.
 
 const NAME_KEY = "golf.name";
 const SEATS_KEY = "golf.seats";
@@ -16,6 +16,7 @@ const BOT_KEY = "golf.bot-level";
 const MUTED_KEY = "golf.muted-chat";
 const THEME_KEY = "golf.theme";
 const ENTRIES_KEY = "golf.tournament-entries";
+const LANGUAGE_KEY = "golf.language";
 
 function readMap(key: string): Record<string, string> {
   try {
@@ -60,6 +61,16 @@ export const storage = {
   },
   forgetSession(): void {
     write(SESSION_KEY, null);
+  },
+  language(): string | undefined {
+    try {
+      return localStorage.getItem(LANGUAGE_KEY) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  setLanguage(code: string): void {
+    write(LANGUAGE_KEY, code);
   },
   name(): string {
     try {

@@ -2,6 +2,7 @@
 // the toggle overrides that with data-theme on <html>, kept in storage and applied before the first paint.
 import { storage } from "./storage";
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
 
 export type Theme = "light" | "dark";
 
@@ -60,6 +61,6 @@ export function themeToggle(): HTMLButtonElement {
       "aria-pressed": String(currentTheme() === "dark"),
       onclick: () => setTheme(currentTheme() === "dark" ? "light" : "dark"),
     },
-    "Dark theme"
+    t("common.darkTheme")
   );
 }

@@ -9,16 +9,17 @@ import { positionName } from "../words/positions";
 import { powerOf } from "../words/power_text";
 import { Phase, type HandView, type Position, type TableEvent } from "../gen/golf/v1/game_pb";
 import type { MatchRecord, ReplayHole } from "../gen/golf/v1/messages_pb";
+import { t } from "../words/i18n";
 
 export function seatNames(record: MatchRecord): string[] {
-  return (record.summary?.seats ?? []).map((s) => s.name || `Seat ${s.seat + 1}`);
+  return (record.summary?.seats ?? []).map((s) => s.name || t("replay.seat", { seat: s.seat + 1 }));
 }
 
 function reader(record: MatchRecord, hand: HandView): Reader {
   const names = seatNames(record);
   return {
     me: -1,
-    name: (seat) => names[seat] ?? `Seat ${seat + 1}`,
+    name: (seat) => names[seat] ?? t("replay.seat", { seat: seat + 1 }),
     place: (seat, p) => positionName(p, hand.cols, hand.seats[seat]?.positions.length ?? hand.rows * hand.cols),
     cols: hand.cols,
     power: (card) => powerOf(record.rules, card),
@@ -27,13 +28,13 @@ function reader(record: MatchRecord, hand: HandView): Reader {
 }
 
 function cardOf(pos: Position, label: string): HTMLElement {
-  const el = h("div", { role: "img", "aria-label": `${label}: ${knownText(pos)}` });
+  const el = h("div", { role: "img", "aria-label": t("replay.cardLabel", { place: label, card: knownText(pos) }) });
   if (pos.empty) return drawEmpty(el);
   return pos.card ? drawFace(el, pos.card) : drawBack(el);
 }
 
 export function seatBox(record: MatchRecord, hand: HandView, seat: number): HTMLElement {
-  const name = seatNames(record)[seat] ?? `Seat ${seat + 1}`;
+  const name = seatNames(record)[seat] ?? t("replay.seat", { seat: seat + 1 });
   const layout = hand.seats[seat];
   const turn = hand.phase !== Phase.OVER && hand.phase !== Phase.START && hand.currentSeat === seat;
   const score = hand.result?.scores[seat];
@@ -43,15 +44,15 @@ export function seatBox(record: MatchRecord, hand: HandView, seat: number): HTML
     h(
       "div",
       { class: "seat-head" },
-      turn ? h("span", { class: "turn-mark", "aria-label": "their turn" }, "\u25B6") : null,
+      turn ? h("span", { class: "turn-mark", "aria-label": t("replay.theirTurn") }, "\u25B6") : null,
       h("span", { class: "seat-name" }, name),
-      seat === hand.dealer ? h("span", { class: "badge" }, "dealer") : null,
-      hand.caller === seat ? h("span", { class: "badge" }, "ended play") : null,
-      score !== undefined ? h("span", { class: "badge" }, `scores ${score}`) : null
+      seat === hand.dealer ? h("span", { class: "badge" }, t("replay.dealer")) : null,
+      hand.caller === seat ? h("span", { class: "badge" }, t("replay.endedPlay")) : null,
+      score !== undefined ? h("span", { class: "badge" }, t("replay.seatScore", { score })) : null
     ),
     h(
       "div",
-      { class: "grid", style: `--cols:${hand.cols}`, role: "group", "aria-label": `${name}'s cards` },
+      { class: "grid", style: `--cols:${hand.cols}`, role: "group", "aria-label": t("replay.seatCards", { name }) },
       ...(layout?.positions ?? []).map((pos, p) =>
         cardOf(pos, positionName(p, hand.cols, layout?.positions.length ?? 0))
       )
@@ -67,16 +68,16 @@ export function pilesOf(hand: HandView): HTMLElement {
     h(
       "div",
       { class: "pile" },
-      drawBack(h("div", { role: "img", "aria-label": `the stock, ${hand.stockCount} cards` })),
-      h("span", { class: "pile-caption" }, `stock ${hand.stockCount}`)
+      drawBack(h("div", { role: "img", "aria-label": t("replay.stockLabel", { count: hand.stockCount }) })),
+      h("span", { class: "pile-caption" }, t("replay.stockCaption", { count: hand.stockCount }))
     ),
     h(
       "div",
       { class: "pile" },
       top
-        ? drawFace(h("div", { role: "img", "aria-label": "the top discard" }), top)
-        : drawEmpty(h("div", { role: "img", "aria-label": "no discards" })),
-      h("span", { class: "pile-caption" }, `discards ${hand.discardCount}`)
+        ? drawFace(h("div", { role: "img", "aria-label": t("replay.topDiscard") }), top)
+        : drawEmpty(h("div", { role: "img", "aria-label": t("replay.noDiscards") })),
+      h("span", { class: "pile-caption" }, t("replay.discardsCaption", { count: hand.discardCount }))
     )
   );
 }
@@ -86,12 +87,12 @@ export function scoreTable(record: MatchRecord, hole: number): HTMLElement | nul
   const recorded = record.holes.find((x) => x.number === hole);
   if (!recorded) return null;
   const names = seatNames(record);
-  const th = (t: string) => h("th", { scope: "col" }, t);
+  const th = (label: string) => h("th", { scope: "col" }, label);
   return h(
     "table",
     { class: "replay-scores", id: "replay-scores" },
-    h("caption", {}, `Hole ${hole}: scores`),
-    h("thead", {}, h("tr", {}, th("Player"), th("Hole"), th("Total"))),
+    h("caption", {}, t("replay.scoresCaption", { hole })),
+    h("thead", {}, h("tr", {}, th(t("replay.columnPlayer")), th(t("replay.columnHole")), th(t("replay.columnTotal")))),
     h(
       "tbody",
       {},
@@ -116,9 +117,9 @@ export function moveList(record: MatchRecord, replay: ReplayHole, move: number):
   return h(
     "section",
     { class: "panel move-log", "aria-labelledby": "replay-log-title" },
-    h("h2", { id: "replay-log-title" }, `What happened in hole ${replay.hole}`),
+    h("h2", { id: "replay-log-title" }, t("replay.logTitle", { hole: replay.hole })),
     entries.length === 0
-      ? h("p", { class: "muted", id: "replay-log-empty" }, "The cards are dealt.")
+      ? h("p", { class: "muted", id: "replay-log-empty" }, t("replay.dealt"))
       : h(
           "ol",
           { class: "log-list", id: "replay-log" },

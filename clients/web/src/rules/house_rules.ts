@@ -8,25 +8,39 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { h } from "../ui/dom";
 import type { PresetInfo } from "../gen/golf/v1/messages_pb";
 import { RulesetSchema, type Ruleset } from "../gen/golf/v1/ruleset_pb";
+import { t } from "../words/i18n";
 import {
-  GROUP_TITLES,
   OPTIONS,
   OptionError,
+  choiceWords,
+  groupTitle,
   localName,
+  optionHelp,
+  optionLabel,
   optionText,
   parseValue,
   plainMessage,
   rangeWords,
   sameValue,
+  unitWord,
   valueWords,
   type OptionInfo,
 } from "./options";
 
 const GROUPS = [...new Set(OPTIONS.map((o) => o.group))];
 
-// The words a search looks in: the label, the help, the group's title and every choice.
+// The words a search looks in, in the player's language: the label, the help, the group's title and every choice.
 const searchText = (o: OptionInfo) =>
-  [o.label, o.help, GROUP_TITLES[o.group] ?? o.group, o.unit ?? "", ...(o.choice_words ?? [])].join(" ").toLowerCase();
+  [optionLabel(o), optionHelp(o), groupTitle(o.group), unitWord(o), ...(o.choices ?? []).map((c) => choiceWords(o, c))]
+    .join(" ")
+    .toLowerCase();
+
+// A message with an element inside it: the text before and after the value's place ("Reset ", " to the preset").
+function around(key: string, name: string): [string, string] {
+  const mark = "\u0000";
+  const [before = "", after = ""] = t(key, { [name]: mark }).split(mark);
+  return [before, after];
+}
 
 // The editor for one preset at a time; edits survive a change of preset only where they still differ.
 export class HouseRulesEditor {
@@ -35,18 +49,14 @@ export class HouseRulesEditor {
   private edits = new Map<string, string>();
   private openGroups = new Set<string>();
   private query: string[] = [];
-  private summary = h("summary", {}, "House rules");
+  private summary = h("summary", {}, t("rules.houseRules"));
   private groups = h("div", { class: "rule-groups" });
   private resetAll = h(
     "button",
     { type: "button", class: "link", id: "reset-all", hidden: true, onclick: () => this.reset() },
-    "Reset every rule to the preset"
+    t("rules.resetAll")
   );
-  private nothingFound = h(
-    "p",
-    { class: "hint", id: "rule-search-none", hidden: true },
-    "No rule has all those words."
-  );
+  private nothingFound = h("p", { class: "hint", id: "rule-search-none", hidden: true }, t("rules.searchNothing"));
 
   constructor() {
     const search = h("input", {
@@ -55,7 +65,7 @@ export class HouseRulesEditor {
       "data-key": "rule-search",
       autocomplete: "off",
       spellcheck: "false",
-      placeholder: "joker, knock, points\u2026",
+      placeholder: t("rules.searchPlaceholder"),
       oninput: (e: Event) => {
         this.query = (e.target as HTMLInputElement).value.toLowerCase().split(/\s+/).filter(Boolean);
         this.filter();
@@ -64,14 +74,8 @@ export class HouseRulesEditor {
     const body = h(
       "div",
       { class: "rules-body" },
-      h(
-        "p",
-        { class: "hint" },
-        "Every rule starts as the preset has it. A rule you change is marked, with the preset's ",
-        "value beside it. ",
-        this.resetAll
-      ),
-      h("div", { class: "rule-search" }, h("label", { for: "rule-search" }, "Find a rule"), search),
+      h("p", { class: "hint" }, t("rules.editorHint"), " ", this.resetAll),
+      h("div", { class: "rule-search" }, h("label", { for: "rule-search" }, t("rules.findRule")), search),
       this.nothingFound,
       this.groups
     );
@@ -111,7 +115,7 @@ export class HouseRulesEditor {
   // returns the refusal in words.
   showError(message: string): string {
     const plain = plainMessage(message);
-    const option = plain.option ?? OPTIONS.find((o) => message.startsWith(o.label));
+    const option = plain.option ?? OPTIONS.find((o) => message.startsWith(optionLabel(o)));
     for (const el of this.groups.querySelectorAll(".option.invalid")) el.classList.remove("invalid");
     if (!option) return plain.text;
     this.element.open = true;
@@ -157,8 +161,8 @@ export class HouseRulesEditor {
           h(
             "summary",
             {},
-            h("span", { class: "group-title" }, GROUP_TITLES[group] ?? group),
-            h("span", { class: "group-count" }, `${options.length} rule${options.length === 1 ? "" : "s"}`),
+            h("span", { class: "group-title" }, groupTitle(group)),
+            h("span", { class: "group-count" }, t("rules.ruleCount", { count: options.length })),
             h("span", { class: "group-changed" })
           ),
           ...options.map((option) => this.row(option, rules))
@@ -173,12 +177,14 @@ export class HouseRulesEditor {
   // The number of rules changed, in the editor's summary and in each group's.
   private counts(): void {
     const changed = OPTIONS.filter((o) => this.changed(o));
-    this.summary.textContent = `House rules${changed.length ? ` (${changed.length} changed)` : ": the preset as it is"}`;
+    this.summary.textContent = changed.length
+      ? t("rules.houseRulesChanged", { count: changed.length })
+      : t("rules.houseRulesAsPreset");
     this.resetAll.hidden = changed.length === 0;
     for (const fold of this.groups.querySelectorAll<HTMLElement>(".rule-group")) {
       const n = changed.filter((o) => o.group === fold.dataset.group).length;
       const note = fold.querySelector(".group-changed");
-      if (note) note.textContent = n ? `${n} changed` : "";
+      if (note) note.textContent = n ? t("rules.groupChanged", { count: n }) : "";
     }
   }
 
@@ -204,24 +210,26 @@ export class HouseRulesEditor {
     const current = this.edits.get(option.name) ?? presetText;
     const id = `opt-${option.name}`;
     const error = h("p", { class: "option-error", role: "alert" });
+    // Only a screen reader hears which rule: the label is visually hidden inside the button's words.
+    const [before, after] = around("rules.resetOne", "label");
     const resetOne = h(
       "button",
       { type: "button", class: "link reset-one", onclick: () => this.reset(option) },
-      "Reset",
-      h("span", { class: "visually-hidden" }, ` ${option.label}`),
-      " to the preset"
+      before.trimEnd(),
+      h("span", { class: "visually-hidden" }, `${before.endsWith(" ") ? " " : ""}${optionLabel(option)}`),
+      after
     );
     const mark = h(
       "p",
       { class: "preset-mark" },
-      h("span", { class: "preset-value" }, `Preset: ${valueWords(option, presetText)}.`),
+      h("span", { class: "preset-value" }, t("rules.presetValue", { value: valueWords(option, presetText) })),
       " ",
       resetOne
     );
     const row = h(
       "div",
       { class: `option kind-${option.kind}`, "data-option": option.name },
-      h("label", { for: id }, option.label),
+      h("label", { for: id }, optionLabel(option)),
       control(option, current, `${id}-help`, (text) => {
         this.edits.set(option.name, text);
         let problem = "";
@@ -234,7 +242,13 @@ export class HouseRulesEditor {
         row.classList.toggle("invalid", problem !== "");
         show();
       }),
-      h("p", { class: "help", id: `${id}-help` }, option.help, " ", h("span", { class: "range" }, rangeWords(option))),
+      h(
+        "p",
+        { class: "help", id: `${id}-help` },
+        optionHelp(option),
+        " ",
+        h("span", { class: "range" }, rangeWords(option))
+      ),
       mark,
       error
     );
@@ -270,9 +284,7 @@ function control(option: OptionInfo, current: string, helpId: string, update: (t
       return h(
         "select",
         { ...common, onchange: (e: Event) => update(typed(e)) },
-        ...(option.choices ?? []).map((c, i) =>
-          h("option", { value: c, selected: c === current }, option.choice_words?.[i] ?? c)
-        )
+        ...(option.choices ?? []).map((c) => h("option", { value: c, selected: c === current }, choiceWords(option, c)))
       );
     case "integer":
       return h("input", {
@@ -289,7 +301,7 @@ function control(option: OptionInfo, current: string, helpId: string, update: (t
         ...common,
         type: "text",
         value: current === "off" ? "" : current,
-        placeholder: "off",
+        placeholder: t("options.off"),
         spellcheck: "false",
         oninput: (e: Event) => update(typed(e).trim() === "" ? "off" : typed(e)),
       });
@@ -299,7 +311,7 @@ function control(option: OptionInfo, current: string, helpId: string, update: (t
         type: "text",
         value: current,
         spellcheck: "false",
-        placeholder: "none",
+        placeholder: t("options.none"),
         oninput: (e: Event) => update(typed(e)),
       });
   }

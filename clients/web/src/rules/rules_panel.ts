@@ -4,32 +4,52 @@
 // throwing rules where nobody throws), and last the house rules that differ from the preset, each with the
 // preset's value.
 import "./rules_panel.css";
+import { presetTitle } from "../screens/profile";
 import { h, type Child } from "../ui/dom";
 import type { App } from "../core/app";
 import { cardShort } from "../words/card_names";
+import { t } from "../words/i18n";
 import { VALUE_FIELD } from "./card_values";
 import { howToPlay } from "./how_to_play";
 import { PowerKind, type Ruleset } from "../gen/golf/v1/ruleset_pb";
-import { GROUP_TITLES, OPTIONS, amount, optionNamed, optionText, valueWords, type OptionInfo } from "./options";
+import {
+  OPTIONS,
+  amount,
+  groupTitle,
+  listText,
+  optionHelp,
+  optionLabel,
+  optionNamed,
+  optionText,
+  valueWords,
+  type OptionInfo,
+} from "./options";
 import { PLAYER, POWER_FIELD, powerSentence } from "../words/power_text";
 import { applies, callerRules, SAID_ELSEWHERE } from "./rule_applies";
 
-const CALLER = "The caller is the player who ended play: who knocked, called or first had every card face up.";
-const RANK_LABEL = ["Joker", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+// Each rank's short name, by rank (0 the joker); the number cards are their numbers.
+const RANK_LABEL: Record<number, string> = {
+  0: "rules.rankJoker",
+  1: "rules.rankAce",
+  11: "rules.rankJack",
+  12: "rules.rankQueen",
+  13: "rules.rankKing",
+};
+const rankLabel = (rank: number) => (RANK_LABEL[rank] ? t(RANK_LABEL[rank]) : String(rank));
 
 // One option in force as a sentence: a boolean that is on is its help; anything else its label and value in words.
 // Nothing for a rule that is off, a choice of none or a number of 0.
 function describe(rules: Ruleset, o: OptionInfo): string | undefined {
   const value = optionText(rules, o);
-  if (o.kind === "boolean") return value === "true" ? o.help : undefined;
+  if (o.kind === "boolean") return value === "true" ? optionHelp(o) : undefined;
   if (value === "none" || value === "0" || value === "off" || value === "") return undefined;
-  return `${o.label}: ${valueWords(o, value)}.`;
+  return t("rules.optionValue", { label: optionLabel(o), value: valueWords(o, value) });
 }
 
 function group(rules: Ruleset, name: string): string[] {
   return OPTIONS.filter((o) => o.group === name && !SAID_ELSEWHERE.has(o.name) && applies(rules, o.name))
     .map((o) => describe(rules, o))
-    .filter((t): t is string => Boolean(t));
+    .filter((line): line is string => Boolean(line));
 }
 
 // Rank and points in pairs that wrap to the panel's width, jokers last when the packs have them.
@@ -42,7 +62,7 @@ function values(rules: Ruleset): HTMLElement {
       h(
         "div",
         { class: "card-value", "data-rank": r },
-        h("dt", {}, RANK_LABEL[r]),
+        h("dt", {}, rankLabel(r)),
         h("dd", {}, amount((rules[VALUE_FIELD[r]] as number | undefined) ?? 0))
       )
     )
@@ -55,8 +75,8 @@ function powers(rules: Ruleset): string[] {
     const kind = rules[field] as PowerKind;
     if (kind === PowerKind.NONE || kind === PowerKind.UNSPECIFIED) return;
     if (rank === 0 && !rules.jokersPerPack) return;
-    const red = rank === 13 && rules.redKingsPowerless ? " (black kings only)" : "";
-    out.push(`${RANK_LABEL[rank]}${red}: ${powerSentence(kind, PLAYER)}.`);
+    const words = { rank: rankLabel(rank), power: powerSentence(kind, PLAYER) };
+    out.push(t(rank === 13 && rules.redKingsPowerless ? "rules.powerBlackKings" : "rules.power", words));
   });
   return out;
 }
@@ -64,26 +84,32 @@ function powers(rules: Ruleset): string[] {
 // Each rule the table changed: "Holes in a match: 1 hole (the preset: 9 holes)".
 function houseRules(rules: Ruleset, preset: Ruleset | undefined): string[] {
   if (!preset) return [];
-  return OPTIONS.filter((o) => optionText(rules, o) !== optionText(preset, o)).map(
-    (o) => `${o.label}: ${valueWords(o, optionText(rules, o))} (the preset: ${valueWords(o, optionText(preset, o))}).`
+  return OPTIONS.filter((o) => optionText(rules, o) !== optionText(preset, o)).map((o) =>
+    t("rules.houseRuleValue", {
+      label: optionLabel(o),
+      value: valueWords(o, optionText(rules, o)),
+      preset: valueWords(o, optionText(preset, o)),
+    })
   );
 }
 
+// "2 to 8 players; 1 pack of 52 cards, one more above 4 and 8 players." and the spare rows, if any.
 function table(rules: Ruleset): string {
-  const jokers = rules.jokersPerPack ? ` and ${amount(rules.jokersPerPack, "jokers")} each` : "";
-  const packs = `${amount(rules.basePacks ?? 1, "packs")} of 52 cards${jokers}`;
+  const packs = rules.jokersPerPack
+    ? t("rules.packsWithJokers", { packs: rules.basePacks ?? 1, jokers: rules.jokersPerPack })
+    : t("rules.packs", { packs: rules.basePacks ?? 1 });
   const above = rules.extraPackAbove?.values ?? [];
-  const more = above.length ? `, one more above ${valueWords(optionNamed("extra_pack_above"), above.join(","))}` : "";
-  const spare = rules.extraRows
-    ? ` Up to ${amount(rules.extraRows, "spare rows")} below a player's cards take the cards they are given.`
-    : "";
-  return `${rules.minPlayers} to ${rules.maxPlayers} players; ${packs}${more}.${spare}`;
+  const size = { min: rules.minPlayers ?? 0, max: rules.maxPlayers ?? 0, packs };
+  const sentence = above.length
+    ? t("rules.tableMorePacks", { ...size, above: valueWords(optionNamed("extra_pack_above"), above.join(",")) })
+    : t("rules.tableSize", size);
+  return rules.extraRows ? `${sentence} ${t("rules.spareRows", { count: rules.extraRows })}` : sentence;
 }
 
 // The panel is rebuilt with the table on every update: whether the player opened it is kept here.
 let open = true; // open at first: in the drawer, the Rules tab is the click that asked for it
 
-const list = (items: string[]): Child => (items.length ? h("ul", {}, ...items.map((t) => h("li", {}, t))) : null);
+const list = (items: string[]): Child => (items.length ? h("ul", {}, ...items.map((item) => h("li", {}, item))) : null);
 const section = (title: string, items: string[]): Child => (items.length ? [h("h3", {}, title), list(items)] : null);
 
 export function rulesPanel(app: App): HTMLElement | null {
@@ -92,8 +118,11 @@ export function rulesPanel(app: App): HTMLElement | null {
   const preset = app.presets.find((p) => p.name === app.joined?.preset)?.rules;
   const house = houseRules(rules, preset);
   const special =
-    rules.cardValueOverrides?.values.map((v) => `${v.card ? cardShort(v.card) : "?"} counts ${amount(v.points)}`) ?? [];
+    rules.cardValueOverrides?.values.map((v) =>
+      t("rules.cardCounts", { card: v.card ? cardShort(v.card) : "?", points: amount(v.points) })
+    ) ?? [];
   const power = powers(rules);
+  const caller = callerRules(rules) ? [t("rules.callerIs")] : [];
   return h(
     "details",
     {
@@ -107,25 +136,30 @@ export function rulesPanel(app: App): HTMLElement | null {
     h(
       "summary",
       { "data-key": "rules-summary" },
-      h("h2", { class: "inline" }, `Rules at this table: ${(app.joined?.preset ?? "").replace(/-/g, " ")}`)
+      // The preset's name is a game's name, as the presets list shows it.
+      h("h2", { class: "inline" }, t("rules.title", { preset: presetTitle(app.joined?.preset ?? "") }))
     ),
-    h("h3", {}, "How to play"),
+    h("h3", {}, t("rules.howToPlay")),
     list(howToPlay(rules)),
-    h("h3", {}, "Card values"),
+    h("h3", {}, t("rules.cardValues")),
     values(rules),
-    special.length ? h("p", {}, `Cards with their own points: ${special.join(", ")}.`) : null,
-    h("h3", {}, "The table"),
+    special.length ? h("p", {}, t("rules.ownPoints", { cards: listText(special, "unit") })) : null,
+    h("h3", {}, t("rules.theTable")),
     h("p", {}, table(rules)),
-    section(GROUP_TITLES.start, group(rules, "start")),
-    section(GROUP_TITLES.turns, group(rules, "turns")),
-    power.length ? section("Powers (a card drawn from the stock may be discarded to use its power)", power) : null,
-    section(power.length ? "Throws and other power rules" : "Throws", group(rules, "powers")),
-    section(GROUP_TITLES.end, group(rules, "end")),
-    section(GROUP_TITLES.scoring, [...(callerRules(rules) ? [CALLER] : []), ...group(rules, "scoring")]),
-    section(GROUP_TITLES.match, group(rules, "match")),
-    h("h3", {}, "House rules"),
+    section(groupTitle("start"), group(rules, "start")),
+    section(groupTitle("turns"), group(rules, "turns")),
+    power.length ? section(t("rules.powers"), power) : null,
+    section(power.length ? t("rules.throwsAndPowerRules") : t("rules.throws"), group(rules, "powers")),
+    section(groupTitle("end"), group(rules, "end")),
+    section(groupTitle("scoring"), [...caller, ...group(rules, "scoring")]),
+    section(groupTitle("match"), group(rules, "match")),
+    h("h3", {}, t("rules.houseRules")),
     house.length
-      ? h("ul", { class: "house-rule-list" }, ...house.map((t) => h("li", {}, h("strong", {}, "House rule: "), t)))
-      : h("p", { id: "no-house-rules" }, "None: the preset as it is.")
+      ? h(
+          "ul",
+          { class: "house-rule-list" },
+          ...house.map((rule) => h("li", {}, h("strong", {}, t("rules.houseRulePrefix")), rule))
+        )
+      : h("p", { id: "no-house-rules" }, t("rules.noHouseRules"))
   );
 }

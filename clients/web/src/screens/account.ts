@@ -6,6 +6,7 @@ import { keysPanel } from "./api_keys";
 import { dateText } from "../words/dates";
 import { navLine, pageLink } from "../ui/nav";
 import { accountErrorText, openSignIn, signOut } from "./sign_in";
+import { t } from "../words/i18n";
 
 const PASSWORD_MIN = 8;
 
@@ -21,7 +22,7 @@ export function accountScreen(app: App): Screen {
     shown = state;
     if (!app.account) {
       keys.reset();
-      replaceContent(body, state === "signing-in" ? h("p", { class: "panel" }, "Signing in...") : notSignedIn());
+      replaceContent(body, state === "signing-in" ? h("p", { class: "panel" }, t("account.signingIn")) : notSignedIn());
       return;
     }
     replaceContent(body, accountSummary(app, app.account), password, keys.element);
@@ -31,8 +32,8 @@ export function accountScreen(app: App): Screen {
   const element = h(
     "div",
     { class: "screen account-screen" },
-    h("h1", {}, "Your account"),
-    navLine(app, ["/", "Back to the start"], ["/leaderboard", "Leaderboard"]),
+    h("h1", {}, t("account.title")),
+    navLine(app, ["/", t("account.backToStart")], ["/leaderboard", t("account.leaderboard")]),
     body
   );
   refresh();
@@ -44,12 +45,16 @@ function notSignedIn(): HTMLElement {
   return h(
     "section",
     { class: "panel", id: "not-signed-in" },
-    h("p", {}, "You are not signed in. Your account page shows once you are."),
+    h("p", {}, t("account.notSignedIn")),
     h(
       "div",
       { class: "buttons" },
-      h("button", { type: "button", id: "account-sign-in", onclick: () => openSignIn("sign-in") }, "Sign in"),
-      h("button", { type: "button", class: "secondary", onclick: () => openSignIn("register") }, "Create an account")
+      h("button", { type: "button", id: "account-sign-in", onclick: () => openSignIn("sign-in") }, t("account.signIn")),
+      h(
+        "button",
+        { type: "button", class: "secondary", onclick: () => openSignIn("register") },
+        t("account.createAccount")
+      )
     )
   );
 }
@@ -63,8 +68,9 @@ function accountSummary(app: App, account: NonNullable<App["account"]>): HTMLEle
     h(
       "p",
       {},
-      `Member since ${dateText(account.createdUnix)}. `,
-      pageLink(app, profilePath(account.name), "Your profile and ratings", { id: "own-profile" })
+      t("account.memberSince", { date: dateText(account.createdUnix) }),
+      " ",
+      pageLink(app, profilePath(account.name), t("account.ownProfile"), { id: "own-profile" })
     ),
     h(
       "div",
@@ -72,7 +78,7 @@ function accountSummary(app: App, account: NonNullable<App["account"]>): HTMLEle
       h(
         "button",
         { type: "button", class: "secondary", id: "account-sign-out", onclick: () => void signOut(app, false) },
-        "Sign out"
+        t("account.signOut")
       ),
       h(
         "button",
@@ -81,17 +87,13 @@ function accountSummary(app: App, account: NonNullable<App["account"]>): HTMLEle
           class: "secondary",
           id: "sign-out-everywhere",
           onclick: () => {
-            if (confirm("Sign out on every device, this one too?")) void signOut(app, true);
+            if (confirm(t("account.signOutEverywhereConfirm"))) void signOut(app, true);
           },
         },
-        "Sign out everywhere"
+        t("account.signOutEverywhere")
       )
     ),
-    h(
-      "p",
-      { class: "hint" },
-      "Signing out everywhere ends every session of this account, on every device. API keys keep working until you revoke them."
-    )
+    h("p", { class: "hint" }, t("account.signOutEverywhereHint"))
   );
 }
 
@@ -111,18 +113,18 @@ function passwordForm(app: App): HTMLElement {
   });
   const status = h("p", { class: "form-error", id: "password-error", role: "alert" });
   const done = h("p", { class: "form-ok", id: "password-done", role: "status" });
-  const submit = h("button", { type: "submit", id: "change-password" }, "Change password");
+  const submit = h("button", { type: "submit", id: "change-password" }, t("account.changePassword"));
   const send = async (e: Event) => {
     e.preventDefault();
     status.textContent = "";
     done.textContent = "";
     if (!oldInput.value) {
-      status.textContent = "Your current password, please.";
+      status.textContent = t("account.currentPasswordMissing");
       oldInput.focus();
       return;
     }
     if (newInput.value.length < PASSWORD_MIN) {
-      status.textContent = `A new password needs at least ${PASSWORD_MIN} characters.`;
+      status.textContent = t("account.newPasswordShort", { count: PASSWORD_MIN });
       newInput.focus();
       return;
     }
@@ -131,7 +133,7 @@ function passwordForm(app: App): HTMLElement {
       await app.changePassword(oldInput.value, newInput.value);
       oldInput.value = "";
       newInput.value = "";
-      done.textContent = "Password changed. Every other device that was signed in is signed out.";
+      done.textContent = t("account.passwordChanged");
     } catch (error) {
       status.textContent = accountErrorText(error);
     } finally {
@@ -141,17 +143,17 @@ function passwordForm(app: App): HTMLElement {
   return h(
     "form",
     { class: "panel", id: "password-form", novalidate: true, onsubmit: send, "aria-labelledby": "password-title" },
-    h("h2", { id: "password-title" }, "Change your password"),
+    h("h2", { id: "password-title" }, t("account.changePasswordTitle")),
     h(
       "div",
       { class: "field-row" },
-      h("div", { class: "field" }, h("label", { for: "old-password" }, "Current password"), oldInput),
+      h("div", { class: "field" }, h("label", { for: "old-password" }, t("account.currentPassword")), oldInput),
       h(
         "div",
         { class: "field" },
-        h("label", { for: "new-password" }, "New password"),
+        h("label", { for: "new-password" }, t("account.newPassword")),
         newInput,
-        h("span", { class: "hint", id: "new-password-hint" }, `At least ${PASSWORD_MIN} characters.`)
+        h("span", { class: "hint", id: "new-password-hint" }, t("account.newPasswordHint", { count: PASSWORD_MIN }))
       )
     ),
     h("div", { class: "buttons" }, submit),

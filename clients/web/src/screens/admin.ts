@@ -8,13 +8,14 @@ import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { ReportReason, type ReportInfo } from "../gen/golf/v1/messages_pb";
 import { utcMinute } from "../words/dates";
+import { t } from "../words/i18n";
 import { sanctionsPanel, type SanctionAim } from "./admin_sanctions";
 import { tablesPanel } from "./admin_tables";
 
-const REASON_WORDS: Record<number, string> = {
-  [ReportReason.CHAT]: "chat",
-  [ReportReason.NAME]: "name",
-  [ReportReason.CONDUCT]: "conduct",
+const REASON_KEYS: Record<number, string> = {
+  [ReportReason.CHAT]: "admin.reasonChat",
+  [ReportReason.NAME]: "admin.reasonName",
+  [ReportReason.CONDUCT]: "admin.reasonConduct",
 };
 
 function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElement {
@@ -34,44 +35,54 @@ function closeForm(app: App, report: ReportInfo, reload: () => void): HTMLElemen
   return h(
     "form",
     { class: "close-report", onsubmit: (e: Event) => void send(e) },
-    h("label", { for: id }, "What was done"),
+    h("label", { for: id }, t("admin.whatWasDone")),
     input,
-    h("button", { type: "submit", class: "small", id: `close-${report.id}` }, "Close the report"),
+    h("button", { type: "submit", class: "small", id: `close-${report.id}` }, t("admin.closeReport")),
     error
   );
 }
 
 function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (to: SanctionAim) => void): HTMLElement {
-  const who = (name: string, registered: boolean) => `${name}${registered ? "" : " (guest)"}`;
-  const where = r.matchId > 0n ? `table ${r.tableCode}, match ${r.matchId}, hole ${r.hole}` : `table ${r.tableCode}`;
+  const who = (name: string, registered: boolean) => (registered ? name : t("admin.guestName", { name }));
+  const place = { who: who(r.reporter, r.reporterRegistered), at: utcMinute(r.unixS), table: r.tableCode };
   return h(
     "li",
     { class: "panel report", id: `report-${r.id}` },
     h(
       "h2",
       {},
-      `${who(r.reported, r.reportedRegistered)}: ${REASON_WORDS[r.reason] ?? "other"}`,
-      h("span", { class: "muted small" }, ` · report ${r.id}`)
+      t("admin.reportHeading", {
+        who: who(r.reported, r.reportedRegistered),
+        reason: t(REASON_KEYS[r.reason] ?? "admin.reasonOther"),
+      }),
+      h("span", { class: "muted small" }, " ", t("admin.reportNumber", { id: String(r.id) }))
     ),
     h(
       "p",
       { class: "muted small" },
-      `Reported by ${who(r.reporter, r.reporterRegistered)}, ${utcMinute(r.unixS)}, at ${where}.`
+      r.matchId > 0n
+        ? t("admin.reportedAtHole", { ...place, match: String(r.matchId), hole: r.hole })
+        : t("admin.reportedAtTable", place)
     ),
     r.text ? h("blockquote", {}, r.text) : null,
     r.matchId > 0n
       ? h(
           "p",
           { class: "small" },
-          pageLink(app, replayPath(r.matchId, Math.max(1, r.hole)), "Replay the match"),
-          " (holes that are over)"
+          pageLink(app, replayPath(r.matchId, Math.max(1, r.hole)), t("admin.replayMatch")),
+          " ",
+          t("admin.holesOver")
         )
       : null,
     r.chat
-      ? h("details", {}, h("summary", {}, "The table's chat"), h("pre", { class: "report-chat" }, r.chat))
-      : h("p", { class: "muted small" }, "Nothing was said at the table."),
+      ? h("details", {}, h("summary", {}, t("admin.tableChat")), h("pre", { class: "report-chat" }, r.chat))
+      : h("p", { class: "muted small" }, t("admin.nothingSaid")),
     r.closedUnixS > 0n
-      ? h("p", { class: "report-closed" }, `Closed ${utcMinute(r.closedUnixS)} by ${r.closedBy}: ${r.resolution}`)
+      ? h(
+          "p",
+          { class: "report-closed" },
+          t("admin.closedBy", { at: utcMinute(r.closedUnixS), name: r.closedBy, resolution: r.resolution })
+        )
       : closeForm(app, r, reload),
     r.closedUnixS === 0n
       ? h(
@@ -84,17 +95,19 @@ function reportCard(app: App, r: ReportInfo, reload: () => void, aim: (to: Sanct
               aim(
                 r.reportedRegistered
                   ? { name: r.reported }
-                  : { name: `guests at ${r.reported}'s address (report ${r.id})`, reportId: r.id }
+                  : { name: t("admin.guestsAtAddress", { name: r.reported, id: String(r.id) }), reportId: r.id }
               ),
           },
-          r.reportedRegistered ? `Sanction ${r.reported}...` : `Sanction guests at ${r.reported}'s address...`
+          r.reportedRegistered
+            ? t("admin.sanctionAccount", { name: r.reported })
+            : t("admin.sanctionGuests", { name: r.reported })
         )
       : null
   );
 }
 
 export function adminScreen(app: App): Screen {
-  const list = h("div", { id: "reports", "aria-live": "polite" }, h("p", {}, "Loading..."));
+  const list = h("div", { id: "reports", "aria-live": "polite" }, h("p", {}, t("admin.loading")));
   const sanctions = sanctionsPanel(app);
   sanctions.element.hidden = true;
   const tables = tablesPanel(app, () => sanctions.load());
@@ -105,12 +118,12 @@ export function adminScreen(app: App): Screen {
   const load = async () => {
     try {
       const reply = await app.whenReady({ case: "listReports", value: { includeClosed: closed.checked } });
-      if (reply.body.case !== "reports") throw new Error("the server did not send the reports");
+      if (reply.body.case !== "reports") throw new Error(t("admin.noReportsSent"));
       const reports = reply.body.value.reports;
       replaceContent(
         list,
         reports.length === 0
-          ? h("p", { class: "empty-note", id: "reports-empty" }, "No reports are waiting.")
+          ? h("p", { class: "empty-note", id: "reports-empty" }, t("admin.noReports"))
           : h(
               "ul",
               { class: "report-list" },
@@ -131,9 +144,7 @@ export function adminScreen(app: App): Screen {
         h(
           "p",
           { class: staffOnly ? "empty-note" : "form-error", id: "reports-refused" },
-          staffOnly
-            ? "This page is for the server's moderators. Sign in with an account that has a moderator's role."
-            : `Could not load the reports: ${errorText(error)}`
+          staffOnly ? t("admin.staffOnly") : t("admin.reportsFailed", { detail: errorText(error) })
         )
       );
     }
@@ -149,19 +160,14 @@ export function adminScreen(app: App): Screen {
   const element = h(
     "div",
     { class: "screen admin-screen" },
-    h("h1", {}, "Moderation"),
-    navLine(app, ["/", "Back to the start"], ["/account", "Your account"]),
-    h(
-      "p",
-      { class: "hint" },
-      "Players' reports, the oldest open one first, then the tables being played, then the sanctions given. " +
-        "Whatever you do here is written to the moderation log under your name."
-    ),
+    h("h1", {}, t("admin.title")),
+    navLine(app, ["/", t("admin.navStart")], ["/account", t("admin.navAccount")]),
+    h("p", { class: "hint" }, t("admin.intro")),
     h(
       "section",
       { class: "admin-reports", "aria-labelledby": "reports-title" },
-      h("h2", { id: "reports-title" }, "Reports"),
-      h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, "Show closed reports too")),
+      h("h2", { id: "reports-title" }, t("admin.reportsTitle")),
+      h("div", { class: "field check" }, closed, h("label", { for: "reports-closed" }, t("admin.showClosed"))),
       list
     ),
     tables.element,

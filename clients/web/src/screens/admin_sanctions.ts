@@ -2,35 +2,48 @@
 // for a time or until lifted), the sanctions given with a way to lift one, and the moderation log. The server
 // checks the role of whoever asks and says why it refuses.
 import { utcMinute } from "../words/dates";
+import { t } from "../words/i18n";
 import { h, replaceContent } from "../ui/dom";
 import type { App } from "../core/app";
 import { errorText } from "../core/net";
 import { SanctionKind, type SanctionInfo } from "../gen/golf/v1/messages_pb";
 
-const KIND_WORDS: Record<number, string> = {
+const KIND_KEYS: Record<number, string> = {
+  [SanctionKind.MUTE]: "admin.kindMute",
+  [SanctionKind.PUBLIC_BAN]: "admin.kindPublicBan",
+  [SanctionKind.BAN]: "admin.kindBan",
+};
+
+// The kind as the flash's select names it.
+const KIND_CHOICE: Record<number, string> = {
   [SanctionKind.MUTE]: "mute",
-  [SanctionKind.PUBLIC_BAN]: "ban from public play",
+  [SanctionKind.PUBLIC_BAN]: "publicBan",
   [SanctionKind.BAN]: "ban",
 };
 
-// Lengths offered, in minutes (0: until lifted).
+const kindWords = (kind: number) => t(KIND_KEYS[kind] ?? "admin.kindOther");
+
+// Lengths offered, in minutes (0: until lifted), with their words' keys (looked up when drawn, in the language then).
 const LENGTHS: [number, string][] = [
-  [60, "an hour"],
-  [24 * 60, "a day"],
-  [7 * 24 * 60, "a week"],
-  [30 * 24 * 60, "30 days"],
-  [0, "until lifted"],
+  [60, "admin.lengthHour"],
+  [24 * 60, "admin.lengthDay"],
+  [7 * 24 * 60, "admin.lengthWeek"],
+  [30 * 24 * 60, "admin.length30Days"],
+  [0, "admin.lengthUntilLifted"],
 ];
 
+// '— "spam", given by Mo 2026-03-12 10:00 UTC; in force until lifted.': the reason, who gave it, and where it stands.
+function givenWords(s: SanctionInfo): string {
+  const given = { reason: s.reason, by: s.givenBy, at: utcMinute(s.createdUnixS) };
+  if (s.liftedUnixS > 0n)
+    return t("admin.givenLifted", { ...given, liftedAt: utcMinute(s.liftedUnixS), liftedBy: s.liftedBy });
+  if (!s.inForce) return t("admin.givenEnded", { ...given, endedAt: utcMinute(s.expiresUnixS) });
+  return s.expiresUnixS > 0n
+    ? t("admin.givenUntil", { ...given, until: utcMinute(s.expiresUnixS) })
+    : t("admin.givenUntilLifted", given);
+}
+
 function sanctionLine(app: App, s: SanctionInfo, reload: () => void): HTMLElement {
-  const state =
-    s.liftedUnixS > 0n
-      ? `lifted ${utcMinute(s.liftedUnixS)} by ${s.liftedBy}`
-      : !s.inForce
-        ? `ended ${utcMinute(s.expiresUnixS)}`
-        : s.expiresUnixS > 0n
-          ? `in force until ${utcMinute(s.expiresUnixS)}`
-          : "in force until lifted";
   const lift = async () => {
     try {
       await app.request({ case: "liftSanction", value: { id: s.id } });
@@ -42,13 +55,13 @@ function sanctionLine(app: App, s: SanctionInfo, reload: () => void): HTMLElemen
   return h(
     "li",
     { id: `sanction-${s.id}` },
-    h("strong", {}, `${s.name}: ${KIND_WORDS[s.kind] ?? "sanction"}`),
-    ` — "${s.reason}", given by ${s.givenBy} ${utcMinute(s.createdUnixS)}; ${state}. `,
+    h("strong", {}, t("admin.sanctionHeading", { name: s.name, kind: kindWords(s.kind) })),
+    ` ${givenWords(s)} `,
     s.inForce
       ? h(
           "button",
           { type: "button", class: "small secondary", id: `lift-${s.id}`, onclick: () => void lift() },
-          "Lift"
+          t("admin.lift")
         )
       : null
   );
@@ -78,7 +91,7 @@ function whomField(): {
       hidden: true,
       onclick: () => aimAt({ name: "" }),
     },
-    "An account instead"
+    t("admin.accountInstead")
   );
   const aimAt = (to: SanctionAim) => {
     reportId = to.reportId;
@@ -86,7 +99,13 @@ function whomField(): {
     name.readOnly = reportId !== undefined;
     byName.hidden = reportId === undefined;
   };
-  const element = h("div", { class: "field" }, h("label", { for: "sanction-name" }, "Account"), name, byName);
+  const element = h(
+    "div",
+    { class: "field" },
+    h("label", { for: "sanction-name" }, t("admin.accountLabel")),
+    name,
+    byName
+  );
   return { element, name, aimAt, report: () => reportId };
 }
 
@@ -97,13 +116,13 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
     "select",
     { id: "sanction-kind" },
     ...[SanctionKind.MUTE, SanctionKind.PUBLIC_BAN, SanctionKind.BAN].map((k) =>
-      h("option", { value: k }, KIND_WORDS[k])
+      h("option", { value: k }, kindWords(k))
     )
   );
   const length = h(
     "select",
     { id: "sanction-length" },
-    ...LENGTHS.map(([m, words]) => h("option", { value: m }, words))
+    ...LENGTHS.map(([m, key]) => h("option", { value: m }, t(key)))
   );
   length.value = String(24 * 60);
   const reason = h("input", {
@@ -126,7 +145,10 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
         reason: reason.value.trim(),
       };
       await app.request({ case: "giveSanction", value });
-      app.onFlash(`${name.value.trim()}: ${KIND_WORDS[value.kind]} given.`, "info");
+      app.onFlash(
+        t("admin.sanctionGiven", { name: name.value.trim(), kind: KIND_CHOICE[value.kind] ?? "other" }),
+        "info"
+      );
       reason.value = "";
       whom.aimAt({ name: "" });
       done();
@@ -144,12 +166,12 @@ function giveForm(app: App, done: () => void): { element: HTMLElement; aim: (to:
       "div",
       { class: "field-row" },
       whom.element,
-      field("sanction-kind", "Sanction", kind),
-      field("sanction-length", "For", length)
+      field("sanction-kind", t("admin.kindLabel"), kind),
+      field("sanction-length", t("admin.lengthLabel"), length)
     ),
-    field("sanction-reason", "Why (the person reads it)", reason),
+    field("sanction-reason", t("admin.reasonLabel"), reason),
     error,
-    h("button", { type: "submit", id: "sanction-give" }, "Give the sanction")
+    h("button", { type: "submit", id: "sanction-give" }, t("admin.giveSanction"))
   );
   return {
     element,
@@ -176,7 +198,7 @@ export function sanctionsPanel(app: App): {
       replaceContent(
         list,
         given.length === 0
-          ? h("p", { class: "empty-note" }, "No sanctions given yet.")
+          ? h("p", { class: "empty-note" }, t("admin.noSanctions"))
           : h("ul", { class: "sanction-list" }, ...given.map((s) => sanctionLine(app, s, () => void load())))
       );
       const lines = await app.whenReady({ case: "getModerationLog", value: { limit: 50 } });
@@ -184,7 +206,7 @@ export function sanctionsPanel(app: App): {
       replaceContent(
         log,
         entries.length === 0
-          ? h("p", { class: "empty-note" }, "Nothing logged yet.")
+          ? h("p", { class: "empty-note" }, t("admin.nothingLogged"))
           : h(
               "ul",
               { class: "log-list" },
@@ -205,14 +227,14 @@ export function sanctionsPanel(app: App): {
     h(
       "section",
       { class: "panel", "aria-labelledby": "sanctions-title" },
-      h("h2", { id: "sanctions-title" }, "Sanctions"),
+      h("h2", { id: "sanctions-title" }, t("admin.sanctionsTitle")),
       form.element,
       list
     ),
     h(
       "section",
       { class: "panel", "aria-labelledby": "log-title" },
-      h("h2", { id: "log-title" }, "Moderation log"),
+      h("h2", { id: "log-title" }, t("admin.logTitle")),
       log
     )
   );

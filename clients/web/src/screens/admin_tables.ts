@@ -6,38 +6,50 @@ import type { App } from "../core/app";
 import { errorText } from "../core/net";
 import { TableState, type LiveTable, type OnlinePerson } from "../gen/golf/v1/messages_pb";
 import { presetTitle } from "./profile";
+import { locale, t } from "../words/i18n";
 
-const STATE_WORDS: Record<number, string> = {
-  [TableState.WAITING]: "waiting to start",
-  [TableState.PLAYING]: "playing",
-  [TableState.BETWEEN_HOLES]: "between holes",
-  [TableState.FINISHED]: "finished",
+const STATE_KEYS: Record<number, string> = {
+  [TableState.WAITING]: "admin.tableWaiting",
+  [TableState.PLAYING]: "admin.tablePlaying",
+  [TableState.BETWEEN_HOLES]: "admin.tableBetweenHoles",
+  [TableState.FINISHED]: "admin.tableFinished",
 };
 
-function seatWords(t: LiveTable): string {
-  return t.seats
+// Words listed the locale's way; English: "a, b, c" (commas only).
+const list = (words: string[]) => new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(words);
+
+function seatWords(table: LiveTable): string {
+  return table.seats
     .map((s) => {
-      if (!s.name) return `${s.seat + 1}. free`;
-      if (!s.person) return `${s.seat + 1}. ${s.name}`; // a server bot, named as one
+      const seat = s.seat + 1;
+      if (!s.name) return t("admin.seatFree", { seat });
+      if (!s.person) return t("admin.seatName", { seat, name: s.name }); // a server bot, named as one
       const marks = [
-        s.host ? "host" : "",
-        s.registered ? "" : "guest",
-        s.bot ? "away, a bot plays" : s.connected ? "" : "away",
+        s.host ? t("admin.markHost") : "",
+        s.registered ? "" : t("admin.markGuest"),
+        s.bot ? t("admin.markAwayBot") : s.connected ? "" : t("admin.markAway"),
       ].filter((m) => m !== "");
-      return `${s.seat + 1}. ${s.name}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`;
+      return marks.length > 0
+        ? t("admin.seatMarked", { seat, name: s.name, marks: list(marks) })
+        : t("admin.seatName", { seat, name: s.name });
     })
     .join(" · ");
 }
 
 // "Signed in now (3): Ann at K7QX2M, Bob (API key), Carol": accounts only; guests show in the seats below.
 function peopleLine(people: OnlinePerson[]): HTMLElement {
-  if (people.length === 0)
-    return h("p", { class: "muted small", id: "live-people" }, "Nobody is signed in on this node.");
-  const one = (p: OnlinePerson) => `${p.name}${p.apiKey ? " (API key)" : ""}${p.tableCode ? ` at ${p.tableCode}` : ""}`;
+  if (people.length === 0) return h("p", { class: "muted small", id: "live-people" }, t("admin.nobodySignedIn"));
+  const one = (p: OnlinePerson) => {
+    if (p.apiKey)
+      return p.tableCode
+        ? t("admin.personApiKeyAt", { name: p.name, table: p.tableCode })
+        : t("admin.personApiKey", { name: p.name });
+    return p.tableCode ? t("admin.personAt", { name: p.name, table: p.tableCode }) : p.name;
+  };
   return h(
     "p",
     { class: "muted small", id: "live-people" },
-    `Signed in now (${people.length}): ${people.map(one).join(", ")}`
+    t("admin.signedInNow", { count: people.length, people: list(people.map(one)) })
   );
 }
 
@@ -49,7 +61,7 @@ function endForm(app: App, code: string, done: () => void): HTMLElement {
     event.preventDefault();
     try {
       await app.request({ case: "endTable", value: { code, reason: reason.value.trim() } });
-      app.onFlash(`Table ${code} ended.`, "info");
+      app.onFlash(t("admin.tableEnded", { code }), "info");
       done();
     } catch (e) {
       error.textContent = errorText(e);
@@ -59,32 +71,43 @@ function endForm(app: App, code: string, done: () => void): HTMLElement {
   return h(
     "details",
     { class: "end-table" },
-    h("summary", {}, "End this table..."),
+    h("summary", {}, t("admin.endThisTable")),
     h(
       "form",
       { class: "close-report", onsubmit: (e: Event) => void send(e) },
-      h("label", { for: id }, "Why (everyone at the table reads it)"),
+      h("label", { for: id }, t("admin.endReason")),
       reason,
-      h("button", { type: "submit", class: "small secondary", id: `end-${code}` }, "End the table"),
+      h("button", { type: "submit", class: "small secondary", id: `end-${code}` }, t("admin.endTable")),
       error
     )
   );
 }
 
-function tableCard(app: App, t: LiveTable, reload: () => void): HTMLElement {
-  const hole = t.hole > 0 ? `, hole ${t.hole}${t.holes > 0 ? ` of ${t.holes}` : ""}` : "";
-  const watching = t.watchers > 0 ? ` · ${t.watchers} watching` : "";
+// "four card, public: playing, hole 2 of 9 · 3 watching": the facts after the table's code.
+function tableWords(table: LiveTable): string {
+  const facts = {
+    rules: presetTitle(table.preset),
+    access: table.isPublic ? "public" : "private",
+    state: t(STATE_KEYS[table.state] ?? "admin.tableOpen"),
+    hole: table.hole,
+    holes: table.holes,
+  };
+  const status =
+    table.hole === 0
+      ? t("admin.tableStatus", facts)
+      : table.holes > 0
+        ? t("admin.tableStatusHoleOf", facts)
+        : t("admin.tableStatusHole", facts);
+  return table.watchers > 0 ? `${status} · ${t("admin.watching", { count: table.watchers })}` : status;
+}
+
+function tableCard(app: App, table: LiveTable, reload: () => void): HTMLElement {
   return h(
     "li",
-    { class: "live-table", id: `live-${t.code}` },
-    h(
-      "p",
-      {},
-      h("a", { href: `/t/${t.code}` }, h("strong", {}, t.code)),
-      ` ${presetTitle(t.preset)}, ${t.isPublic ? "public" : "private"}: ${STATE_WORDS[t.state] ?? "open"}${hole}${watching}`
-    ),
-    h("p", { class: "muted small live-seats" }, seatWords(t)),
-    endForm(app, t.code, reload)
+    { class: "live-table", id: `live-${table.code}` },
+    h("p", {}, h("a", { href: `/t/${table.code}` }, h("strong", {}, table.code)), ` ${tableWords(table)}`),
+    h("p", { class: "muted small live-seats" }, seatWords(table)),
+    endForm(app, table.code, reload)
   );
 }
 
@@ -96,7 +119,7 @@ function announceForm(app: App, done: () => void): HTMLElement {
     error.hidden = true;
     try {
       await app.request({ case: "announce", value: { text: text.value.trim() } });
-      app.onFlash("Announced to every table.", "info");
+      app.onFlash(t("admin.announced"), "info");
       text.value = "";
       done();
     } catch (e) {
@@ -107,9 +130,9 @@ function announceForm(app: App, done: () => void): HTMLElement {
   return h(
     "form",
     { id: "announce-form", class: "close-report", onsubmit: (e: Event) => void send(e) },
-    h("label", { for: "announce-text" }, "Announce to every table"),
+    h("label", { for: "announce-text" }, t("admin.announceLabel")),
     text,
-    h("button", { type: "submit", class: "small", id: "announce-send" }, "Announce"),
+    h("button", { type: "submit", class: "small", id: "announce-send" }, t("admin.announce")),
     error
   );
 }
@@ -122,26 +145,27 @@ export function tablesPanel(app: App, changed: () => void): { element: HTMLEleme
   const load = async () => {
     try {
       const reply = await app.whenReady({ case: "listLiveTables", value: {} });
-      if (reply.body.case !== "liveTables") throw new Error("the server did not send its tables");
+      if (reply.body.case !== "liveTables") throw new Error(t("admin.noTablesSent"));
       const live = reply.body.value;
-      const where = live.node ? `Node ${live.node}: ` : "";
-      const tables = live.tables.length === 1 ? "1 table" : `${live.tables.length} tables`;
-      const open = live.connections === 1 ? "1 connection open" : `${live.connections} connections open`;
+      const counts = { tables: live.tables.length, connections: live.connections };
       replaceContent(
         summary,
-        `${where}${tables}, ${open}.`,
-        ...live.otherNodes.flatMap((n) => [" ", h("a", { href: `/admin?node=${encodeURIComponent(n)}` }, `Node ${n}`)])
+        live.node ? t("admin.liveSummaryNode", { node: live.node, ...counts }) : t("admin.liveSummary", counts),
+        ...live.otherNodes.flatMap((n) => [
+          " ",
+          h("a", { href: `/admin?node=${encodeURIComponent(n)}` }, t("admin.nodeLink", { node: n })),
+        ])
       );
       replaceContent(people, peopleLine(live.signedIn));
       replaceContent(
         list,
         live.tables.length === 0
-          ? h("p", { class: "empty-note", id: "live-empty" }, "No tables are open on this node.")
+          ? h("p", { class: "empty-note", id: "live-empty" }, t("admin.noTables"))
           : h(
               "ul",
               { class: "report-list" },
-              ...live.tables.map((t) =>
-                tableCard(app, t, () => {
+              ...live.tables.map((table) =>
+                tableCard(app, table, () => {
                   void load();
                   changed();
                 })
@@ -151,19 +175,19 @@ export function tablesPanel(app: App, changed: () => void): { element: HTMLEleme
     } catch (error) {
       replaceContent(summary);
       replaceContent(people);
-      replaceContent(list, h("p", { class: "form-error" }, `Could not load the tables: ${errorText(error)}`));
+      replaceContent(list, h("p", { class: "form-error" }, t("admin.tablesFailed", { detail: errorText(error) })));
     }
   };
   const element = h(
     "section",
     { class: "panel admin-live", "aria-labelledby": "live-title" },
-    h("h2", { id: "live-title" }, "Tables now"),
+    h("h2", { id: "live-title" }, t("admin.tablesNow")),
     summary,
     people,
     h(
       "button",
       { type: "button", class: "small secondary", id: "live-refresh", onclick: () => void load() },
-      "Refresh"
+      t("admin.refresh")
     ),
     list,
     announceForm(app, changed)

@@ -6,17 +6,23 @@ import type { ApiKeyInfo } from "../gen/golf/v1/messages_pb";
 import { dateText } from "../words/dates";
 import { errorText } from "../core/net";
 import { accountErrorText } from "./sign_in";
+import { t } from "../words/i18n";
 
 export function keysPanel(app: App): { element: HTMLElement; load: () => void; reset: () => void } {
-  const list = h("div", { id: "key-list" }, h("p", {}, "Loading your keys..."));
+  const list = h("div", { id: "key-list" }, h("p", {}, t("account.loadingKeys")));
   const fresh = h("div", { id: "new-key-box", "aria-live": "polite" });
-  const labelInput = h("input", { id: "key-label", maxlength: 40, autocomplete: "off", placeholder: "e.g. my bot" });
+  const labelInput = h("input", {
+    id: "key-label",
+    maxlength: 40,
+    autocomplete: "off",
+    placeholder: t("account.keyLabelPlaceholder"),
+  });
   const error = h("p", { class: "form-error", id: "key-error", role: "alert" });
   let loadedFor = -1n;
 
   const draw = (keys: ApiKeyInfo[]) => {
     if (keys.length === 0) {
-      replaceContent(list, h("p", { class: "empty-note" }, "No keys yet."));
+      replaceContent(list, h("p", { class: "empty-note" }, t("account.noKeys")));
       return;
     }
     replaceContent(list, keysTable(keys, revoke));
@@ -27,17 +33,17 @@ export function keysPanel(app: App): { element: HTMLElement; load: () => void; r
       const reply = await app.request({ case: "listApiKeys", value: {} });
       if (reply.body.case === "apiKeys") draw(reply.body.value.keys);
     } catch (e) {
-      replaceContent(list, h("p", { class: "form-error" }, `Could not list your keys: ${errorText(e)}`));
+      replaceContent(list, h("p", { class: "form-error" }, t("account.keysFailed", { error: errorText(e) })));
     }
   };
 
   const revoke = async (k: ApiKeyInfo) => {
-    if (!confirm(`Revoke the key "${k.label}"? Programs that use it stop working at once.`)) return;
+    if (!confirm(t("account.revokeConfirm", { label: k.label }))) return;
     error.textContent = "";
     try {
       await app.request({ case: "revokeApiKey", value: { keyId: k.id } });
       if (fresh.dataset.keyId === String(k.id)) replaceContent(fresh);
-      app.onFlash(`The key "${k.label}" is revoked.`, "info");
+      app.onFlash(t("account.keyRevoked", { label: k.label }), "info");
       await reload();
     } catch (e) {
       error.textContent = accountErrorText(e);
@@ -50,7 +56,7 @@ export function keysPanel(app: App): { element: HTMLElement; load: () => void; r
   };
 
   const element = keysSection(
-    h("div", { class: "field" }, h("label", { for: "key-label" }, "Label for a new key"), labelInput),
+    h("div", { class: "field" }, h("label", { for: "key-label" }, t("account.keyLabelField")), labelInput),
     create,
     error,
     fresh,
@@ -67,7 +73,7 @@ export function keysPanel(app: App): { element: HTMLElement; load: () => void; r
     reset: () => {
       loadedFor = -1n;
       replaceContent(fresh);
-      replaceContent(list, h("p", {}, "Loading your keys..."));
+      replaceContent(list, h("p", {}, t("account.loadingKeys")));
     },
   };
 }
@@ -81,7 +87,7 @@ async function createKey(
   form.error.textContent = "";
   const label = form.labelInput.value.trim();
   if (!label) {
-    form.error.textContent = "A label, please: it tells your keys apart.";
+    form.error.textContent = t("account.keyLabelMissing");
     form.labelInput.focus();
     return;
   }
@@ -110,17 +116,13 @@ function keysSection(field: HTMLElement, create: (e: Event) => Promise<void>, ..
   return h(
     "section",
     { class: "panel", id: "api-keys", "aria-labelledby": "api-keys-title" },
-    h("h2", { id: "api-keys-title" }, "API keys"),
-    h(
-      "p",
-      { class: "hint" },
-      "A key lets a bot or another program play as you: it signs in with the key instead of your password. Revoke a key and it stops working at once."
-    ),
+    h("h2", { id: "api-keys-title" }, t("account.apiKeysTitle")),
+    h("p", { class: "hint" }, t("account.apiKeysHint")),
     h(
       "form",
       { class: "key-form", id: "key-form", novalidate: true, onsubmit: create },
       field,
-      h("button", { type: "submit", id: "create-key" }, "Create a key")
+      h("button", { type: "submit", id: "create-key" }, t("account.createKey"))
     ),
     ...below
   );
@@ -135,18 +137,22 @@ function keysTable(keys: ApiKeyInfo[], revoke: (k: ApiKeyInfo) => Promise<void>)
     h(
       "table",
       { class: "keys", role: "table" },
-      h("caption", { class: "visually-hidden" }, "Your API keys"),
+      h("caption", { class: "visually-hidden" }, t("account.keysCaption")),
       h(
         "thead",
         { role: "rowgroup" },
         h(
           "tr",
           { role: "row" },
-          th("Label"),
-          th("Starts with"),
-          th("Made"),
-          th("Last used"),
-          h("th", { scope: "col", role: "columnheader" }, h("span", { class: "visually-hidden" }, "Actions"))
+          th(t("account.columnLabel")),
+          th(t("account.columnStartsWith")),
+          th(t("account.columnMade")),
+          th(t("account.columnLastUsed")),
+          h(
+            "th",
+            { scope: "col", role: "columnheader" },
+            h("span", { class: "visually-hidden" }, t("account.columnActions"))
+          )
         )
       ),
       h("tbody", { role: "rowgroup" }, ...keys.map((k) => keyRow(k, revoke)))
@@ -158,10 +164,14 @@ function keyRow(k: ApiKeyInfo, revoke: (k: ApiKeyInfo) => Promise<void>): HTMLEl
   return h(
     "tr",
     { "data-key-id": String(k.id), role: "row" },
-    h("td", { role: "cell", "data-label": "Label", class: "key-label" }, k.label),
-    h("td", { role: "cell", "data-label": "Starts with" }, h("code", {}, `${k.prefix}…`)),
-    h("td", { role: "cell", "data-label": "Made" }, dateText(k.createdUnix)),
-    h("td", { role: "cell", "data-label": "Last used" }, k.lastUsedUnix > 0n ? dateText(k.lastUsedUnix) : "never"),
+    h("td", { role: "cell", "data-label": t("account.columnLabel"), class: "key-label" }, k.label),
+    h("td", { role: "cell", "data-label": t("account.columnStartsWith") }, h("code", {}, `${k.prefix}…`)),
+    h("td", { role: "cell", "data-label": t("account.columnMade") }, dateText(k.createdUnix)),
+    h(
+      "td",
+      { role: "cell", "data-label": t("account.columnLastUsed") },
+      k.lastUsedUnix > 0n ? dateText(k.lastUsedUnix) : t("account.neverUsed")
+    ),
     h(
       "td",
       { role: "cell", class: "key-actions" },
@@ -171,10 +181,10 @@ function keyRow(k: ApiKeyInfo, revoke: (k: ApiKeyInfo) => Promise<void>): HTMLEl
           type: "button",
           class: "small secondary",
           "data-key": `revoke-${k.id}`,
-          "aria-label": `Revoke the key ${k.label}`,
+          "aria-label": t("account.revokeKeyNamed", { label: k.label }),
           onclick: () => void revoke(k),
         },
-        "Revoke"
+        t("account.revoke")
       )
     )
   );
@@ -186,18 +196,17 @@ function newKey(app: App, key: string, label: string, hide: () => void): HTMLEle
   return h(
     "div",
     { class: "new-key", id: "new-key" },
-    h(
-      "p",
-      {},
-      h("strong", {}, `Your new key "${label}". `),
-      "Copy it now: it is shown only this once (the server keeps only a hash of it)."
-    ),
+    h("p", {}, h("strong", {}, t("account.newKeyTitle", { label })), " ", t("account.newKeyCopyNow")),
     code,
     h(
       "div",
       { class: "buttons" },
-      h("button", { type: "button", id: "copy-key", onclick: () => void copyKey(app, key, code) }, "Copy the key"),
-      h("button", { type: "button", class: "secondary", id: "hide-key", onclick: hide }, "I have copied it")
+      h(
+        "button",
+        { type: "button", id: "copy-key", onclick: () => void copyKey(app, key, code) },
+        t("account.copyKey")
+      ),
+      h("button", { type: "button", class: "secondary", id: "hide-key", onclick: hide }, t("account.keyCopiedDone"))
     )
   );
 }
@@ -205,13 +214,13 @@ function newKey(app: App, key: string, label: string, hide: () => void): HTMLEle
 async function copyKey(app: App, key: string, code: HTMLElement): Promise<void> {
   try {
     await navigator.clipboard.writeText(key);
-    app.onFlash("The key is copied.", "info");
+    app.onFlash(t("account.keyCopied"), "info");
   } catch {
     // No clipboard (an insecure page, a refusal): the key is selected, for the reader to copy.
     const range = document.createRange();
     range.selectNodeContents(code);
     getSelection()?.removeAllRanges();
     getSelection()?.addRange(range);
-    app.onFlash("Copy the selected key (Ctrl+C).", "info");
+    app.onFlash(t("account.copySelectedKey"), "info");
   }
 }

@@ -4,11 +4,11 @@ import { h, replaceContent } from "../ui/dom";
 import { profilePath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
-import { presetTitle } from "./profile";
+import { one, presetTitle, whole } from "./profile";
 import type { Leaderboard } from "../gen/golf/v1/messages_pb";
+import { t } from "../words/i18n";
 
 const DEFAULT_PRESET = "six-card";
-const one = (v: number) => v.toFixed(1);
 
 export function leaderboardScreen(app: App): Screen {
   const select = h("select", {
@@ -16,7 +16,7 @@ export function leaderboardScreen(app: App): Screen {
     onchange: () => app.navigate(`/leaderboard?rules=${encodeURIComponent(select.value)}`, true),
   });
   const note = h("p", { class: "hint", id: "leaderboard-note" });
-  const list = h("div", { id: "leaderboard-list", "aria-live": "polite" }, h("p", {}, "Loading..."));
+  const list = h("div", { id: "leaderboard-list", "aria-live": "polite" }, h("p", {}, t("profile.loading")));
   let asked = "";
   let filled = -1; // how many presets the choice was filled with
 
@@ -28,20 +28,18 @@ export function leaderboardScreen(app: App): Screen {
 
   const load = async (preset: string) => {
     asked = preset;
-    replaceContent(list, h("p", {}, "Loading..."));
+    replaceContent(list, h("p", {}, t("profile.loading")));
     try {
       const board = await app.ratingLeaderboard(preset);
       if (asked !== preset) return;
-      note.textContent =
-        `Players with accounts and at least ${board.minMatches} rated match${board.minMatches === 1 ? "" : "es"} ` +
-        `with these rules, by rating (μ − 3σ), highest first.`;
+      note.textContent = t("profile.leaderboardNote", { count: board.minMatches });
       if (board.entries.length === 0) {
         replaceContent(
           list,
           h(
             "p",
             { class: "empty-note", id: "leaderboard-empty" },
-            `Nobody has ${board.minMatches} rated matches with ${presetTitle(preset)} yet.`
+            t("profile.leaderboardEmpty", { count: board.minMatches, rules: presetTitle(preset) })
           )
         );
         return;
@@ -49,7 +47,10 @@ export function leaderboardScreen(app: App): Screen {
       replaceContent(list, leaderboardTable(app, preset, board));
     } catch (error) {
       if (asked === preset)
-        replaceContent(list, h("p", { class: "form-error" }, `Could not load the leaderboard: ${errorText(error)}`));
+        replaceContent(
+          list,
+          h("p", { class: "form-error" }, t("profile.leaderboardFailed", { error: errorText(error) }))
+        );
     }
   };
 
@@ -68,12 +69,12 @@ export function leaderboardScreen(app: App): Screen {
   const element = h(
     "div",
     { class: "screen leaderboard-screen" },
-    h("h1", {}, "Leaderboard"),
-    navLine(app, ["/", "Back to the start"], ["/lobby", "Open tables"]),
+    h("h1", {}, t("profile.leaderboard")),
+    navLine(app, ["/", t("profile.backToStart")], ["/lobby", t("profile.openTables")]),
     h(
       "div",
       { class: "panel" },
-      h("div", { class: "field" }, h("label", { for: "leaderboard-preset" }, "Rules"), select),
+      h("div", { class: "field" }, h("label", { for: "leaderboard-preset" }, t("profile.rules")), select),
       note,
       list
     )
@@ -83,15 +84,27 @@ export function leaderboardScreen(app: App): Screen {
 }
 
 function leaderboardTable(app: App, preset: string, board: Leaderboard): HTMLElement {
-  const th = (t: string) => h("th", { scope: "col" }, t);
+  const th = (text: string) => h("th", { scope: "col" }, text);
   return h(
     "div",
     { class: "scroll" },
     h(
       "table",
       { class: "leaderboard", id: "leaderboard-table" },
-      h("caption", { class: "visually-hidden" }, `Leaderboard by rating: ${presetTitle(preset)}`),
-      h("thead", {}, h("tr", {}, th("#"), th("Player"), th("Rating"), th("Skill"), th("Matches"))),
+      h("caption", { class: "visually-hidden" }, t("profile.leaderboardCaption", { rules: presetTitle(preset) })),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          th(t("profile.columnRank")),
+          th(t("profile.columnPlayer")),
+          th(t("profile.rating")),
+          th(t("profile.columnSkill")),
+          th(t("profile.columnMatches"))
+        )
+      ),
       h(
         "tbody",
         {},
@@ -99,11 +112,11 @@ function leaderboardTable(app: App, preset: string, board: Leaderboard): HTMLEle
           h(
             "tr",
             { "data-name": e.name },
-            h("td", {}, String(i + 1)),
+            h("td", {}, whole(i + 1)),
             h("td", {}, pageLink(app, profilePath(e.name), e.name, { class: "player-name" })),
             h("td", { class: "num" }, e.rating ? one(e.rating.conservative) : ""),
             h("td", { class: "num nowrap" }, e.rating ? `${one(e.rating.mu)} ± ${one(e.rating.sigma)}` : ""),
-            h("td", { class: "num" }, String(e.rating?.matches ?? e.matches))
+            h("td", { class: "num" }, whole(e.rating?.matches ?? e.matches))
           )
         )
       )

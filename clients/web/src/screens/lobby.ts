@@ -8,12 +8,14 @@ import { themeToggle } from "../core/theme";
 import { errorText } from "../core/net";
 import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "../core/storage";
+import { t, languagePicker } from "../words/i18n";
 
+// The message key of each table state.
 const STATE_TEXT: Record<number, string> = {
-  [TableState.WAITING]: "waiting for players",
-  [TableState.PLAYING]: "playing",
-  [TableState.BETWEEN_HOLES]: "between holes",
-  [TableState.FINISHED]: "finished",
+  [TableState.WAITING]: "lobby.stateWaiting",
+  [TableState.PLAYING]: "lobby.statePlaying",
+  [TableState.BETWEEN_HOLES]: "lobby.stateBetweenHoles",
+  [TableState.FINISHED]: "lobby.stateFinished",
 };
 
 export function lobbyScreen(app: App): Screen {
@@ -21,7 +23,7 @@ export function lobbyScreen(app: App): Screen {
     id: "lobby-name",
     maxlength: 24,
     value: storage.name(),
-    placeholder: "Your name",
+    placeholder: t("lobby.yourName"),
     autocomplete: "nickname",
   });
   const error = h("p", { class: "form-error", role: "alert" });
@@ -33,11 +35,12 @@ export function lobbyScreen(app: App): Screen {
     error.textContent = "";
     const name = nameInput.value.trim();
     if (!spectate && (name.length < 1 || name.length > 24)) {
-      error.textContent = "Your name: 1 to 24 printable characters.";
+      error.textContent = t("lobby.nameInvalid");
       nameInput.focus();
       return;
     }
     try {
+      // "spectator" is the name the server is sent for a watcher with none (a protocol value, not shown here).
       await app.joinTable(code, name || "spectator", spectate);
     } catch (e) {
       error.textContent = errorText(e);
@@ -52,14 +55,11 @@ export function lobbyScreen(app: App): Screen {
     }
     const tables = app.lobby;
     if (!tables) {
-      replaceContent(list, h("p", {}, "Loading the tables..."));
+      replaceContent(list, h("p", {}, t("lobby.loading")));
       return;
     }
     if (tables.length === 0) {
-      replaceContent(
-        list,
-        h("p", { class: "empty-note" }, "No open public tables right now. Create one from the start page.")
-      );
+      replaceContent(list, h("p", { class: "empty-note" }, t("lobby.empty")));
       return;
     }
     replaceContent(list, lobbyTable(app, tables, join));
@@ -68,12 +68,12 @@ export function lobbyScreen(app: App): Screen {
   const element = h(
     "div",
     { class: "screen lobby-screen" },
-    h("h1", {}, "Open tables"),
+    h("h1", {}, t("lobby.title")),
     intro(app),
     h(
       "div",
       { class: "panel name-panel" },
-      h("div", { class: "field" }, h("label", { for: "lobby-name" }, "Your name"), nameInput),
+      h("div", { class: "field" }, h("label", { for: "lobby-name" }, t("lobby.yourName")), nameInput),
       account,
       error
     ),
@@ -97,63 +97,71 @@ function lobbyTable(app: App, tables: LobbyTable[], join: Join): HTMLElement {
       h(
         "tr",
         { role: "row" },
-        th("Table"),
-        th("Rules"),
-        th("Seats"),
-        th("Host"),
-        th("State"),
-        h("th", { role: "columnheader", scope: "col" }, h("span", { class: "visually-hidden" }, "Actions"))
+        th(t("lobby.columnTable")),
+        th(t("lobby.columnRules")),
+        th(t("lobby.columnSeats")),
+        th(t("lobby.columnHost")),
+        th(t("lobby.columnState")),
+        h(
+          "th",
+          { role: "columnheader", scope: "col" },
+          h("span", { class: "visually-hidden" }, t("lobby.columnActions"))
+        )
       )
     ),
-    h("tbody", { role: "rowgroup" }, ...tables.map((t) => lobbyRow(app, t, join)))
+    h("tbody", { role: "rowgroup" }, ...tables.map((table) => lobbyRow(app, table, join)))
   );
 }
 
-function lobbyRow(app: App, t: LobbyTable, join: Join): HTMLElement {
+// The row's cells carry their column's name in data-label: the phone layout shows it before each value.
+function lobbyRow(app: App, table: LobbyTable, join: Join): HTMLElement {
   const td = (label: string, ...content: Child[]) => h("td", { role: "cell", "data-label": label }, ...content);
-  const full = t.seated >= t.seats;
+  const full = table.seated >= table.seats;
+  const state = STATE_TEXT[table.state];
   return h(
     "tr",
-    { "data-code": t.code, role: "row" },
+    { "data-code": table.code, role: "row" },
     td(
-      "Table",
-      h("code", {}, t.code),
-      t.hasPassword ? h("span", { class: "badge", title: "needs a password" }, "password") : null
+      t("lobby.columnTable"),
+      h("code", {}, table.code),
+      table.hasPassword
+        ? h("span", { class: "badge", title: t("lobby.needsPassword") }, t("lobby.passwordBadge"))
+        : null
     ),
-    td("Rules", t.preset),
-    td("Seats", `${t.seated}/${t.seats}`),
-    td("Host", personName(app, t.hostName, t.hostRegistered)),
-    td("State", STATE_TEXT[t.state] ?? ""),
+    td(t("lobby.columnRules"), table.preset),
+    td(t("lobby.columnSeats"), `${table.seated}/${table.seats}`),
+    td(t("lobby.columnHost"), personName(app, table.hostName, table.hostRegistered)),
+    td(t("lobby.columnState"), state ? t(state) : ""),
     h(
       "td",
       { class: "buttons", role: "cell" },
       // A seat this browser left mid-match (its token kept): the table's page takes it back.
-      storage.token(t.code)
+      storage.token(table.code)
         ? h(
             "button",
-            { type: "button", "data-key": `back-${t.code}`, onclick: () => app.navigate(`/t/${t.code}`) },
-            "Back to your seat"
+            { type: "button", "data-key": `back-${table.code}`, onclick: () => app.navigate(`/t/${table.code}`) },
+            t("lobby.backToSeat")
           )
         : h(
             "button",
             {
               type: "button",
-              disabled: full || t.hasPassword,
-              "data-key": `join-${t.code}`,
-              onclick: () => void join(t.code, false),
+              disabled: full || table.hasPassword,
+              "data-key": `join-${table.code}`,
+              onclick: () => void join(table.code, false),
             },
-            "Sit down"
+            t("lobby.sitDown")
           ),
       h(
         "button",
         {
           type: "button",
           class: "secondary",
-          disabled: t.hasPassword,
-          "data-key": `watch-${t.code}`,
-          onclick: () => void join(t.code, true),
+          disabled: table.hasPassword,
+          "data-key": `watch-${table.code}`,
+          onclick: () => void join(table.code, true),
         },
-        "Watch"
+        t("lobby.watch")
       )
     )
   );
@@ -173,11 +181,13 @@ function intro(app: App): HTMLElement {
           app.navigate("/");
         },
       },
-      "Back to the start"
+      t("lobby.backToStart")
     ),
     " · ",
-    pageLink(app, "/leaderboard", "Leaderboard"),
-    " · Tables with a password are joined by their code from the start page.",
-    themeToggle()
+    pageLink(app, "/leaderboard", t("lobby.leaderboard")),
+    " · ",
+    t("lobby.passwordTablesNote"),
+    themeToggle(),
+    languagePicker()
   );
 }

@@ -8,13 +8,29 @@ import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import type { Profile, Rating, RatingPoint } from "../gen/golf/v1/messages_pb";
 import { dateText } from "../words/dates";
+import { locale, t } from "../words/i18n";
 
-const one = (v: number) => v.toFixed(1);
-const shortDate = (unix: bigint) =>
-  new Date(Number(unix) * 1000).toLocaleDateString(undefined, { dateStyle: "medium" });
+// Ratings to one decimal and counts, in the reader's digits and separators; no grouping, as the English page had.
+export const one = (v: number) =>
+  new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(v);
+export const whole = (v: number) => new Intl.NumberFormat(locale(), { useGrouping: false }).format(v);
+const shortDate = (unix: bigint) => new Date(Number(unix) * 1000).toLocaleDateString(locale(), { dateStyle: "medium" });
+
+// A preset's name as the server spells it, hyphens made spaces (a name, not translated).
+// The card-count presets in the reader's words; the others are the names of games (Cambio, Dacz, Powers).
+const PRESET_TITLE: Record<string, string> = {
+  "four-card": "presets.fourCard",
+  "four-card-jokers": "presets.fourCardJokers",
+  "six-card": "presets.sixCard",
+  "six-card-oakes": "presets.sixCardOakes",
+  "eight-card": "presets.eightCard",
+  "nine-card": "presets.nineCard",
+  "ten-card": "presets.tenCard",
+};
 
 export function presetTitle(name: string): string {
-  return name.replace(/-/g, " ");
+  const key = PRESET_TITLE[name];
+  return key ? t(key) : name.replace(/-/g, " ");
 }
 
 export function profileScreen(app: App, player: string): Screen {
@@ -22,7 +38,7 @@ export function profileScreen(app: App, player: string): Screen {
   const body = h(
     "div",
     { class: "profile-body", "aria-live": "polite", "aria-busy": "true" },
-    h("p", { class: "panel" }, "Loading the profile...")
+    h("p", { class: "panel" }, t("profile.loadingProfile"))
   );
   const disposers: Array<() => void> = [];
   let disposed = false;
@@ -40,8 +56,8 @@ export function profileScreen(app: App, player: string): Screen {
           "p",
           { class: "panel", id: "profile-missing" },
           missing
-            ? `No player with an account is called "${player}". Guests have no profile.`
-            : `Could not load the profile: ${errorText(error)}`
+            ? t("profile.noSuchPlayer", { name: player })
+            : t("profile.profileFailed", { error: errorText(error) })
         )
       );
       return;
@@ -61,7 +77,7 @@ export function profileScreen(app: App, player: string): Screen {
     "div",
     { class: "screen profile-screen" },
     title,
-    navLine(app, ["/", "Back to the start"], ["/leaderboard", "Leaderboard"]),
+    navLine(app, ["/", t("profile.backToStart")], ["/leaderboard", t("profile.leaderboard")]),
     body
   );
   void show();
@@ -85,16 +101,12 @@ function profileContent(app: App, profile: Profile, disposers: Array<() => void>
       ? h(
           "p",
           { id: "member-since" },
-          `Member since ${dateText(account.createdUnix)}.`,
-          app.account?.id === account.id ? [" ", pageLink(app, "/account", "Your account")] : null
+          t("profile.memberSince", { date: dateText(account.createdUnix) }),
+          app.account?.id === account.id ? [" ", pageLink(app, "/account", t("profile.yourAccount"))] : null
         )
       : null,
     ratings.length === 0
-      ? h(
-          "p",
-          { class: "panel", id: "no-ratings" },
-          "No rated matches yet. A match is rated when at least two players with accounts play it to the end."
-        )
+      ? h("p", { class: "panel", id: "no-ratings" }, t("profile.noRatings"))
       : ratings.map((rating) =>
           ratingPanel(rating, profile.history.find((x) => x.preset === rating.preset)?.points ?? [], disposers)
         ),
@@ -102,16 +114,29 @@ function profileContent(app: App, profile: Profile, disposers: Array<() => void>
 }
 
 function summary(rating: Rating, points: RatingPoint[], first: number): string {
-  const name = presetTitle(rating.preset);
-  if (points.length === 0) return `No history with ${name} yet.`;
+  const rules = presetTitle(rating.preset);
+  if (points.length === 0) return t("profile.noHistory", { rules });
   const a = points[0];
   const z = points[points.length - 1];
   if (points.length === 1)
-    return `Rating with ${name} after match ${first}: ${one(z.conservative)} (skill estimate ${one(z.mu)} ± ${one(z.sigma)}).`;
-  return (
-    `Rating with ${name} over matches ${first} to ${first + points.length - 1}: from ${one(a.conservative)} to ${one(z.conservative)}; ` +
-    `skill estimate from ${one(a.mu)} to ${one(z.mu)}; uncertainty from ${one(a.sigma)} to ${one(z.sigma)}.`
-  );
+    return t("profile.summaryOne", {
+      rules,
+      match: whole(first),
+      rating: one(z.conservative),
+      mu: one(z.mu),
+      sigma: one(z.sigma),
+    });
+  return t("profile.summaryMany", {
+    rules,
+    first: whole(first),
+    last: whole(first + points.length - 1),
+    fromRating: one(a.conservative),
+    toRating: one(z.conservative),
+    fromMu: one(a.mu),
+    toMu: one(z.mu),
+    fromSigma: one(a.sigma),
+    toSigma: one(z.sigma),
+  });
 }
 
 function ratingPanel(rating: Rating, points: RatingPoint[], disposers: Array<() => void>): HTMLElement {
@@ -131,7 +156,7 @@ function ratingPanel(rating: Rating, points: RatingPoint[], disposers: Array<() 
         if (plot.isConnected) disposers.push(drawRatingPlot(plot, points, first));
       })
       .catch((error) =>
-        replaceContent(plot, h("p", { class: "form-error" }, `The plot could not be drawn: ${errorText(error)}`))
+        replaceContent(plot, h("p", { class: "form-error" }, t("profile.plotFailed", { error: errorText(error) })))
       );
   }
   return h(
@@ -141,22 +166,23 @@ function ratingPanel(rating: Rating, points: RatingPoint[], disposers: Array<() 
     h(
       "dl",
       { class: "rating-figures" },
-      h("div", {}, h("dt", {}, "Rating"), h("dd", { class: "conservative" }, one(rating.conservative))),
-      h("div", {}, h("dt", {}, "Skill estimate"), h("dd", { class: "mu" }, `${one(rating.mu)} ± ${one(rating.sigma)}`)),
-      h("div", {}, h("dt", {}, "Rated matches"), h("dd", { class: "matches" }, String(rating.matches)))
+      h("div", {}, h("dt", {}, t("profile.rating")), h("dd", { class: "conservative" }, one(rating.conservative))),
+      h(
+        "div",
+        {},
+        h("dt", {}, t("profile.skillEstimate")),
+        h("dd", { class: "mu" }, `${one(rating.mu)} ± ${one(rating.sigma)}`)
+      ),
+      h("div", {}, h("dt", {}, t("profile.ratedMatches")), h("dd", { class: "matches" }, whole(rating.matches)))
     ),
-    h(
-      "p",
-      { class: "hint" },
-      "The rating is the skill estimate less three times its uncertainty (μ − 3σ): it rises as you win and as the estimate grows surer."
-    ),
+    h("p", { class: "hint" }, t("profile.ratingExplained")),
     points.length > 0 ? figure : null,
     points.length > 0
       ? h(
           "ul",
           { class: "plot-legend", "aria-hidden": "true" },
-          h("li", {}, h("span", { class: "swatch conservative" }), "Rating (μ − 3σ)"),
-          h("li", {}, h("span", { class: "swatch mu" }), "Skill estimate μ"),
+          h("li", {}, h("span", { class: "swatch conservative" }), t("profile.legendRating")),
+          h("li", {}, h("span", { class: "swatch mu" }), t("profile.skillEstimateMu")),
           h("li", {}, h("span", { class: "swatch band" }), "μ ± σ")
         )
       : null,
@@ -166,11 +192,11 @@ function ratingPanel(rating: Rating, points: RatingPoint[], disposers: Array<() 
 
 // The plot's points as a table, for readers who cannot see the plot.
 function pointsTable(id: string, text: string, points: RatingPoint[], first: number): HTMLElement {
-  const th = (t: string) => h("th", { scope: "col" }, t);
+  const th = (label: string) => h("th", { scope: "col" }, label);
   return h(
     "details",
     { class: "plot-table" },
-    h("summary", {}, `The ${points.length} point${points.length === 1 ? "" : "s"} as a table`),
+    h("summary", {}, t("profile.pointsAsTable", { count: points.length })),
     h(
       "div",
       { class: "scroll" },
@@ -178,7 +204,11 @@ function pointsTable(id: string, text: string, points: RatingPoint[], first: num
         "table",
         { id: `${id}-points` },
         h("caption", { class: "visually-hidden" }, text),
-        h("thead", {}, h("tr", {}, th("Match"), th("Ended"), th("Rating"), th("μ"), th("σ"))),
+        h(
+          "thead",
+          {},
+          h("tr", {}, th(t("profile.match")), th(t("profile.columnEnded")), th(t("profile.rating")), th("μ"), th("σ"))
+        ),
         h(
           "tbody",
           {},
@@ -186,7 +216,7 @@ function pointsTable(id: string, text: string, points: RatingPoint[], first: num
             h(
               "tr",
               { "data-match-id": String(p.matchId) },
-              h("td", {}, h("a", { href: replayPath(p.matchId), title: "Replay this match" }, String(first + i))),
+              h("td", {}, h("a", { href: replayPath(p.matchId), title: t("profile.replayMatch") }, whole(first + i))),
               h("td", {}, shortDate(p.unix)),
               h("td", {}, one(p.conservative)),
               h("td", {}, one(p.mu)),

@@ -4,19 +4,47 @@
 // (how many wait, how long, how far apart in rating they may be, when bots come), with "Stop waiting".
 import { h } from "../ui/dom";
 import type { App } from "../core/app";
+import type { PresetInfo } from "../gen/golf/v1/messages_pb";
 import { errorText } from "../core/net";
 import { howToPlay } from "../rules/how_to_play";
 import { presetTitle } from "./profile";
+import { locale, t } from "../words/i18n";
 
 const DEFAULT_PRESET = "six-card";
 const DEFAULT_SEATS = 4;
-// The choices of when bots fill the empty seats of a table of people (0: never).
-const BOT_CHOICES: Array<[string, string]> = [
-  ["10", "after 10 seconds"],
-  ["30", "after 30 seconds"],
-  ["60", "after 1 minute"],
-  ["0", "never (wait for people)"],
-];
+// The choices of when bots fill the empty seats of a table of people (0: never), in the current language.
+function botChoices(): Array<[string, string]> {
+  return [
+    ["10", t("quickplay.botsAfterSeconds", { count: 10 })],
+    ["30", t("quickplay.botsAfterSeconds", { count: 30 })],
+    ["60", t("quickplay.botsAfterMinutes", { count: 1 })],
+    ["0", t("quickplay.botsNever")],
+  ];
+}
+
+// Each preset's one-line summary (the server's words, in English) in the player's language.
+const PRESET_SUMMARY: Record<string, string> = {
+  "four-card": "quickplay.presetFourCard",
+  "four-card-jokers": "quickplay.presetFourCardJokers",
+  "six-card": "quickplay.presetSixCard",
+  "six-card-oakes": "quickplay.presetSixCardOakes",
+  "eight-card": "quickplay.presetEightCard",
+  "nine-card": "quickplay.presetNineCard",
+  "ten-card": "quickplay.presetTenCard",
+  cambio: "quickplay.presetCambio",
+  pablo: "quickplay.presetPablo",
+  cumbia: "quickplay.presetCumbia",
+  cabo: "quickplay.presetCabo",
+  cactus: "quickplay.presetCactus",
+  dacz: "quickplay.presetDacz",
+  powers: "quickplay.presetPowers",
+};
+
+// A preset the catalogues do not know yet (a newer server's) keeps the server's own summary.
+export function presetSummary(preset: PresetInfo): string {
+  const key = PRESET_SUMMARY[preset.name];
+  return key ? t(key) : preset.summary;
+}
 
 export interface QuickForm {
   element: HTMLElement; // the name, the rules and seats, "Play against bots" and how to play
@@ -26,39 +54,50 @@ export interface QuickForm {
 
 // `nameField`: the start page's name field (and account line); `playerName`: the name a guest plays under
 // (signed in, the account's is used).
-export function quickForm(app: App, nameField: HTMLElement, playerName: () => string): QuickForm {
+// The three choices: the rules (`changed` when another is picked), the seats and when bots fill a quick play's seats.
+function quickSelects(changed: () => void) {
   const presetSelect = h(
     "select",
-    {
-      id: "quick-preset",
-      onchange: () => {
-        fillSeats();
-        describe();
-      },
-    },
+    { id: "quick-preset", onchange: changed },
     h("option", { value: "" }, presetTitle(DEFAULT_PRESET))
   );
-  const seatsSelect = h("select", { id: "quick-seats" }, h("option", { value: "" }, `${DEFAULT_SEATS} players`));
+  const seatsSelect = h(
+    "select",
+    { id: "quick-seats" },
+    h("option", { value: "" }, t("quickplay.players", { count: DEFAULT_SEATS }))
+  );
   const botsSelect = h(
     "select",
     { id: "quick-bots" },
-    ...BOT_CHOICES.map(([value, label]) => h("option", { value, selected: value === "10" }, label))
+    ...botChoices().map(([value, label]) => h("option", { value, selected: value === "10" }, label))
   );
+  return { presetSelect, seatsSelect, botsSelect };
+}
+
+export function quickForm(app: App, nameField: HTMLElement, playerName: () => string): QuickForm {
+  const { presetSelect, seatsSelect, botsSelect } = quickSelects(() => {
+    fillSeats();
+    describe();
+  });
   const error = h("p", { class: "form-error", role: "alert", id: "quick-error" });
   const peopleError = h("p", { class: "form-error", role: "alert", id: "people-error" });
-  const botsButton = h("button", { type: "submit", id: "play-bots", class: "big" }, "Play against bots");
+  const botsButton = h("button", { type: "submit", id: "play-bots", class: "big" }, t("quickplay.playBots"));
   const guideInput = h("input", { type: "checkbox", id: "guide-me" });
-  const button = h("button", { type: "button", id: "play-now", onclick: () => void play(false) }, "Play now");
+  const button = h(
+    "button",
+    { type: "button", id: "play-now", onclick: () => void play(false) },
+    t("quickplay.playNow")
+  );
   const summary = h("p", { class: "preset-line", id: "preset-line" }, "\u00a0");
-  const howTitle = h("span", {}, "How to play");
+  const howTitle = h("span", {}, t("quickplay.howToPlay"));
   const howList = h("ul", { class: "how-list" });
 
   const fillSeats = () => fillSeatChoice(app, presetSelect, seatsSelect);
   const describe = () => {
     const preset = app.presets.find((p) => p.name === presetSelect.value);
     if (!preset) return;
-    summary.textContent = preset.summary;
-    howTitle.textContent = `How to play ${presetTitle(preset.name)}`;
+    summary.textContent = presetSummary(preset);
+    howTitle.textContent = t("quickplay.howToPlayRules", { rules: presetTitle(preset.name) });
     howList.replaceChildren(...(preset.rules ? howToPlay(preset.rules) : []).map((line) => h("li", {}, line)));
   };
 
@@ -68,7 +107,7 @@ export function quickForm(app: App, nameField: HTMLElement, playerName: () => st
     const preset = presetSelect.value;
     const seats = Number(seatsSelect.value);
     if (!preset || !seats) {
-      shown.textContent = "The server has not listed its rules yet: a moment, please.";
+      shown.textContent = t("quickplay.noRulesYet");
       return;
     }
     const name = playerName() || "Player";
@@ -113,7 +152,9 @@ function fillSeatChoice(app: App, presetSelect: HTMLSelectElement, seatsSelect: 
   const max = Math.max(min, preset?.rules?.maxPlayers ?? 8);
   const before = Number(seatsSelect.value) || DEFAULT_SEATS;
   seatsSelect.replaceChildren(
-    ...Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => h("option", { value: n }, `${n} players`))
+    ...Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) =>
+      h("option", { value: n }, t("quickplay.players", { count: n }))
+    )
   );
   seatsSelect.value = String(Math.min(max, Math.max(min, before)));
 }
@@ -147,17 +188,17 @@ function formElement(
         submit();
       },
     },
-    h("h2", { id: "quick-title", class: "visually-hidden" }, "Play"),
+    h("h2", { id: "quick-title", class: "visually-hidden" }, t("quickplay.playHeading")),
     nameField,
     h(
       "div",
       { class: "field-row" },
-      h("div", { class: "field" }, h("label", { for: "quick-preset" }, "Rules"), c.presetSelect),
-      h("div", { class: "field" }, h("label", { for: "quick-seats" }, "Players"), c.seatsSelect)
+      h("div", { class: "field" }, h("label", { for: "quick-preset" }, t("quickplay.rulesLabel")), c.presetSelect),
+      h("div", { class: "field" }, h("label", { for: "quick-seats" }, t("quickplay.playersLabel")), c.seatsSelect)
     ),
     c.summary,
     h("div", { class: "buttons" }, c.botsButton),
-    h("div", { class: "field check" }, c.guideInput, h("label", { for: "guide-me" }, "Guide me through my first hand")),
+    h("div", { class: "field check" }, c.guideInput, h("label", { for: "guide-me" }, t("quickplay.guideMe"))),
     c.error,
     h("details", { class: "how-to-play", id: "how-to-play" }, h("summary", {}, howTitle), howList)
   );
@@ -168,15 +209,20 @@ function peoplePanel(botsSelect: HTMLElement, button: HTMLElement, error: HTMLEl
   return h(
     "div",
     { class: "people-play" },
-    h(
-      "p",
-      {},
-      "Sit down with others looking for a game with the same rules and seats, players of a similar rating first."
-    ),
-    h("div", { class: "field" }, h("label", { for: "quick-bots" }, "Bots fill the empty seats"), botsSelect),
+    h("p", {}, t("quickplay.peopleIntro")),
+    h("div", { class: "field" }, h("label", { for: "quick-bots" }, t("quickplay.botsFillLabel")), botsSelect),
     h("div", { class: "buttons" }, button),
     error
   );
+}
+
+// The rating window as the locale writes a number, to one decimal (no grouping, as before: "1234.5").
+function oneDecimal(value: number): string {
+  return new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  }).format(value);
 }
 
 function clockText(ms: number): string {
@@ -196,7 +242,7 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
   const stop = h(
     "button",
     { type: "button", class: "secondary", id: "stop-waiting", onclick: () => void app.leaveQueue() },
-    "Stop waiting"
+    t("quickplay.stopWaiting")
   );
   const element = h(
     "section",
@@ -205,23 +251,19 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
       "h2",
       { id: "waiting-panel-title" },
       h("span", { class: "spinner", "aria-hidden": "true" }),
-      "Looking for players"
+      t("quickplay.lookingForPlayers")
     ),
     what,
     notice,
     h(
       "dl",
       { class: "queue-figures" },
-      h("div", {}, h("dt", {}, "People waiting"), waiting),
-      h("div", {}, h("dt", {}, "Waited"), waited),
-      h("div", {}, h("dt", {}, "Rating window"), window_),
-      h("div", {}, h("dt", {}, "Bots"), bots)
+      h("div", {}, h("dt", {}, t("quickplay.peopleWaiting")), waiting),
+      h("div", {}, h("dt", {}, t("quickplay.waited")), waited),
+      h("div", {}, h("dt", {}, t("quickplay.ratingWindow")), window_),
+      h("div", {}, h("dt", {}, t("quickplay.bots")), bots)
     ),
-    h(
-      "p",
-      { class: "hint" },
-      "Players whose ratings are at most the window apart sit down together; the window widens as you wait."
-    ),
+    h("p", { class: "hint" }, t("quickplay.windowHint")),
     h("div", { class: "buttons" }, stop)
   );
   let wasShown = false;
@@ -234,29 +276,30 @@ export function queuePanel(app: App): { element: HTMLElement; refresh: () => voi
       wasShown = false;
       return;
     }
-    what.textContent = `${presetTitle(wish.preset)}, ${wish.seats} players.`;
+    what.textContent = t("quickplay.waitingFor", { rules: presetTitle(wish.preset), count: wish.seats });
     const q = app.queue;
     const elapsed = q ? performance.now() - app.queueAt : 0;
-    const people = q ? `${q.waiting} (you included)` : "joining the queue...";
+    const people = q ? t("quickplay.waitingCount", { count: q.waiting }) : t("quickplay.joiningQueue");
     if (waiting.textContent !== people) waiting.textContent = people;
     waited.textContent = q ? clockText(q.waitedMs + elapsed) : "0:00";
-    window_.textContent = q ? `± ${q.window.toFixed(1)}` : "";
+    window_.textContent = q ? `± ${oneDecimal(q.window)}` : "";
     notice.hidden = !q?.notice;
     if (notice.textContent !== (q?.notice ?? "")) notice.textContent = q?.notice ?? "";
     bots.textContent =
       wish.botsAfterSeconds === 0
-        ? "not asked for: waiting for people"
+        ? t("quickplay.botsNotAsked")
         : q && q.botsInMs > 0
-          ? `fill the table in ${Math.max(0, Math.ceil((q.botsInMs - elapsed) / 1000))} s`
-          : `after ${wish.botsAfterSeconds} s`;
+          ? t("quickplay.botsFillIn", { seconds: Math.max(0, Math.ceil((q.botsInMs - elapsed) / 1000)) })
+          : t("quickplay.botsAfter", { seconds: wish.botsAfterSeconds });
     // Keyboard players land on the way out of the wait when it starts.
     if (!wasShown) {
       wasShown = true;
       stop.focus();
     }
   };
+  // A panel replaced (another language draws a new one) is out of the page: only the one in the page ticks.
   window.setInterval(() => {
-    if (!element.hidden) refresh();
+    if (!element.hidden && element.isConnected) refresh();
   }, 250);
   return { element, refresh };
 }

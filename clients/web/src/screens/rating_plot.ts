@@ -6,6 +6,8 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { RatingPoint } from "../gen/golf/v1/messages_pb";
 import { onThemeChange } from "../core/theme";
+import { locale, t } from "../words/i18n";
+import { one, whole } from "./profile";
 
 // The canvas takes its colours from the stylesheet's palette at each draw, so it follows the theme. Through a probe's
 // computed colour: a custom property itself reads back as written, light-dark() and all.
@@ -19,8 +21,6 @@ function colour(container: HTMLElement, name: string): () => string {
     return value;
   };
 }
-
-const one = (v: number) => v.toFixed(1);
 
 // Draws into `container` (sized to its width, redrawn when that changes); returns the function that removes it.
 // `first`: the number of the first point's match among the account's rated matches with the preset.
@@ -39,6 +39,8 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
   const grid = colour(container, "--plot-grid");
   const edge = colour(container, "--plot-edge");
   const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
+  // The axes' figures in the reader's digits and separators (uPlot's own follow the browser's language).
+  const figure = new Intl.NumberFormat(locale());
   const options: uPlot.Options = {
     width: Math.max(200, container.clientWidth),
     height: height(),
@@ -50,25 +52,25 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
     },
     axes: [
       {
-        label: "Rated match",
+        label: t("profile.plotRatedMatch"),
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
-        values: (_u, splits) => splits.map((v) => String(v)),
+        values: (_u, splits) => splits.map((v) => whole(v)),
         ...axis,
       },
-      { label: "Rating", size: 44, ...axis },
+      { label: t("profile.rating"), size: 44, values: (_u, splits) => splits.map((v) => figure.format(v)), ...axis },
     ],
     series: [
-      { label: "Match" },
+      { label: t("profile.match") },
       { label: "μ + σ", stroke: edge, width: 1, points: { show: false } },
       { label: "μ − σ", stroke: edge, width: 1, points: { show: false } },
       {
-        label: "Skill estimate μ",
+        label: t("profile.skillEstimateMu"),
         stroke: colour(container, "--plot-mu"),
         width: 2,
         value: (_u, v) => (v == null ? "" : one(v)),
       },
       {
-        label: "Conservative rating",
+        label: t("profile.conservativeRating"),
         stroke: colour(container, "--plot-good"),
         width: 2.5,
         value: (_u, v) => (v == null ? "" : one(v)),

@@ -12,15 +12,23 @@ import { moveList, pilesOf, scoreTable, seatBox, seatNames } from "../replay/rep
 import { Phase } from "../gen/golf/v1/game_pb";
 import type { MatchRecord, ReplayHole } from "../gen/golf/v1/messages_pb";
 import { presetTitle } from "./profile";
+import { locale, t } from "../words/i18n";
 
+// "Four card at table ABC234: Ann, Bob; ended 2026-03-12 10:00 UTC; won by Ann." (the game starts the sentence).
 function summaryLine(record: MatchRecord): string {
   const s = record.summary;
   if (!s) return "";
-  const when = s.endedUnix > 0n ? `ended ${utcMinute(s.endedUnix)}` : `started ${utcMinute(s.startedUnix)}, not over`;
   const winners = s.winners.map((w) => seatNames(record)[w]).filter((n) => n);
-  const won = winners.length > 0 ? `; won by ${winners.join(" and ")}` : s.abandoned ? "; given up" : "";
   const game = presetTitle(s.preset);
-  return `${game.charAt(0).toUpperCase()}${game.slice(1)} at table ${s.tableCode}: ${seatNames(record).join(", ")}; ${when}${won}.`;
+  return t("replay.summary", {
+    game: `${game.charAt(0).toUpperCase()}${game.slice(1)}`,
+    table: s.tableCode,
+    players: new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(seatNames(record)),
+    state: s.endedUnix > 0n ? "ended" : "started",
+    time: utcMinute(s.endedUnix > 0n ? s.endedUnix : s.startedUnix),
+    outcome: winners.length > 0 ? "won" : s.abandoned ? "abandoned" : "open",
+    winners: new Intl.ListFormat(locale(), { type: "conjunction" }).format(winners),
+  });
 }
 
 // The holes that replay: those over, then the one in play.
@@ -32,7 +40,7 @@ function holeNumbers(record: MatchRecord): number[] {
 function holeButtons(record: MatchRecord, hole: number, go: (hole: number, move: number) => void): HTMLElement {
   return h(
     "div",
-    { class: "replay-holes", role: "group", "aria-label": "Holes" },
+    { class: "replay-holes", role: "group", "aria-label": t("replay.holes") },
     ...holeNumbers(record).map((n) =>
       h(
         "button",
@@ -43,7 +51,7 @@ function holeButtons(record: MatchRecord, hole: number, go: (hole: number, move:
           "aria-pressed": String(n === hole),
           onclick: () => go(n, 0),
         },
-        n === record.holeInPlay ? `Hole ${n} (being played)` : `Hole ${n}`
+        n === record.holeInPlay ? t("replay.holeInPlay", { hole: n }) : t("replay.hole", { hole: n })
       )
     )
   );
@@ -54,8 +62,9 @@ function inPlayNote(catchUp: () => void): HTMLElement {
   return h(
     "p",
     { class: "hint", id: "replay-in-play" },
-    "This hole is still being played: its moves so far, as anyone watching saw them. ",
-    h("button", { type: "button", class: "small", id: "replay-catch-up", onclick: catchUp }, "Catch up")
+    t("replay.inPlayNote"),
+    " ",
+    h("button", { type: "button", class: "small", id: "replay-catch-up", onclick: catchUp }, t("replay.catchUp"))
   );
 }
 
@@ -71,12 +80,16 @@ function stepButtons(replay: ReplayHole, move: number, go: (hole: number, move: 
     );
   return h(
     "div",
-    { class: "replay-steps", role: "group", "aria-label": "Moves" },
-    button("replay-first", 0, arrow("\u00AB"), " Deal"),
-    button("replay-back", Math.max(0, move - 1), arrow("\u25C0"), " Back"),
-    h("span", { id: "replay-where", role: "status" }, move === 0 ? "The deal" : `Move ${move} of ${last}`),
-    button("replay-next", Math.min(last, move + 1), "Next ", arrow("\u25B6")),
-    button("replay-last", last, "End ", arrow("\u00BB"))
+    { class: "replay-steps", role: "group", "aria-label": t("replay.moves") },
+    button("replay-first", 0, arrow("\u00AB"), " ", t("replay.deal")),
+    button("replay-back", Math.max(0, move - 1), arrow("\u25C0"), " ", t("replay.back")),
+    h(
+      "span",
+      { id: "replay-where", role: "status" },
+      move === 0 ? t("replay.theDeal") : t("replay.moveOf", { move, last })
+    ),
+    button("replay-next", Math.min(last, move + 1), t("replay.next"), " ", arrow("\u25B6")),
+    button("replay-last", last, t("replay.end"), " ", arrow("\u00BB"))
   );
 }
 
@@ -90,27 +103,27 @@ function copyLinkButton(app: App): HTMLElement {
       onclick: async () => {
         try {
           await navigator.clipboard.writeText(location.href);
-          app.onFlash("The link to this move is copied.", "info");
+          app.onFlash(t("replay.linkCopied"), "info");
         } catch {
-          app.onFlash(`Copy this address to share the move: ${location.href}`, "info");
+          app.onFlash(t("replay.copyAddress", { url: location.href }), "info");
         }
       },
     },
-    "Copy a link to this move"
+    t("replay.copyLink")
   );
 }
 
 // The step on screen: the seats and piles, then the moves so far and, at the hole's end, its scores.
 function stepView(app: App, record: MatchRecord, replay: ReplayHole, move: number, go: (h: number, m: number) => void) {
   const hand = replay.steps[move].hand;
-  if (!hand) return h("p", { class: "form-error" }, "This step has no table to show.");
+  if (!hand) return h("p", { class: "form-error" }, t("replay.noTable"));
   const seats = hand.seats.map((_, s) => seatBox(record, hand, s));
   return h(
     "div",
     { class: "replay-body" },
     h(
       "section",
-      { class: "panel replay-table", "aria-label": `Hole ${replay.hole}, the table` },
+      { class: "panel replay-table", "aria-label": t("replay.tableOfHole", { hole: replay.hole }) },
       stepButtons(replay, move, go),
       h("div", { class: "replay-seats" }, ...seats.slice(0, Math.ceil(seats.length / 2))),
       pilesOf(hand),
@@ -138,22 +151,21 @@ export function replayScreen(app: App, matchId: bigint): Screen {
   let record: MatchRecord | undefined;
   const holes = new Map<number, ReplayHole>();
   const asked = new Set<number>();
-  const summary = h("p", { class: "muted", id: "replay-summary" }, "Loading the match...");
+  const summary = h("p", { class: "muted", id: "replay-summary" }, t("replay.loadingMatch"));
   const body = h("div", { id: "replay" });
   const where = () => (app.route.name === "replay" ? app.route : { hole: 1, move: 0 });
   const go = (hole: number, move: number) => app.navigate(replayPath(matchId, hole, move), true);
-  const fail = (what: string, error: unknown) =>
-    replaceContent(body, h("p", { class: "form-error", id: "replay-error" }, `${what}: ${errorText(error)}`));
+  const fail = (text: string) => replaceContent(body, h("p", { class: "form-error", id: "replay-error" }, text));
 
   const loadHole = async (hole: number) => {
     asked.add(hole);
     try {
       const reply = await app.whenReady({ case: "getReplay", value: { matchId, hole } });
-      if (reply.body.case !== "replayHole") throw new Error("the server sent no replay");
+      if (reply.body.case !== "replayHole") throw new Error(t("replay.noReplaySent"));
       holes.set(hole, reply.body.value);
       refresh();
     } catch (error) {
-      fail(`Could not load hole ${hole}`, error);
+      fail(t("replay.holeFailed", { hole, error: errorText(error) }));
     }
   };
   const refresh = () => {
@@ -162,13 +174,13 @@ export function replayScreen(app: App, matchId: bigint): Screen {
     const numbers = holeNumbers(record);
     const hole = numbers.includes(wanted) ? wanted : (numbers[0] ?? 0);
     if (hole === 0) {
-      replaceContent(body, h("p", { class: "empty-note", id: "replay-none" }, "No hole of this match is over yet."));
+      replaceContent(body, h("p", { class: "empty-note", id: "replay-none" }, t("replay.noHoleOver")));
       return;
     }
     const replay = holes.get(hole);
     if (!replay) {
       if (!asked.has(hole)) void loadHole(hole);
-      return replaceContent(body, holeButtons(record, hole, go), h("p", {}, `Loading hole ${hole}...`));
+      return replaceContent(body, holeButtons(record, hole, go), h("p", {}, t("replay.loadingHole", { hole })));
     }
     const move = Math.min(Math.max(0, step), replay.steps.length - 1);
     const catchUp = () => {
@@ -187,20 +199,20 @@ export function replayScreen(app: App, matchId: bigint): Screen {
   void (async () => {
     try {
       const reply = await app.whenReady({ case: "getMatch", value: { matchId } });
-      if (reply.body.case !== "matchRecord") throw new Error("the server sent no match");
+      if (reply.body.case !== "matchRecord") throw new Error(t("replay.noMatchSent"));
       record = reply.body.value;
       summary.textContent = summaryLine(record);
       refresh();
     } catch (error) {
       summary.textContent = "";
-      fail("Could not load the match", error);
+      fail(t("replay.matchFailed", { error: errorText(error) }));
     }
   })();
   const element = h(
     "div",
     { class: "screen replay-screen" },
-    h("h1", {}, `Replay of match ${matchId}`),
-    navLine(app, ["/", "Back to the start"], ["/leaderboard", "Leaderboard"]),
+    h("h1", {}, t("replay.title", { id: String(matchId) })),
+    navLine(app, ["/", t("replay.backToStart")], ["/leaderboard", t("replay.leaderboard")]),
     summary,
     body
   );

@@ -2,22 +2,22 @@
 // Escape closes it) with a name and a password, its refusals said in words (a wrong password, a name taken, too
 // many tries and how long to wait). And the line under every name field that says who you play as, with the
 // controls to sign in, to create an account, or to sign out.
-import { h } from "../ui/dom";
+import { h, type Child } from "../ui/dom";
 import type { App } from "../core/app";
 import { pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import { storage } from "../core/storage";
+import { onLanguageChange, t } from "../words/i18n";
 
 type Mode = "sign-in" | "register";
 
-const NAME_RULE = "3 to 24 letters, digits, spaces, '_', '-' or '.', starting with a letter or digit";
 const PASSWORD_MIN = 8;
 
 // "the name 'Ann' is taken" -> "The name 'Ann' is taken."
 export function sentence(text: string): string {
-  const t = text.trim();
-  if (!t) return t;
-  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+  const said = text.trim();
+  if (!said) return said;
+  return said[0].toUpperCase() + said.slice(1) + (/[.!?]$/.test(said) ? "" : ".");
 }
 
 // A refusal of a sign-in, a registration or a password change, in words.
@@ -25,19 +25,33 @@ export function accountErrorText(error: unknown): string {
   if (!(error instanceof RequestError)) return sentence(errorText(error));
   switch (error.code) {
     case ErrorCode.BAD_CREDENTIALS:
-      return /current password/.test(error.message) ? "The current password is wrong." : "Wrong name or password.";
+      return /current password/.test(error.message) ? t("signin.currentPasswordWrong") : t("signin.wrongCredentials");
     case ErrorCode.NAME_TAKEN:
-      return `${sentence(error.message)} Choose another name.`;
+      return t("signin.nameTaken", { refusal: sentence(error.message) });
     case ErrorCode.RATE_LIMITED:
-      return `Too many tries: wait ${waitText(error.retryAfterMs)}, then try again.`;
+      return tooManyTries(error.retryAfterMs);
     default:
       return sentence(error.message);
   }
 }
 
-function waitText(ms: number): string {
+// "Too many tries: wait 30 seconds, then try again." (minutes from two minutes on).
+function tooManyTries(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds < 120 ? `${seconds} second${seconds === 1 ? "" : "s"}` : `${Math.ceil(seconds / 60)} minutes`;
+  return seconds < 120
+    ? t("signin.tooManyTriesSeconds", { count: seconds })
+    : t("signin.tooManyTriesMinutes", { count: Math.ceil(seconds / 60) });
+}
+
+// A sentence with elements inside it (a name in bold, a button): the message is formatted around markers and each
+// marker replaced by its element, so that every language orders the sentence its own way.
+function sentenceWith(key: string, elements: Record<string, Node>): Child[] {
+  const values: Record<string, string> = {};
+  for (const name of Object.keys(elements)) values[name] = `\u0000${name}\u0000`;
+  return t(key, values)
+    .split("\u0000")
+    .map((piece, i) => (i % 2 === 1 ? elements[piece] : piece))
+    .filter((piece) => piece !== "");
 }
 
 // What is wrong with an entry before it is sent (the server checks again): the words, and the field to fix.
@@ -46,12 +60,12 @@ function entryProblem(
   name: string,
   password: string
 ): { text: string; field: "name" | "password" } | undefined {
-  if (!name) return { text: "Your name, please.", field: "name" };
+  if (!name) return { text: t("signin.nameMissing"), field: "name" };
   const chars = [...name].length;
-  if (mode === "register" && (chars < 3 || chars > 24)) return { text: `A name holds ${NAME_RULE}.`, field: "name" };
-  if (!password) return { text: "Your password, please.", field: "password" };
+  if (mode === "register" && (chars < 3 || chars > 24)) return { text: t("signin.nameRuleBroken"), field: "name" };
+  if (!password) return { text: t("signin.passwordMissing"), field: "password" };
   if (mode === "register" && password.length < PASSWORD_MIN)
-    return { text: `A password needs at least ${PASSWORD_MIN} characters.`, field: "password" };
+    return { text: t("signin.passwordTooShort", { count: PASSWORD_MIN }), field: "password" };
   return undefined;
 }
 
@@ -60,6 +74,7 @@ class SignInDialog {
   private mode: Mode = "sign-in";
   private waitUntil = 0;
   private waitTimer = 0;
+  private waitShown = ""; // the countdown's latest words, replaced by "you can try again" when the wait is over
   private readonly title = h("h2", { id: "sign-in-title" });
   private readonly intro = h("p", { class: "muted", id: "sign-in-intro" });
   private readonly nameInput = h("input", {
@@ -78,12 +93,17 @@ class SignInDialog {
     maxlength: 128,
     required: true,
   });
-  private readonly nameHint = h("p", { class: "hint", id: "account-name-hint" }, `Names: ${NAME_RULE}.`);
-  private readonly passwordHint = h(
-    "p",
-    { class: "hint", id: "account-password-hint" },
-    `At least ${PASSWORD_MIN} characters.`
-  );
+  private readonly nameHint = h("p", { class: "hint", id: "account-name-hint" });
+  private readonly passwordHint = h("p", { class: "hint", id: "account-password-hint" });
+  private readonly nameLabel = h("label", { for: "account-name" });
+  private readonly passwordLabel = h("label", { for: "account-password" });
+  private readonly showLabel = h("label", { for: "show-password" });
+  private readonly cancel = h("button", {
+    type: "button",
+    class: "secondary",
+    id: "sign-in-cancel",
+    onclick: () => this.element.close(),
+  });
   private readonly error = h("p", { class: "form-error", id: "sign-in-error", role: "alert" });
   private readonly submit = h("button", { type: "submit", id: "sign-in-submit" });
   private readonly switchText = h("span", {});
@@ -111,29 +131,33 @@ class SignInDialog {
         { id: "sign-in-form", novalidate: true, onsubmit: (e: Event) => void this.send(e) },
         this.title,
         this.intro,
-        h("div", { class: "field" }, h("label", { for: "account-name" }, "Name"), this.nameInput, this.nameHint),
-        h(
-          "div",
-          { class: "field" },
-          h("label", { for: "account-password" }, "Password"),
-          this.passwordInput,
-          this.passwordHint
-        ),
-        h("div", { class: "field check" }, showPassword, h("label", { for: "show-password" }, "Show the password")),
+        h("div", { class: "field" }, this.nameLabel, this.nameInput, this.nameHint),
+        h("div", { class: "field" }, this.passwordLabel, this.passwordInput, this.passwordHint),
+        h("div", { class: "field check" }, showPassword, this.showLabel),
         this.error,
-        h(
-          "div",
-          { class: "buttons" },
-          this.submit,
-          h(
-            "button",
-            { type: "button", class: "secondary", id: "sign-in-cancel", onclick: () => this.element.close() },
-            "Cancel"
-          )
-        ),
+        h("div", { class: "buttons" }, this.submit, this.cancel),
         h("p", { class: "switch" }, this.switchText, this.switchButton)
       )
     );
+    this.label();
+    // The dialog is made once for the page: its words follow the language (a refusal shown stays as it was said).
+    onLanguageChange(() => this.label());
+  }
+
+  // The words of the dialog in the current language and mode.
+  private label(): void {
+    const registering = this.mode === "register";
+    this.nameLabel.textContent = t("signin.nameLabel");
+    this.passwordLabel.textContent = t("signin.passwordLabel");
+    this.showLabel.textContent = t("signin.showPassword");
+    this.cancel.textContent = t("signin.cancel");
+    this.nameHint.textContent = t("signin.nameHint");
+    this.passwordHint.textContent = t("signin.passwordHint", { count: PASSWORD_MIN });
+    this.title.textContent = registering ? t("signin.registerTitle") : t("signin.signInTitle");
+    this.intro.textContent = registering ? t("signin.registerIntro") : t("signin.signInIntro");
+    this.submit.textContent = registering ? t("signin.registerSubmit") : t("signin.signInSubmit");
+    this.switchText.textContent = `${registering ? t("signin.haveAccount") : t("signin.noAccount")} `;
+    this.switchButton.textContent = registering ? t("signin.switchToSignIn") : t("signin.switchToRegister");
   }
 
   open(mode: Mode): void {
@@ -145,10 +169,7 @@ class SignInDialog {
   private show(next: Mode): void {
     this.mode = next;
     const registering = next === "register";
-    this.title.textContent = registering ? "Create an account" : "Sign in";
-    this.intro.textContent = registering
-      ? "An account keeps your name for you alone and rates your matches against other players with accounts."
-      : "Sign in to play under your own name and keep your rating.";
+    this.label();
     this.passwordInput.autocomplete = registering ? "new-password" : "current-password";
     this.nameHint.hidden = !registering;
     this.passwordHint.hidden = !registering;
@@ -159,9 +180,6 @@ class SignInDialog {
       if (registering) input.setAttribute("aria-describedby", hint);
       else input.removeAttribute("aria-describedby");
     }
-    this.submit.textContent = registering ? "Create account" : "Sign in";
-    this.switchText.textContent = registering ? "Already have an account? " : "No account yet? ";
-    this.switchButton.textContent = registering ? "Sign in" : "Create one";
     this.error.textContent = "";
   }
 
@@ -171,10 +189,10 @@ class SignInDialog {
     const left = this.waitUntil - Date.now();
     this.submit.disabled = left > 0;
     if (left <= 0) {
-      if (/^Too many tries/.test(this.error.textContent ?? "")) this.error.textContent = "You can try again now.";
+      if (this.error.textContent === this.waitShown) this.error.textContent = t("signin.tryAgainNow");
       return;
     }
-    this.error.textContent = `Too many tries: wait ${waitText(left)}, then try again.`;
+    this.error.textContent = this.waitShown = tooManyTries(left);
     this.waitTimer = window.setTimeout(() => this.countDown(), Math.min(1000, left));
   }
 
@@ -195,10 +213,9 @@ class SignInDialog {
       else await this.app.signIn(name, password);
       this.passwordInput.value = "";
       this.element.close();
+      const who = this.app.account?.name ?? name;
       this.app.onFlash(
-        this.mode === "register"
-          ? `Welcome, ${this.app.account?.name ?? name}: your account is made and you are signed in.`
-          : `Signed in as ${this.app.account?.name ?? name}.`,
+        this.mode === "register" ? t("signin.welcome", { name: who }) : t("signin.signedInFlash", { name: who }),
         "info"
       );
     } catch (err) {
@@ -243,29 +260,32 @@ export function accountLine(app: App): HTMLElement {
     return h(
       "p",
       { class: "account-line", id: "account-line" },
-      h("span", { id: "signed-in-as" }, "Signed in as ", h("strong", {}, name)),
+      h("span", { id: "signed-in-as" }, sentenceWith("signin.signedInAs", { name: h("strong", {}, name) })),
       h("span", { class: "sep", "aria-hidden": "true" }, " · "),
-      pageLink(app, "/account", "Your account", { id: "account-link" }),
+      pageLink(app, "/account", t("signin.yourAccount"), { id: "account-link" }),
       h("span", { class: "sep", "aria-hidden": "true" }, " · "),
       h(
         "button",
         { type: "button", class: "link", id: "sign-out", onclick: () => void signOut(app, false) },
-        "Sign out"
+        t("signin.signOut")
       )
     );
   }
+  const signIn = h(
+    "button",
+    { type: "button", class: "link", id: "sign-in-open", onclick: () => openSignIn("sign-in") },
+    t("signin.signInLink")
+  );
+  const register = h(
+    "button",
+    { type: "button", class: "link", id: "register-open", onclick: () => openSignIn("register") },
+    t("signin.registerLink")
+  );
   return h(
     "p",
     { class: "account-line", id: "account-line" },
-    h("span", {}, "Playing as a guest. "),
-    h("button", { type: "button", class: "link", id: "sign-in-open", onclick: () => openSignIn("sign-in") }, "Sign in"),
-    " or ",
-    h(
-      "button",
-      { type: "button", class: "link", id: "register-open", onclick: () => openSignIn("register") },
-      "create an account"
-    ),
-    " to keep your name and get a rating."
+    h("span", {}, t("signin.guest"), " "),
+    sentenceWith("signin.guestOffer", { signIn, register })
   );
 }
 
@@ -287,8 +307,8 @@ export function syncNameField(app: App, input: HTMLInputElement): void {
 export async function signOut(app: App, everywhere: boolean): Promise<void> {
   try {
     await app.signOut(everywhere);
-    app.onFlash(everywhere ? "Signed out on every device." : "Signed out.", "info");
+    app.onFlash(everywhere ? t("signin.signedOutEverywhere") : t("signin.signedOut"), "info");
   } catch (error) {
-    app.onFlash(`Could not sign out: ${errorText(error)}`, "error");
+    app.onFlash(t("signin.signOutFailed", { detail: errorText(error) }), "error");
   }
 }

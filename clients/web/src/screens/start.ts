@@ -6,13 +6,12 @@ import { isCode, tableLink, type App, type Screen } from "../core/app";
 import { pageLink } from "../ui/nav";
 import { themeToggle } from "../core/theme";
 import { errorText, ErrorCode, RequestError } from "../core/net";
-import { quickForm } from "./quick_play";
+import { presetSummary, quickForm } from "./quick_play";
 import { HouseRulesEditor } from "../rules/house_rules";
 import { accountLine, syncNameField } from "./sign_in";
 import { storage } from "../core/storage";
 import { PROTOCOL_VERSION, WEB_VERSION } from "../core/outdated";
-
-const NAME_RULE = "1 to 24 printable characters";
+import { languagePicker, t } from "../words/i18n";
 
 // The name field every form reads; `name` shows the rule in the form's own error line when the name breaks it.
 interface NameField {
@@ -29,7 +28,7 @@ export function startScreen(app: App, joinCode?: string): Screen {
   const nameBlock = h(
     "div",
     { class: "name-block" },
-    h("div", { class: "field" }, h("label", { for: "name" }, "Your name"), nameInput),
+    h("div", { class: "field" }, h("label", { for: "name" }, t("start.nameLabel")), nameInput),
     account
   );
   const quick = quickForm(app, nameBlock, () => nameInput.value.trim());
@@ -45,29 +44,26 @@ export function startScreen(app: App, joinCode?: string): Screen {
     h(
       "section",
       { class: "intro" },
-      h("h1", {}, "Golf"),
-      h(
-        "p",
-        {},
-        "The card game: swap cards into your layout for the lowest score. Play bots now, or send friends a link."
-      ),
+      h("h1", {}, t("start.title")),
+      h("p", {}, t("start.intro")),
       h(
         "nav",
-        { class: "nav-line", "aria-label": "More" },
-        pageLink(app, "/lobby", "Open tables"),
+        { class: "nav-line", "aria-label": t("start.moreNav") },
+        pageLink(app, "/lobby", t("start.openTables")),
         " · ",
-        pageLink(app, "/leaderboard", "Leaderboard", { id: "leaderboard-link" }),
+        pageLink(app, "/leaderboard", t("start.leaderboard"), { id: "leaderboard-link" }),
         " · ",
-        pageLink(app, "/tournaments", "Tournaments", { id: "tournaments-link" }),
-        themeToggle()
+        pageLink(app, "/tournaments", t("start.tournaments"), { id: "tournaments-link" }),
+        themeToggle(),
+        languagePicker()
       )
     ),
     resume,
     joinCode ? h("div", { class: "panel name-panel" }, nameBlock) : quick.element,
     joinCode ? joinForm : null,
-    joinCode ? null : more("people-play", "Play with people", quick.people),
-    joinCode ? null : more("new-table", "New table", create.form),
-    joinCode ? null : more("join-by-code", "Join by code", joinForm),
+    joinCode ? null : more("people-play", t("start.playWithPeople"), quick.people),
+    joinCode ? null : more("new-table", t("start.newTable"), create.form),
+    joinCode ? null : more("join-by-code", t("start.joinByCode"), joinForm),
     versions
   );
 
@@ -100,13 +96,13 @@ function makeNameField(app: App): NameField {
     required: true,
     autocomplete: "nickname",
     value: storage.name(),
-    placeholder: "Your name",
+    placeholder: t("start.namePlaceholder"),
   });
   const name = (errorEl: HTMLElement): string | undefined => {
     if (app.accountName !== undefined) return app.accountName;
     const value = nameInput.value.trim();
     if (value.length < 1 || value.length > 24) {
-      errorEl.textContent = `Your name: ${NAME_RULE}.`;
+      errorEl.textContent = t("start.nameRule");
       nameInput.focus();
       return undefined;
     }
@@ -135,7 +131,7 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
     id: "join-password",
     type: "password",
     autocomplete: "off",
-    placeholder: "if the table has one",
+    placeholder: t("start.joinPasswordPlaceholder"),
   });
   const joinError = h("p", { class: "form-error", role: "alert" });
 
@@ -143,7 +139,7 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
     joinError.textContent = "";
     const code = codeInput.value.trim().toUpperCase();
     if (!isCode(code)) {
-      joinError.textContent = "A table code is 6 letters and digits, as in the link you were sent.";
+      joinError.textContent = t("start.badCode");
       codeInput.focus();
       return;
     }
@@ -167,14 +163,14 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
         void join(false);
       },
     },
-    joinCode ? h("h2", {}, `Join table ${joinCode}`) : null,
-    h("div", { class: "field" }, h("label", { for: "code" }, "Table code"), codeInput),
-    h("div", { class: "field" }, h("label", { for: "join-password" }, "Password"), passwordInput),
+    joinCode ? h("h2", {}, t("start.joinTable", { code: joinCode })) : null,
+    h("div", { class: "field" }, h("label", { for: "code" }, t("start.codeLabel")), codeInput),
+    h("div", { class: "field" }, h("label", { for: "join-password" }, t("start.passwordLabel")), passwordInput),
     h(
       "div",
       { class: "buttons" },
-      h("button", { type: "submit", id: "join" }, "Sit down"),
-      h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, "Watch")
+      h("button", { type: "submit", id: "join" }, t("start.sitDown")),
+      h("button", { type: "button", id: "watch", class: "secondary", onclick: () => void join(true) }, t("start.watch"))
     ),
     joinError,
     h(
@@ -189,7 +185,7 @@ function makeJoinForm(app: App, nameField: NameField, joinCode?: string): HTMLFo
             app.navigate("/lobby");
           },
         },
-        "Browse open tables"
+        t("start.browseTables")
       )
     )
   );
@@ -222,7 +218,7 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
     const maxPlayers = Number(editor.value("max_players")) || 16;
     const minPlayers = Number(editor.value("min_players")) || 2;
     if (!Number.isInteger(seats) || seats < minPlayers || seats > maxPlayers) {
-      createError.textContent = `Seats: between ${minPlayers} and ${maxPlayers} for these rules.`;
+      createError.textContent = t("start.seatsOutOfRange", { min: minPlayers, max: maxPlayers });
       seatsInput.focus();
       return;
     }
@@ -260,22 +256,22 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
         void create();
       },
     },
-    h("fieldset", { class: "plain" }, h("legend", {}, "Rules"), presetList, controls.source),
+    h("fieldset", { class: "plain" }, h("legend", {}, t("start.rulesLegend")), presetList, controls.source),
     h(
       "div",
       { class: "field-row" },
-      h("div", { class: "field" }, h("label", { for: "seats" }, "Seats"), seatsInput),
-      h("div", { class: "field" }, h("label", { for: "clock" }, "Turn clock"), clockSelect),
-      h("div", { class: "field" }, h("label", { for: "between-holes" }, "Longest wait between holes"), betweenSelect)
+      h("div", { class: "field" }, h("label", { for: "seats" }, t("start.seatsLabel")), seatsInput),
+      h("div", { class: "field" }, h("label", { for: "clock" }, t("start.turnClockLabel")), clockSelect),
+      h("div", { class: "field" }, h("label", { for: "between-holes" }, t("start.betweenHolesLabel")), betweenSelect)
     ),
     h(
       "div",
       { class: "field-row" },
-      h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, "List it in the lobby")),
-      h("div", { class: "field" }, h("label", { for: "create-password" }, "Password"), createPassword)
+      h("div", { class: "field check" }, publicInput, h("label", { for: "public" }, t("start.listInLobby"))),
+      h("div", { class: "field" }, h("label", { for: "create-password" }, t("start.passwordLabel")), createPassword)
     ),
     editor.element,
-    h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, "Create table")),
+    h("div", { class: "buttons" }, h("button", { type: "submit", id: "create" }, t("start.createTable"))),
     createError
   );
   return { form, fillPresets: () => fillPresets(app, controls) };
@@ -283,36 +279,36 @@ function makeCreateForm(app: App, nameField: NameField): { form: HTMLFormElement
 
 function makeCreateControls(): CreateControls {
   const editor = new HouseRulesEditor();
-  const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": "Preset" });
+  const presetList = h("div", { class: "presets", role: "radiogroup", "aria-label": t("start.presetGroup") });
   const seatsInput = h("input", { id: "seats", type: "number", min: 2, max: 16, value: 4, inputmode: "numeric" });
   const publicInput = h("input", { id: "public", type: "checkbox", checked: true });
   const clockSelect = h(
     "select",
     { id: "clock" },
     ...[
-      [0, "No clock"],
-      [15, "15 seconds a turn"],
-      [30, "30 seconds a turn"],
-      [60, "1 minute a turn"],
-      [120, "2 minutes a turn"],
+      [0, t("start.noClock")],
+      [15, t("start.clockSeconds", { count: 15 })],
+      [30, t("start.clockSeconds", { count: 30 })],
+      [60, t("start.clockMinutes", { count: 1 })],
+      [120, t("start.clockMinutes", { count: 2 })],
     ].map(([v, label]) => h("option", { value: v }, label))
   );
   const betweenSelect = h(
     "select",
     { id: "between-holes" },
     ...[
-      [10, "10 seconds"],
-      [30, "30 seconds"],
-      [60, "1 minute"],
-      [120, "2 minutes"],
-      [300, "5 minutes"],
+      [10, t("start.waitSeconds", { count: 10 })],
+      [30, t("start.waitSeconds", { count: 30 })],
+      [60, t("start.waitMinutes", { count: 1 })],
+      [120, t("start.waitMinutes", { count: 2 })],
+      [300, t("start.waitMinutes", { count: 5 })],
     ].map(([v, label]) => h("option", { value: v, selected: v === 60 }, label))
   );
   const createPassword = h("input", {
     id: "create-password",
     type: "password",
     autocomplete: "new-password",
-    placeholder: "none",
+    placeholder: t("start.createPasswordPlaceholder"),
   });
   const createError = h("p", { class: "form-error", role: "alert" });
   return {
@@ -334,7 +330,10 @@ function choosePreset(app: App, controls: CreateControls, presetName: string): v
   const preset = app.presets.find((p) => p.name === presetName);
   if (!preset) return;
   controls.chosen = presetName;
-  controls.source.textContent = `${presetName.replace(/-/g, " ")} follows ${preset.source}`;
+  controls.source.textContent = t("start.presetSource", {
+    rules: presetName.replace(/-/g, " "),
+    source: preset.source,
+  });
   for (const input of presetList.querySelectorAll<HTMLInputElement>("input[type=radio]"))
     input.checked = input.value === presetName;
   editor.setPreset(preset);
@@ -362,7 +361,7 @@ function fillPresets(app: App, controls: CreateControls): void {
           onchange: () => choosePreset(app, controls, preset.name),
         }),
         h("span", { class: "preset-name" }, preset.name.replace(/-/g, " ")),
-        h("span", { class: "preset-summary" }, preset.summary)
+        h("span", { class: "preset-summary" }, presetSummary(preset))
       )
     )
   );
@@ -371,7 +370,11 @@ function fillPresets(app: App, controls: CreateControls): void {
 
 // Which builds are talking, for a bug report: this page, the server (once it has said) and the protocol.
 function versionLine(serverVersion: string): string {
-  return [`golf-web ${WEB_VERSION}`, serverVersion && `server ${serverVersion}`, `protocol golf.v${PROTOCOL_VERSION}`]
+  return [
+    t("start.webVersion", { version: WEB_VERSION }),
+    serverVersion && t("start.serverVersion", { version: serverVersion }),
+    t("start.protocolVersion", { version: String(PROTOCOL_VERSION) }),
+  ]
     .filter(Boolean)
     .join(" · ");
 }
@@ -383,7 +386,8 @@ function makeResume(app: App, joinCode?: string): HTMLElement | null {
     ? h(
         "p",
         { class: "panel resume" },
-        `You have a seat at table ${last}. `,
+        t("start.resumeSeat", { code: last }),
+        " ",
         h(
           "a",
           {
@@ -393,7 +397,7 @@ function makeResume(app: App, joinCode?: string): HTMLElement | null {
               app.navigate(`/t/${last}`);
             },
           },
-          "Go back to it"
+          t("start.goBack")
         )
       )
     : null;

@@ -5,6 +5,7 @@ import { h, replaceContent } from "../ui/dom";
 import { tournamentPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
+import { locale, t } from "../words/i18n";
 import { presetTitle } from "./profile";
 import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
 import { TournamentFormat, TournamentState, type TournamentSummary } from "../gen/golf/v1/tournaments_pb";
@@ -12,22 +13,22 @@ import { TournamentFormat, TournamentState, type TournamentSummary } from "../ge
 export function tournamentStateWords(state: TournamentState): string {
   switch (state) {
     case TournamentState.OPEN:
-      return "Open for sign-ups";
+      return t("tournaments.stateOpen");
     case TournamentState.RUNNING:
-      return "Running";
+      return t("tournaments.stateRunning");
     case TournamentState.PAUSED:
-      return "Paused";
+      return t("tournaments.statePaused");
     case TournamentState.FINISHED:
-      return "Finished";
+      return t("tournaments.stateFinished");
     case TournamentState.CANCELLED:
-      return "Cancelled";
+      return t("tournaments.stateCancelled");
     default:
       return "";
   }
 }
 
 export function tournamentsScreen(app: App): Screen {
-  const list = h("div", { id: "tournament-list", "aria-live": "polite" }, h("p", {}, "Loading..."));
+  const list = h("div", { id: "tournament-list", "aria-live": "polite" }, h("p", {}, t("tournaments.loading")));
   const ended = h("input", { type: "checkbox", id: "tournaments-ended", onchange: () => void load() });
   const load = async () => {
     try {
@@ -37,24 +38,29 @@ export function tournamentsScreen(app: App): Screen {
       replaceContent(
         list,
         found.length === 0
-          ? h("p", { class: "empty-note", id: "tournaments-empty" }, "No tournaments yet.")
+          ? h("p", { class: "empty-note", id: "tournaments-empty" }, t("tournaments.empty"))
           : tournamentTable(app, found)
       );
     } catch (error) {
-      replaceContent(list, h("p", { class: "form-error" }, `Could not load the tournaments: ${errorText(error)}`));
+      replaceContent(list, h("p", { class: "form-error" }, t("tournaments.loadFailed", { detail: errorText(error) })));
     }
   };
   const form = organiseForm(app);
   const element = h(
     "div",
     { class: "screen tournaments-screen" },
-    h("h1", {}, "Tournaments"),
-    navLine(app, ["/", "Back to the start"], ["/lobby", "Open tables"], ["/leaderboard", "Leaderboard"]),
+    h("h1", {}, t("tournaments.title")),
+    navLine(
+      app,
+      ["/", t("tournaments.navStart")],
+      ["/lobby", t("tournaments.navLobby")],
+      ["/leaderboard", t("tournaments.navLeaderboard")]
+    ),
     h(
       "section",
       { class: "panel", "aria-labelledby": "tournaments-title" },
-      h("h2", { id: "tournaments-title" }, "Newest first"),
-      h("div", { class: "field check" }, ended, h("label", { for: "tournaments-ended" }, "Show finished ones too")),
+      h("h2", { id: "tournaments-title" }, t("tournaments.newestFirst")),
+      h("div", { class: "field check" }, ended, h("label", { for: "tournaments-ended" }, t("tournaments.showEnded"))),
       list
     ),
     form.element
@@ -72,31 +78,45 @@ export function tournamentsScreen(app: App): Screen {
 }
 
 function tournamentTable(app: App, found: TournamentSummary[]): HTMLElement {
-  const th = (t: string) => h("th", { scope: "col" }, t);
+  const th = (text: string) => h("th", { scope: "col" }, text);
   return h(
     "div",
     { class: "scroll" },
     h(
       "table",
       { class: "leaderboard", id: "tournaments-table" },
-      h("caption", { class: "visually-hidden" }, "Tournaments"),
-      h("thead", {}, h("tr", {}, th("Name"), th("Rules"), th("State"), th("Round"), th("Players"))),
+      h("caption", { class: "visually-hidden" }, t("tournaments.listCaption")),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          th(t("tournaments.colName")),
+          th(t("tournaments.colRules")),
+          th(t("tournaments.colState")),
+          th(t("tournaments.colRound")),
+          th(t("tournaments.colPlayers"))
+        )
+      ),
       h(
         "tbody",
         {},
-        ...found.map((t) =>
+        ...found.map((row) =>
           h(
             "tr",
-            { "data-id": String(t.id) },
-            h("td", {}, pageLink(app, tournamentPath(t.id), t.name, { class: "tournament-name" })),
-            h("td", {}, presetTitle(t.preset)),
-            h("td", {}, tournamentStateWords(t.state)),
+            { "data-id": String(row.id) },
+            h("td", {}, pageLink(app, tournamentPath(row.id), row.name, { class: "tournament-name" })),
+            h("td", {}, presetTitle(row.preset)),
+            h("td", {}, tournamentStateWords(row.state)),
             h(
               "td",
               { class: "num nowrap" },
-              t.format === TournamentFormat.ARENA ? `${t.round}, arena` : `${t.round} of ${t.rounds}`
+              row.format === TournamentFormat.ARENA
+                ? t("tournaments.roundArena", { round: row.round })
+                : t("tournaments.roundOf", { round: row.round, rounds: row.rounds })
             ),
-            h("td", { class: "num" }, String(t.players))
+            h("td", { class: "num" }, new Intl.NumberFormat(locale()).format(row.players))
           )
         )
       )
@@ -120,24 +140,19 @@ function formatFields() {
   const format = h(
     "select",
     { id: "tournament-format", "aria-describedby": "tournament-format-hint" },
-    h("option", { value: String(TournamentFormat.SWISS) }, "Swiss: points by place at each table"),
-    h("option", { value: String(TournamentFormat.DUPLICATE) }, "Duplicate: every table plays the same deals"),
-    h("option", { value: String(TournamentFormat.ARENA) }, "Arena: play again as soon as you finish, for a set time")
+    h("option", { value: String(TournamentFormat.SWISS) }, t("tournaments.formatSwiss")),
+    h("option", { value: String(TournamentFormat.DUPLICATE) }, t("tournaments.formatDuplicate")),
+    h("option", { value: String(TournamentFormat.ARENA) }, t("tournaments.formatArena"))
   );
   const formatField = h(
     "div",
     { class: "field" },
-    h("label", { for: "tournament-format" }, "Format"),
+    h("label", { for: "tournament-format" }, t("tournaments.formatLabel")),
     format,
-    h(
-      "span",
-      { class: "hint", id: "tournament-format-hint" },
-      "Duplicate scores each seat against the same seat at the other tables, so the deal's luck cancels out. " +
-        "In an arena two wins in a row set you on fire: your points count twice until you lose."
-    )
+    h("span", { class: "hint", id: "tournament-format-hint" }, t("tournaments.formatHint"))
   );
-  const [roundsField, rounds] = numberField("tournament-rounds", "Rounds", 3, 1, 20);
-  const [minutesField, minutes] = numberField("tournament-minutes", "Minutes", 30, 1, 720);
+  const [roundsField, rounds] = numberField("tournament-rounds", t("tournaments.roundsLabel"), 3, 1, 20);
+  const [minutesField, minutes] = numberField("tournament-minutes", t("tournaments.minutesLabel"), 30, 1, 720);
   const arena = () => Number(format.value) === TournamentFormat.ARENA;
   const shape = () => {
     roundsField.hidden = arena();
@@ -163,21 +178,17 @@ function startFields() {
     h(
       "div",
       { class: "field" },
-      h("label", { for: "tournament-starts-at" }, "Starts by itself at (optional)"),
+      h("label", { for: "tournament-starts-at" }, t("tournaments.startsAtLabel")),
       startsAt,
-      h(
-        "span",
-        { class: "hint", id: "tournament-starts-at-hint" },
-        "Your own time. Leave it empty to start the tournament yourself."
-      )
+      h("span", { class: "hint", id: "tournament-starts-at-hint" }, t("tournaments.startsAtHint"))
     ),
     h(
       "div",
       { class: "field check" },
       fillers,
-      h("label", { for: "tournament-bot-fillers" }, "Bots fill the empty seats at the start")
+      h("label", { for: "tournament-bot-fillers" }, t("tournaments.botFillersLabel"))
     ),
-    h("div", { class: "field check" }, guests, h("label", { for: "tournament-guests" }, "Guests may sign up"))
+    h("div", { class: "field check" }, guests, h("label", { for: "tournament-guests" }, t("tournaments.guestsLabel")))
   );
   // The chosen local time as Unix seconds; 0 for none.
   const startsAtUnixS = () => (startsAt.value ? BigInt(Math.floor(new Date(startsAt.value).getTime() / 1000)) : 0n);
@@ -189,11 +200,11 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
   const name = h("input", { type: "text", id: "tournament-name", maxlength: 60, required: true, autocomplete: "off" });
   const preset = h("select", { id: "tournament-preset" });
   const { format, formatField, arena, roundsField, rounds, minutesField, minutes } = formatFields();
-  const [seatsField, seats] = numberField("tournament-seats", "Most at a table", 4, 2, 8);
-  const [holesField, holes] = numberField("tournament-holes", "Holes a round (0: the rules' own)", 0, 0, 18);
+  const [seatsField, seats] = numberField("tournament-seats", t("tournaments.seatsLabel"), 4, 2, 8);
+  const [holesField, holes] = numberField("tournament-holes", t("tournaments.holesLabel"), 0, 0, 18);
   const start = startFields();
   const status = h("p", { class: "form-error", id: "tournament-error", role: "alert" });
-  const submit = h("button", { type: "submit", id: "tournament-create" }, "Create the tournament");
+  const submit = h("button", { type: "submit", id: "tournament-create" }, t("tournaments.create"));
   const send = async (e: Event) => {
     e.preventDefault();
     status.textContent = "";
@@ -224,20 +235,16 @@ function organiseForm(app: App): { element: HTMLElement; refresh(): void } {
   const form = h(
     "form",
     { class: "panel", id: "organise-form", novalidate: true, onsubmit: (e: Event) => void send(e) },
-    h("h2", {}, "Organise a tournament"),
-    h("div", { class: "field" }, h("label", { for: "tournament-name" }, "Name"), name),
-    h("div", { class: "field" }, h("label", { for: "tournament-preset" }, "Rules"), preset),
+    h("h2", {}, t("tournaments.organiseTitle")),
+    h("div", { class: "field" }, h("label", { for: "tournament-name" }, t("tournaments.nameLabel")), name),
+    h("div", { class: "field" }, h("label", { for: "tournament-preset" }, t("tournaments.rulesLabel")), preset),
     formatField,
     h("div", { class: "field-row" }, seatsField, roundsField, minutesField, holesField),
     start.element,
     h("div", { class: "buttons" }, submit),
     status
   );
-  const guest = h(
-    "p",
-    { class: "panel hint", id: "organise-sign-in" },
-    "Sign in to organise a tournament or sign up for one."
-  );
+  const guest = h("p", { class: "panel hint", id: "organise-sign-in" }, t("tournaments.signInToOrganise"));
   const element = h("div", {}, form, guest);
   let filled = -1;
   return {

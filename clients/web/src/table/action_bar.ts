@@ -10,19 +10,21 @@ import { PowerKind } from "../gen/golf/v1/ruleset_pb";
 import { seatName } from "../words/names";
 import { powerOf, powerSentence, YOU_DO } from "../words/power_text";
 import { actionCode, find, keepCard, keepable, keptCard, type Targets } from "./targets";
+import { t } from "../words/i18n";
 
+// The key of each click mode's label.
 const MODE_LABEL: Partial<Record<ActionKind, string>> = {
-  [ActionKind.PLACE]: "Place the card",
-  [ActionKind.FLIP]: "Flip a card",
-  [ActionKind.PEEK]: "Peek at a card",
-  [ActionKind.SWAP_OWN]: "Swap two cards",
-  [ActionKind.LOOK]: "Look at a card (costs points)",
-  [ActionKind.POWER_PEEK]: "Look at a card",
-  [ActionKind.POWER_SWAP]: "Swap two cards",
-  [ActionKind.MATCH]: "Match the held card",
-  [ActionKind.POWER_PLACE]: "Put the card in",
-  [ActionKind.POWER_FLIP]: "Turn a card over",
-  [ActionKind.POWER_REMOVE]: "Discard one of your cards",
+  [ActionKind.PLACE]: "table.modePlace",
+  [ActionKind.FLIP]: "table.modeFlip",
+  [ActionKind.PEEK]: "table.modePeek",
+  [ActionKind.SWAP_OWN]: "table.modeSwapOwn",
+  [ActionKind.LOOK]: "table.modeLook",
+  [ActionKind.POWER_PEEK]: "table.modePowerPeek",
+  [ActionKind.POWER_SWAP]: "table.modePowerSwap",
+  [ActionKind.MATCH]: "table.modeMatch",
+  [ActionKind.POWER_PLACE]: "table.modePowerPlace",
+  [ActionKind.POWER_FLIP]: "table.modePowerFlip",
+  [ActionKind.POWER_REMOVE]: "table.modePowerRemove",
 };
 
 // What a power does, as an instruction to the player about to use it ("look at one of your own cards").
@@ -31,7 +33,7 @@ function powerText(kind: PowerKind): string {
 }
 
 // Every move a button makes, the eight's choice and the click mode; none when there is nothing to choose.
-export function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targets): HTMLElement | null {
+export function actionBar(app: App, update: TableUpdate, hand: HandView, targets: Targets): HTMLElement | null {
   const buttons = powerButtons(app, update, hand);
   const add = (kind: ActionKind, text: string, id: string) => {
     const a = find(hand, kind);
@@ -44,18 +46,16 @@ export function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targ
     const b = moveButton(
       app,
       knock,
-      hand.phase === Phase.CALLING
-        ? "Call (everyone else gets one more turn)"
-        : "Knock (everyone else gets one more turn)",
+      hand.phase === Phase.CALLING ? t("table.callButton") : t("table.knockButton"),
       "knock"
     );
     b.classList.replace("legal-button", "secondary");
     buttons.push(b);
   }
-  add(ActionKind.REVEAL_ALL, "Turn all my cards up", "reveal-all");
+  add(ActionKind.REVEAL_ALL, t("table.revealAll"), "reveal-all");
   add(ActionKind.PASS, passText(hand), "pass");
-  add(ActionKind.READY, "I'm ready", "ready");
-  if (t.chosen)
+  add(ActionKind.READY, t("table.ready"), "ready");
+  if (targets.chosen)
     buttons.push(
       h(
         "button",
@@ -70,10 +70,10 @@ export function actionBar(app: App, update: TableUpdate, hand: HandView, t: Targ
             app.onChange();
           },
         },
-        "Cancel"
+        t("table.cancel")
       )
     );
-  const modes = modeGroup(app, t);
+  const modes = modeGroup(app, targets);
   if (buttons.length === 0 && !modes && !keep) return null;
   return h("div", { class: "actions", id: "actions" }, keep, modes, ...buttons);
 }
@@ -105,26 +105,29 @@ function powerButtons(app: App, update: TableUpdate, hand: HandView): HTMLElemen
   if (use)
     button(
       use,
-      powerCard
-        ? `Use the ${cardName(powerCard)}${hand.phase === Phase.HOLDING ? "" : " on the discards"}: ${powerText(power)}`
-        : "Use the card's power",
+      !powerCard
+        ? t("table.usePowerPlain")
+        : hand.phase === Phase.HOLDING
+          ? t("table.usePower", { card: cardName(powerCard), power: powerText(power) })
+          : t("table.usePowerOnDiscards", { card: cardName(powerCard), power: powerText(power) }),
       "use-power"
     );
   for (const a of hand.legal.filter((x) => x.kind === ActionKind.SHUFFLE))
-    button(a, `Shuffle ${seatName(update, a.targetSeat)}'s cards`, `shuffle-${a.targetSeat}`);
+    button(a, t("table.shuffleCards", { name: seatName(update, a.targetSeat) }), `shuffle-${a.targetSeat}`);
   for (const a of hand.legal.filter((x) => x.kind === ActionKind.CHOOSE_POWER))
-    button(a, `Use: ${powerText(a.position as PowerKind)}`, `choose-power-${a.position}`);
+    button(a, t("table.choosePower", { power: powerText(a.position as PowerKind) }), `choose-power-${a.position}`);
   for (const a of hand.legal.filter((x) => x.kind === ActionKind.POWER_LINES)) {
     const rows = a.other >= hand.cols;
     const line = (p: number) => (rows ? Math.floor(p / hand.cols) : p) + 1;
+    const words = { name: seatName(update, a.targetSeat), first: line(a.position), second: line(a.other) };
     button(
       a,
-      `Swap ${seatName(update, a.targetSeat)}'s ${rows ? "rows" : "columns"} ${line(a.position)} and ${line(a.other)}`,
+      rows ? t("table.swapRows", words) : t("table.swapColumns", words),
       `lines-${a.targetSeat}-${a.position}-${a.other}`
     );
   }
   for (const a of hand.legal.filter((x) => x.kind === ActionKind.POWER_ADD))
-    button(a, `Add the top stock card, unseen, to ${seatName(update, a.targetSeat)}'s cards`, `add-${a.targetSeat}`);
+    button(a, t("table.addStockCard", { name: seatName(update, a.targetSeat) }), `add-${a.targetSeat}`);
   return buttons;
 }
 
@@ -134,7 +137,7 @@ function keepGroup(app: App, hand: HandView): HTMLElement | null {
   if (keep.length === 0) return null;
   return h(
     "div",
-    { class: "modes keep", role: "radiogroup", "aria-label": "Which card to keep" },
+    { class: "modes keep", role: "radiogroup", "aria-label": t("table.keepWhich") },
     ...keep.map((k) =>
       h(
         "label",
@@ -149,33 +152,47 @@ function keepGroup(app: App, hand: HandView): HTMLElement | null {
             app.onChange();
           },
         }),
-        `Keep the ${k === 0 ? (hand.held ? cardName(hand.held) : "power card") : hand.offered[k - 1] ? cardName(hand.offered[k - 1]) : `card ${k}`}`
+        keepLabel(hand, k)
       )
     )
   );
 }
 
+// The eight's choice `k`: 0 the held power card, 1 and 2 the cards drawn.
+function keepLabel(hand: HandView, k: number): string {
+  const card = k === 0 ? hand.held : hand.offered[k - 1];
+  if (card) return t("table.keepCard", { card: cardName(card) });
+  return k === 0 ? t("table.keepPowerCard") : t("table.keepCardNumber", { number: k });
+}
+
 // What passing means in this phase.
 function passText(hand: HandView): string {
-  if (hand.phase === Phase.POWER) return hand.power?.kind === PowerKind.TWO_POWERS ? "No second power" : "Don't swap";
-  if (hand.phase === Phase.MATCHING) return "Done matching";
-  return hand.phase === Phase.CALLING ? "Don't call" : "Don't flip";
+  if (hand.phase === Phase.POWER)
+    return hand.power?.kind === PowerKind.TWO_POWERS ? t("table.noSecondPower") : t("table.dontSwap");
+  if (hand.phase === Phase.MATCHING) return t("table.doneMatching");
+  return hand.phase === Phase.CALLING ? t("table.dontCall") : t("table.dontFlip");
+}
+
+// A click mode's label; the kind's protocol name for one this table has no words for.
+function modeLabel(kind: ActionKind): string {
+  const key = MODE_LABEL[kind];
+  return key ? t(key) : ActionKind[kind];
 }
 
 // What a click on your cards does, when several kinds of move are legal (none while a first card is chosen).
-function modeGroup(app: App, t: Targets): HTMLElement | null {
-  if (t.chosen || t.modes.length <= 1) return null;
+function modeGroup(app: App, targets: Targets): HTMLElement | null {
+  if (targets.chosen || targets.modes.length <= 1) return null;
   return h(
     "div",
-    { class: "modes", role: "radiogroup", "aria-label": "What a click on your cards does" },
-    ...t.modes.map((k) =>
+    { class: "modes", role: "radiogroup", "aria-label": t("table.modesLabel") },
+    ...targets.modes.map((k) =>
       h(
         "label",
         { class: "mode" },
         h("input", {
           type: "radio",
           name: "mode",
-          checked: k === t.mode,
+          checked: k === targets.mode,
           "data-key": `mode-${k}`,
           onchange: () => {
             app.ui.mode = k;
@@ -183,7 +200,7 @@ function modeGroup(app: App, t: Targets): HTMLElement | null {
             app.onChange();
           },
         }),
-        MODE_LABEL[k] ?? ActionKind[k]
+        modeLabel(k)
       )
     )
   );

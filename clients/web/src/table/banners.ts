@@ -8,6 +8,12 @@ import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import { PowerKind } from "../gen/golf/v1/ruleset_pb";
 import { placeName, seatName } from "../words/names";
 import { powerSentence, THEY, YOU_DO } from "../words/power_text";
+import { locale, t } from "../words/i18n";
+
+// "Ann and Bob", "Ann, Bob and Cy", in the reader's language.
+function andList(items: string[]): string {
+  return new Intl.ListFormat(locale(), { type: "conjunction" }).format(items);
+}
 
 export function winnerBanner(app: App, update: TableUpdate): HTMLElement {
   const winners = update.scorecard?.winners ?? [];
@@ -16,7 +22,7 @@ export function winnerBanner(app: App, update: TableUpdate): HTMLElement {
   return h(
     "div",
     { class: "winner-banner", id: "winner", role: "status" },
-    names.length ? `Match over: ${names.join(" and ")} ${names.length > 1 ? "share the win" : "wins"}!` : "Match over.",
+    names.length ? t("table.matchOverWinners", { count: names.length, names: andList(names) }) : t("table.matchOver"),
     host
       ? h(
           "button",
@@ -26,7 +32,7 @@ export function winnerBanner(app: App, update: TableUpdate): HTMLElement {
             id: "rematch",
             onclick: () => void app.attempt({ case: "rematch", value: {} }),
           },
-          "Play again"
+          t("table.playAgain")
         )
       : null,
     // In a tab of its own: the table stays open here for another match.
@@ -34,7 +40,7 @@ export function winnerBanner(app: App, update: TableUpdate): HTMLElement {
       ? h(
           "a",
           { href: replayPath(update.scorecard.matchId), id: "replay-link", target: "_blank", rel: "noopener" },
-          "Watch the replay"
+          t("table.watchReplay")
         )
       : null
   );
@@ -48,29 +54,41 @@ export function powerBanner(update: TableUpdate, hand: HandView): HTMLElement | 
   const mine = hand.currentSeat === hand.viewer;
   // To the user, an instruction; to everyone else, what the user does, with "you" only for the reader.
   const what = powerSentence(power.kind, mine ? YOU_DO : THEY);
-  const who = mine ? "You are" : `${seatName(update, hand.currentSeat)} is`;
+  const using = mine
+    ? t("table.powerUsingYou", { power: what })
+    : t("table.powerUsingSeat", { name: seatName(update, hand.currentSeat), power: what });
   const seen: string[] = [];
   const user = hand.currentSeat;
-  if (power.ownPosition >= 0)
-    seen.push(`${mine ? "your" : "their"} own ${placeName(hand, user, power.ownPosition)} card`);
-  if (power.seat >= 0 && power.position >= 0)
+  if (power.ownPosition >= 0) {
+    const place = placeName(hand, user, power.ownPosition);
+    seen.push(mine ? t("table.seenYourOwnCard", { place }) : t("table.seenTheirOwnCard", { place }));
+  }
+  if (power.seat >= 0 && power.position >= 0) {
+    const place = placeName(hand, power.seat, power.position);
     seen.push(
-      `${power.seat === hand.viewer ? "your" : `${seatName(update, power.seat)}'s`} ${placeName(hand, power.seat, power.position)} card`
+      power.seat === hand.viewer
+        ? t("table.seenYourCard", { place })
+        : t("table.seenSeatCard", { name: seatName(update, power.seat), place })
     );
+  }
+  const looked = mine
+    ? t("table.youLookedAt", { cards: andList(seen) })
+    : t("table.theyLookedAt", { cards: andList(seen) });
   const two =
     power.kind === PowerKind.TWO_POWERS
       ? power.picksLeft >= 2
-        ? " Two powers to choose."
-        : " One power is used; a second power may follow."
+        ? t("table.twoPowersToChoose")
+        : t("table.secondPowerMayFollow")
       : "";
-  const drawn = hand.offered.length > 0 ? ` You drew ${hand.offered.map(cardShort).join(" and ")}.` : "";
+  const drawn = hand.offered.length > 0 ? t("table.youDrew", { cards: andList(hand.offered.map(cardShort)) }) : "";
+  // The sentences follow one another, a space between.
   return h(
     "div",
     { class: "info-banner power-banner", id: "power", role: "status", "data-power": PowerKind[power.kind] },
-    `${who} using a power: ${what}.`,
-    seen.length ? ` ${mine ? "You have" : "They have"} looked at ${seen.join(" and ")}.` : "",
-    two,
-    drawn
+    using,
+    seen.length ? ` ${looked}` : "",
+    two ? ` ${two}` : "",
+    drawn ? ` ${drawn}` : ""
   );
 }
 
@@ -87,11 +105,7 @@ export function claimBanner(update: TableUpdate, hand: HandView): HTMLElement | 
       ? h(
           "div",
           { class: "claim-window", id: "claim-window", role: "timer", "data-window-ms": window_.windowMs },
-          h(
-            "span",
-            { class: "claim-text" },
-            canClaim ? "Claims are open" : "Claims are open (you have nothing to claim)"
-          ),
+          h("span", { class: "claim-text" }, canClaim ? t("table.claimsOpen") : t("table.claimsOpenNothingToClaim")),
           h("span", { class: "claim-seconds", id: "claim-seconds" }),
           h("div", { class: "claim-bar", "aria-hidden": "true" }, h("span", { class: "claim-fill", id: "claim-fill" }))
         )
@@ -106,10 +120,16 @@ export function claimBanner(update: TableUpdate, hand: HandView): HTMLElement | 
             "data-seat": outcome.seat,
             "data-correct": String(outcome.correct),
           },
-          `${outcome.seat === update.yourSeat ? "You" : seatName(update, outcome.seat)} claimed first: `,
-          outcome.correct ? "the card matched." : "the card did not match (penalty).",
-          outcome.refused ? ` ${outcome.refused} later claim${outcome.refused === 1 ? " was" : "s were"} refused.` : ""
+          claimText(update, outcome.seat, outcome.correct),
+          outcome.refused ? ` ${t("table.laterClaimsRefused", { count: outcome.refused })}` : ""
         )
       : null
   );
+}
+
+// Who claimed first and whether the card matched.
+function claimText(update: TableUpdate, seat: number, correct: boolean): string {
+  if (seat === update.yourSeat) return correct ? t("table.youClaimedMatched") : t("table.youClaimedMissed");
+  const name = seatName(update, seat);
+  return correct ? t("table.seatClaimedMatched", { name }) : t("table.seatClaimedMissed", { name });
 }

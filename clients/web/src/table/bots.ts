@@ -2,6 +2,7 @@
 // choice kept between visits; "Custom…" asks for playouts, checked here before anything is sent), a bot seat's
 // badge ("bot · hard", "bot · 5000 playouts"), and a bot's turn worded as thinking (a hard bot takes a moment).
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import { BotLevel, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
 import { seatName } from "../words/names";
@@ -12,37 +13,42 @@ const MAX_PLAYOUTS = 20000; // AddBot.search_budget's ceiling
 interface Choice {
   value: string; // what the picker's option and the kept choice say: "easy", ..., "custom"
   level: BotLevel;
-  text: string;
-  hint: string; // what the level plays like, under the picker
+  text: string; // the option's key
+  word: string; // the key of the level's word in a badge or a label: "hard"
+  hint: string; // the key of what the level plays like, under the picker
 }
 
 // The picker's options, in order; "custom" is BOT_LEVEL_SEARCH with the host's playouts.
 const CHOICES: Choice[] = [
+  { value: "easy", level: BotLevel.EASY, text: "people.levelEasy", word: "people.wordEasy", hint: "people.hintEasy" },
   {
-    value: "easy",
-    level: BotLevel.EASY,
-    text: "Easy",
-    hint: "Searches a little (24 playouts a move): it makes mistakes.",
+    value: "medium",
+    level: BotLevel.MEDIUM,
+    text: "people.levelMedium",
+    word: "people.wordMedium",
+    hint: "people.hintMedium",
   },
-  { value: "medium", level: BotLevel.MEDIUM, text: "Medium", hint: "Searches 160 playouts a move: a fair opponent." },
-  {
-    value: "hard",
-    level: BotLevel.HARD,
-    text: "Hard",
-    hint: "Searches 1200 playouts a move: strong, and may take a second to move.",
-  },
+  { value: "hard", level: BotLevel.HARD, text: "people.levelHard", word: "people.wordHard", hint: "people.hintHard" },
   {
     value: "heuristic",
     level: BotLevel.HEURISTIC,
-    text: "Rules of thumb (heuristic)",
-    hint: "Plays by rules of thumb from the cards it knows, without searching.",
+    text: "people.levelHeuristic",
+    word: "people.wordHeuristic",
+    hint: "people.hintHeuristic",
   },
-  { value: "random", level: BotLevel.RANDOM, text: "Random", hint: "Plays any legal move." },
+  {
+    value: "random",
+    level: BotLevel.RANDOM,
+    text: "people.levelRandom",
+    word: "people.wordRandom",
+    hint: "people.hintRandom",
+  },
   {
     value: "custom",
     level: BotLevel.SEARCH,
-    text: "Custom\u2026",
-    hint: `Searches as many playouts a move as you say (1 to ${MAX_PLAYOUTS}): more is stronger and slower.`,
+    text: "people.levelCustom",
+    word: "people.wordCustom",
+    hint: "people.hintCustom",
   },
 ];
 const DEFAULT = "medium";
@@ -74,24 +80,36 @@ function choiceOf(value: string): Choice {
 
 // Why the playouts typed name no budget ("" when they do).
 function playoutsProblem(text: string): string {
-  const t = text.trim();
-  const n = Number(t);
-  if (/^\d+$/.test(t) && n >= 1 && n <= MAX_PLAYOUTS) return "";
-  return `Playouts must be a whole number from 1 to ${MAX_PLAYOUTS}.`;
+  const typed = text.trim();
+  const n = Number(typed);
+  if (/^\d+$/.test(typed) && n >= 1 && n <= MAX_PLAYOUTS) return "";
+  return t("people.playoutsProblem", { max: MAX_PLAYOUTS });
 }
 
-// How a bot of this level reads in a badge or a label: "hard", "heuristic", "5000 playouts" ("" for a level newer
-// than this page).
+// How a bot of this level reads in a badge's data-bot: "hard", "heuristic", "5000 playouts" ("" for a level newer
+// than this page). English whatever the language: it is the page's data, not its words.
 function botWord(level: BotLevel, searchBudget: number): string {
   if (level === BotLevel.SEARCH) return `${searchBudget} playout${searchBudget === 1 ? "" : "s"}`;
   return CHOICES.find((c) => c.level === level)?.value ?? "";
+}
+
+// The same in the reader's language, for a badge or a label ("" for a level newer than this page).
+export function botLabel(level: BotLevel, searchBudget: number): string {
+  if (level === BotLevel.SEARCH) return t("people.playouts", { count: searchBudget });
+  const choice = CHOICES.find((c) => c.level === level);
+  return choice ? t(choice.word) : "";
 }
 
 // A bot seat's badge; null for a person.
 export function botBadge(info: SeatInfo | undefined): HTMLElement | null {
   if (!info || info.bot === BotLevel.UNSPECIFIED) return null;
   const word = botWord(info.bot, info.searchBudget);
-  return h("span", { class: "badge bot", "data-bot": word }, word ? `bot \u00b7 ${word}` : "bot");
+  const label = botLabel(info.bot, info.searchBudget);
+  return h(
+    "span",
+    { class: "badge bot", "data-bot": word },
+    label ? t("people.botBadgeLevel", { level: label }) : t("people.botBadge")
+  );
 }
 
 // Whose turn it is, said to everyone else: a server bot's turn reads as thinking (a hard one takes a moment). A bot
@@ -99,17 +117,18 @@ export function botBadge(info: SeatInfo | undefined): HTMLElement | null {
 export function turnText(update: TableUpdate, seat: number): string {
   const info = update.seats[seat];
   const bot = info !== undefined && info.bot !== BotLevel.UNSPECIFIED;
-  return bot ? `${seatName(update, seat)} is thinking\u2026` : `${seatName(update, seat)}'s turn.`;
+  const name = seatName(update, seat);
+  return bot ? t("people.botThinking", { name }) : t("people.turnOf", { name });
 }
 
 // The word an "Add a bot" button's accessible name gives the level picked: "hard", "50 playouts", "custom".
 function pickedWord(): string {
   const c = current();
-  if (c.value !== "custom") return c.value;
-  return playoutsProblem(c.playouts) ? "custom" : botWord(BotLevel.SEARCH, Number(c.playouts));
+  if (c.value !== "custom") return t(choiceOf(c.value).word);
+  return playoutsProblem(c.playouts) ? t(choiceOf(c.value).word) : botLabel(BotLevel.SEARCH, Number(c.playouts));
 }
 
-const addLabel = (seat: number) => `Add a bot (${pickedWord()}) to seat ${seat + 1}`;
+const addLabel = (seat: number) => t("people.addBotLabel", { level: pickedWord(), seat: seat + 1 });
 
 // Checks the playouts typed (kept when right) and shows what is wrong, or nothing, in place (not by re-rendering
 // the table, which would take the focus from the field being typed in). Returns the problem.
@@ -151,7 +170,7 @@ export function addBotButton(app: App, seat: number): HTMLElement {
       "aria-label": addLabel(seat),
       onclick: add,
     },
-    "Add a bot"
+    t("people.addBot")
   );
 }
 
@@ -174,13 +193,13 @@ export function botLevelPicker(app: App): HTMLElement {
         app.onChange();
       },
     },
-    ...CHOICES.map((choice) => h("option", { value: choice.value, selected: choice.value === c.value }, choice.text))
+    ...CHOICES.map((choice) => h("option", { value: choice.value, selected: choice.value === c.value }, t(choice.text)))
   );
   const playouts = custom
     ? h(
         "div",
         { class: "field" },
-        h("label", { for: "bot-playouts" }, "Playouts per move"),
+        h("label", { for: "bot-playouts" }, t("people.playoutsPerMove")),
         h("input", {
           id: "bot-playouts",
           "data-key": "bot-playouts",
@@ -212,9 +231,9 @@ export function botLevelPicker(app: App): HTMLElement {
         check(c.playouts);
       },
     },
-    h("div", { class: "field" }, h("label", { for: "bot-level" }, "Bot level"), select),
+    h("div", { class: "field" }, h("label", { for: "bot-level" }, t("people.botLevel")), select),
     playouts,
     h("p", { class: "form-error", id: "bot-playouts-error", "aria-live": "polite" }, custom ? c.error : ""),
-    h("p", { class: "hint", id: "bot-level-hint" }, choiceOf(c.value).hint)
+    h("p", { class: "hint", id: "bot-level-hint" }, t(choiceOf(c.value).hint, { max: MAX_PLAYOUTS }))
   );
 }

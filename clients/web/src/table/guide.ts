@@ -6,6 +6,7 @@ import type { App } from "../core/app";
 import { cardShort } from "../words/card_names";
 import { ActionKind, Phase, type HandView } from "../gen/golf/v1/game_pb";
 import { StartAction } from "../gen/golf/v1/ruleset_pb";
+import { t } from "../words/i18n";
 
 const dismissed = new Set<string>();
 
@@ -17,40 +18,25 @@ function tip(app: App, hand: HandView): { id: string; text: string } | undefined
   const left = hand.seats[me]?.startLeft ?? 0;
   if (hand.phase === Phase.START && left > 0) {
     const peek = rules?.start === StartAction.PEEK;
-    return {
-      id: "start",
-      text:
-        `These ${hand.seats[me].positions.length} cards at the bottom are yours, face down. ` +
-        (peek
-          ? `Click ${left} of them to look at them: only you see them, so remember them.`
-          : `Click ${left} of them to turn them face up.`) +
-        " The lower your cards add up to, the better.",
-    };
+    const counts = { count: hand.seats[me].positions.length, left };
+    return { id: "start", text: peek ? t("table.guideStartPeek", counts) : t("table.guideStartFlip", counts) };
   }
   if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD)) {
-    const top = hand.topDiscard ? `the ${cardShort(hand.topDiscard)}` : "the top discard";
+    const top = hand.topDiscard;
     return {
       id: "draw",
-      text:
-        `Your turn. Take ${top} from the discards if it is low, or draw an unknown card from ` +
-        "the stock: click the pile.",
+      text: top ? t("table.guideDrawCard", { card: cardShort(top) }) : t("table.guideDrawTopDiscard"),
     };
   }
   if (has(ActionKind.PLACE))
     return {
       id: "place",
-      text:
-        "Click one of your cards to put the new card in its place (that card goes on the " +
-        "discards)" +
-        (has(ActionKind.DISCARD) ? ", or discard the new card." : ".") +
-        " Replace your highest cards first.",
+      text: has(ActionKind.DISCARD) ? t("table.guidePlaceOrDiscard") : t("table.guidePlace"),
     };
   if (hand.currentSeat !== me && hand.phase !== Phase.START && hand.phase !== Phase.OVER)
     return {
       id: "others",
-      text:
-        "Now the others play. The line above the table says what they did; beside each " +
-        "name, \u201cshows\u201d is what that player's face-up cards are worth and \u201ctotal\u201d their score so far.",
+      text: t("table.guideOthers", { shows: t("table.figureShows"), total: t("table.figureTotal") }),
     };
   return undefined;
 }
@@ -62,18 +48,18 @@ let shown: { key: string; box: HTMLElement } | undefined;
 // The tip for the table as it is now, or null when the guide is off or has said this already.
 export function guideBox(app: App, hand: HandView): HTMLElement | null {
   if (!app.ui.guide) return null;
-  const t = tip(app, hand);
-  if (!t || dismissed.has(t.id)) return null;
-  const key = `${t.id}\n${t.text}`;
-  if (shown?.key !== key) shown = { key, box: tipBox(app, t) };
+  const now = tip(app, hand);
+  if (!now || dismissed.has(now.id)) return null;
+  const key = `${now.id}\n${now.text}`;
+  if (shown?.key !== key) shown = { key, box: tipBox(app, now) };
   return shown.box;
 }
 
-function tipBox(app: App, t: { id: string; text: string }): HTMLElement {
+function tipBox(app: App, shownTip: { id: string; text: string }): HTMLElement {
   return h(
     "div",
-    { class: "guide", id: "guide", role: "note", "data-tip": t.id },
-    h("p", {}, t.text),
+    { class: "guide", id: "guide", role: "note", "data-tip": shownTip.id },
+    h("p", {}, shownTip.text),
     h(
       "span",
       { class: "guide-buttons" },
@@ -84,11 +70,11 @@ function tipBox(app: App, t: { id: string; text: string }): HTMLElement {
           class: "small",
           id: "guide-ok",
           onclick: () => {
-            dismissed.add(t.id);
+            dismissed.add(shownTip.id);
             app.onChange();
           },
         },
-        "Got it"
+        t("table.guideGotIt")
       ),
       h(
         "button",
@@ -101,7 +87,7 @@ function tipBox(app: App, t: { id: string; text: string }): HTMLElement {
             app.onChange();
           },
         },
-        "Stop the guide"
+        t("table.guideStop")
       )
     )
   );

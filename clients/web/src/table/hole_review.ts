@@ -11,27 +11,32 @@ import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import type { Ruleset } from "../gen/golf/v1/ruleset_pb";
 import { cardLabel, placeName, seatName } from "../words/names";
 import { lineName } from "../words/positions";
-import { optionNamed, optionText, valueWords } from "../rules/options";
+import { listText, optionNamed, optionText, plainNumber, valueWords } from "../rules/options";
+import { locale, t } from "../words/i18n";
+import { scoreNoteLines } from "../words/score_notes";
 
+// Why a hole ended, as a clause ("the stock ran out") that sentences here and in the instruction line take.
 const END_TEXT: Record<number, string> = {
-  [EndReason.ALL_FACE_UP]: "a layout was all face up",
-  [EndReason.FINAL_ROUND_DONE]: "the final round was played",
-  [EndReason.STOCK_EXHAUSTED]: "the stock ran out",
-  [EndReason.TURN_LIMIT]: "the turn limit was reached",
-  [EndReason.LAYOUT_EMPTY]: "a layout was emptied",
+  [EndReason.ALL_FACE_UP]: "review.endAllFaceUp",
+  [EndReason.FINAL_ROUND_DONE]: "review.endFinalRound",
+  [EndReason.STOCK_EXHAUSTED]: "review.endStockExhausted",
+  [EndReason.TURN_LIMIT]: "review.endTurnLimit",
+  [EndReason.LAYOUT_EMPTY]: "review.endLayoutEmpty",
 };
 
 export function endText(reason: EndReason): string {
-  return END_TEXT[reason] ?? "the hole finished";
+  return t(END_TEXT[reason] ?? "review.endFinished");
 }
 
 export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+  return n > 0 ? `+${plainNumber(n)}` : n < 0 ? `\u2212${plainNumber(-n)}` : plainNumber(0);
 }
 
 function sum(values: number[]): string {
   return values
-    .map((v, i) => (i === 0 ? String(v).replace("-", "\u2212") : v < 0 ? `\u2212 ${-v}` : `+ ${v}`))
+    .map((v, i) =>
+      i === 0 ? plainNumber(v).replace("-", "\u2212") : v < 0 ? `\u2212 ${plainNumber(-v)}` : `+ ${plainNumber(v)}`
+    )
     .join(" ");
 }
 
@@ -43,46 +48,43 @@ function cancelLines(hand: HandView, seat: number, score: LayoutScore, rules: Ru
   const left = new Set<number>();
   for (let p = 0; p < count; ++p) if (score.cancelled[p]) left.add(p);
   const cardsAt = (ps: number[]) =>
-    ps
-      .map((p) => layout.positions[p]?.card)
-      .filter((c) => c)
-      .map((c) => cardShort(c!))
-      .join(", ");
+    listText(
+      ps
+        .map((p) => layout.positions[p]?.card)
+        .filter((c) => c)
+        .map((c) => cardShort(c!)),
+      "unit"
+    );
   const out: string[] = [];
   const rows = hand.rows;
   for (let c = 0; c < cols && rows > 1; ++c) {
     const column = Array.from({ length: rows }, (_, r) => r * cols + c);
     if (column.every((p) => left.has(p))) {
-      out.push(`${lineName(c, false, cols)} (${cardsAt(column)}) cancels: equal cards in a column score 0.`);
+      out.push(t("review.columnCancels", { line: lineName(c, false, cols), cards: cardsAt(column) }));
       for (const p of column) left.delete(p);
     }
   }
   for (let r = 0; r < rows && cols > 1; ++r) {
     const row = Array.from({ length: cols }, (_, c) => r * cols + c);
     if (row.every((p) => left.has(p))) {
-      out.push(`${lineName(r, true, rows)} (${cardsAt(row)}) cancels: equal cards in a row score 0.`);
+      out.push(t("review.rowCancels", { line: lineName(r, true, rows), cards: cardsAt(row) }));
       for (const p of row) left.delete(p);
     }
   }
   if (left.size > 0) {
-    const why = rules?.cancelDiagonal
-      ? "a diagonal or a pair of equal cards"
-      : rules?.cancelAdjacentPairs
-        ? "equal cards side by side or one above the other"
-        : "equal cards cancel in pairs";
-    out.push(
-      `${[...left].map((p) => `${placeName(hand, seat, p)} ${cardsAt([p])}`).join(", ")} cancel (${why}): they score 0.`
-    );
+    const why = rules?.cancelDiagonal ? "diagonal" : rules?.cancelAdjacentPairs ? "adjacent" : "pairs";
+    const cards = [...left].map((p) => t("review.placeCard", { place: placeName(hand, seat, p), card: cardsAt([p]) }));
+    out.push(t("review.othersCancel", { cards: listText(cards, "unit"), why }));
   }
-  return out.map((line) => line.charAt(0).toUpperCase() + line.slice(1));
+  return out.map((line) => line.charAt(0).toLocaleUpperCase(locale()) + line.slice(1));
 }
 
 // Why the caller's score moved: the caller rules in force, in the options' own words.
 function callerLine(rules: Ruleset | undefined, adjustment: number, isCaller: boolean): string {
-  if (!isCaller || !rules) return `Adjustment ${signed(adjustment)} (the table's scoring rules; see the notes below).`;
+  if (!isCaller || !rules) return t("review.adjustment", { points: signed(adjustment) });
   const rule = optionNamed(adjustment > 0 ? "caller_penalty" : "caller_bonus");
-  const meaning = valueWords(rule, optionText(rules, rule));
-  return `Ended play ${adjustment > 0 ? "without" : "with"} the lowest score: ${signed(adjustment)} (${meaning}).`;
+  const words = { points: signed(adjustment), rule: valueWords(rule, optionText(rules, rule)) };
+  return adjustment > 0 ? t("review.callerNotLowest", words) : t("review.callerLowest", words);
 }
 
 function explain(app: App, hand: HandView, seat: number): string[] {
@@ -91,7 +93,8 @@ function explain(app: App, hand: HandView, seat: number): string[] {
   const rules = app.joined?.rules;
   const lines: string[] = [];
   if (score) {
-    lines.push(`Cards by column: ${sum(score.columnPoints)} = ${score.columnPoints.reduce((a, b) => a + b, 0)}.`);
+    const total = plainNumber(score.columnPoints.reduce((a, b) => a + b, 0));
+    lines.push(t("review.cardsByColumn", { sum: sum(score.columnPoints), total }));
     lines.push(...cancelLines(hand, seat, score, rules));
     if (rules) {
       const negatives = hand.seats[seat].positions
@@ -100,18 +103,20 @@ function explain(app: App, hand: HandView, seat: number): string[] {
           ({ pos, p }) =>
             pos.card && cardValue(rules, pos.card) < 0 && (!score.cancelled[p] || rules.cancelledNegativesKeepValue)
         );
-      if (negatives.length)
-        lines.push(
-          `Worth less than nothing: ${negatives.map(({ pos }) => `${cardShort(pos.card!)} counts ${signed(cardValue(rules, pos.card!))}`).join(", ")}.`
-        );
+      const counts = negatives.map(({ pos }) =>
+        t("review.cardCounts", { card: cardShort(pos.card!), points: signed(cardValue(rules, pos.card!)) })
+      );
+      if (counts.length) lines.push(t("review.lessThanNothing", { cards: listText(counts, "unit") }));
     }
-    if (score.bonus)
-      lines.push(`Bonus ${signed(score.bonus)}${score.notes.length ? ` (${score.notes.join("; ")})` : ""}.`);
-    else for (const note of score.notes) lines.push(`${note}.`);
-    if (score.othersPenalty) lines.push(`Charged to every other player: ${signed(score.othersPenalty)}.`);
+    const notes = scoreNoteLines(score.why, score.notes, (s) => seatName(app.update!, s));
+    if (score.bonus && notes.length)
+      lines.push(t("review.bonusWithNotes", { points: signed(score.bonus), notes: notes.join("; ") }));
+    else if (score.bonus) lines.push(t("review.bonus", { points: signed(score.bonus) }));
+    else for (const note of notes) lines.push(`${note}.`);
+    if (score.othersPenalty) lines.push(t("review.chargedToOthers", { points: signed(score.othersPenalty) }));
   }
   if (result.adjustments[seat]) lines.push(callerLine(rules, result.adjustments[seat], hand.caller === seat));
-  if (result.extra[seat]) lines.push(`Paid looks and removed lines: ${signed(result.extra[seat])}.`);
+  if (result.extra[seat]) lines.push(t("review.paidLooks", { points: signed(result.extra[seat]) }));
   return lines;
 }
 
@@ -132,8 +137,8 @@ function seatResult(app: App, update: TableUpdate, hand: HandView, s: number): H
     h(
       "h3",
       {},
-      s === hand.viewer ? "You" : seatName(update, s),
-      h("span", { class: "total" }, `${result.scores[s] ?? 0} this hole`)
+      s === hand.viewer ? t("review.you") : seatName(update, s),
+      h("span", { class: "total" }, t("review.thisHole", { score: plainNumber(result.scores[s] ?? 0) }))
     ),
     h(
       "div",
@@ -145,7 +150,9 @@ function seatResult(app: App, update: TableUpdate, hand: HandView, s: number): H
           "data-pos": p,
           "data-face-up": String(pos.faceUp),
           role: "img",
-          "aria-label": `${cardLabel(update, hand, s, p, pos)}${score?.cancelled[p] ? ", cancelled" : ""}`,
+          "aria-label": score?.cancelled[p]
+            ? t("review.cancelledCard", { card: cardLabel(update, hand, s, p, pos) })
+            : cardLabel(update, hand, s, p, pos),
         });
         if (pos.empty) drawEmpty(el);
         else if (pos.card) drawFace(el, pos.card);
@@ -157,8 +164,8 @@ function seatResult(app: App, update: TableUpdate, hand: HandView, s: number): H
     score
       ? h(
           "div",
-          { class: "grid column-points", style: `--cols:${hand.cols}`, "aria-label": "points per column" },
-          ...score.columnPoints.map((v) => h("span", { class: "column-point" }, String(v)))
+          { class: "grid column-points", style: `--cols:${hand.cols}`, "aria-label": t("review.pointsPerColumn") },
+          ...score.columnPoints.map((v) => h("span", { class: "column-point" }, plainNumber(v)))
         )
       : null,
     h(
@@ -168,8 +175,9 @@ function seatResult(app: App, update: TableUpdate, hand: HandView, s: number): H
       h(
         "li",
         { class: "line-total" },
-        `= ${result.scores[s] ?? 0} for this hole`,
-        total !== undefined ? `; match total ${total}` : ""
+        total !== undefined
+          ? t("review.holeAndMatchTotal", { score: plainNumber(result.scores[s] ?? 0), total: plainNumber(total) })
+          : t("review.holeTotal", { score: plainNumber(result.scores[s] ?? 0) })
       )
     )
   );
@@ -189,17 +197,21 @@ function nextHole(app: App, update: TableUpdate): HTMLElement | null {
       ? h(
           "button",
           { type: "button", id: "next-hole", "data-key": "next-hole", onclick: () => void app.nextHole() },
-          "Next hole"
+          t("review.nextHole")
         )
       : // Same data-key as the button: a keyboard player's focus lands here once it is pressed.
         me >= 0
-        ? h("span", { class: "badge", tabindex: -1, "data-key": "next-hole" }, "You are ready")
+        ? h("span", { class: "badge", tabindex: -1, "data-key": "next-hole" }, t("review.youAreReady"))
         : null,
     h("span", { class: "next-hole-clock", id: "next-hole-clock", role: "timer" }),
     h(
       "span",
       { class: "muted", id: "still-reading" },
-      reading.length ? `Still reading: ${reading.join(", ")}.` : ready ? "Everyone is ready." : ""
+      reading.length
+        ? t("review.stillReading", { names: listText(reading, "unit") })
+        : ready
+          ? t("review.everyoneReady")
+          : ""
     )
   );
 }
@@ -210,7 +222,7 @@ export function updateNextHoleClock(app: App, root: HTMLElement): void {
   const wait = app.update?.nextHole;
   if (!el || !wait) return;
   const left = Math.max(0, wait.remainingMs - (performance.now() - app.updateAt));
-  el.textContent = `The next hole is dealt in ${Math.ceil(left / 1000)} s`;
+  el.textContent = t("review.nextHoleIn", { seconds: plainNumber(Math.ceil(left / 1000)) });
 }
 
 export function holeReview(app: App, update: TableUpdate, hand: HandView): HTMLElement {
@@ -218,16 +230,24 @@ export function holeReview(app: App, update: TableUpdate, hand: HandView): HTMLE
   return h(
     "section",
     { class: "panel hole-result", id: "hole-result", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title" }, `Hole ${hand.hole}: how it scored`),
+    h("h2", { id: "result-title" }, t("review.title", { hole: plainNumber(hand.hole) })),
     nextHole(app, update),
     h(
       "p",
       { class: "muted" },
-      `Play ended because ${endText(hand.ended)}.`,
-      hand.caller >= 0 ? ` ${hand.caller === hand.viewer ? "You" : seatName(update, hand.caller)} ended play.` : ""
+      t("review.playEnded", { reason: endText(hand.ended) }),
+      hand.caller < 0
+        ? ""
+        : ` ${hand.caller === hand.viewer ? t("review.youEndedPlay") : t("review.endedPlay", { name: seatName(update, hand.caller) })}`
     ),
     h("div", { class: "result-seats" }, ...hand.seats.map((_, s) => seatResult(app, update, hand, s))),
-    result.notes.length ? h("ul", { class: "muted" }, ...result.notes.map((n) => h("li", {}, n))) : null
+    result.notes.length
+      ? h(
+          "ul",
+          { class: "muted" },
+          ...scoreNoteLines(result.why, result.notes, (s) => seatName(update, s)).map((n) => h("li", {}, n))
+        )
+      : null
   );
 }
 
@@ -242,21 +262,21 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
     h(
       "th",
       { scope: "col", class: winners.has(s) && card.matchOver ? "winner" : "" },
-      ...(s === update.yourSeat ? ["You"] : headerName(seatName(update, s))),
-      winners.has(s) && card.matchOver ? h("span", { class: "qualifier" }, " (winner)") : null
+      ...(s === update.yourSeat ? [t("review.you")] : headerName(seatName(update, s))),
+      winners.has(s) && card.matchOver ? h("span", { class: "qualifier" }, ` ${t("review.winner")}`) : null
     )
   );
   return h(
     "section",
     { class: "panel scorecard", id: "scorecard", "aria-labelledby": "scorecard-title" },
-    h("h2", { id: "scorecard-title" }, card.matchOver ? "Final scorecard" : "Scorecard"),
+    h("h2", { id: "scorecard-title" }, card.matchOver ? t("review.finalScorecard") : t("review.scorecard")),
     h(
       "div",
-      { class: "scroll", tabindex: 0, role: "region", "aria-label": "Scores hole by hole" },
+      { class: "scroll", tabindex: 0, role: "region", "aria-label": t("review.scoresByHole") },
       h(
         "table",
         {},
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hole"), ...cells)),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("review.hole")), ...cells)),
         h(
           "tbody",
           {},
@@ -264,13 +284,17 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
             h(
               "tr",
               {},
-              h("th", { scope: "row" }, String(hole.number)),
+              h("th", { scope: "row" }, plainNumber(hole.number)),
               ...Array.from({ length: n }, (_, s) =>
                 h(
                   "td",
-                  { title: hole.caller === s ? "ended play" : "" },
-                  h("span", { class: "hole-score" }, `${hole.scores[s] ?? 0}${hole.caller === s ? "*" : ""}`),
-                  h("span", { class: "running" }, ` (${hole.totals[s] ?? 0})`)
+                  { title: hole.caller === s ? t("review.endedPlayMark") : "" },
+                  h(
+                    "span",
+                    { class: "hole-score" },
+                    `${plainNumber(hole.scores[s] ?? 0)}${hole.caller === s ? "*" : ""}`
+                  ),
+                  h("span", { class: "running" }, ` (${plainNumber(hole.totals[s] ?? 0)})`)
                 )
               )
             )
@@ -282,9 +306,9 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
           h(
             "tr",
             {},
-            h("th", { scope: "row" }, "Match total"),
+            h("th", { scope: "row" }, t("review.matchTotal")),
             ...Array.from({ length: n }, (_, s) =>
-              h("td", { class: winners.has(s) && card.matchOver ? "winner" : "" }, String(card.totals[s] ?? 0))
+              h("td", { class: winners.has(s) && card.matchOver ? "winner" : "" }, plainNumber(card.totals[s] ?? 0))
             )
           )
         )
@@ -294,9 +318,9 @@ export function scorecard(app: App, update: TableUpdate): HTMLElement {
     h(
       "p",
       { class: "muted small" },
-      "Each hole's score, with the match total so far in brackets; * marks who ended play. Lowest total wins.",
-      rules?.holes ? ` A match of ${rules.holes} hole${rules.holes === 1 ? "" : "s"}.` : "",
-      rules?.targetScore ? ` The match ends when someone reaches ${rules.targetScore}.` : ""
+      t("review.scorecardKey"),
+      rules?.holes ? ` ${t("review.matchOfHoles", { count: rules.holes, holes: plainNumber(rules.holes) })}` : "",
+      rules?.targetScore ? ` ${t("review.matchEndsAt", { target: plainNumber(rules.targetScore) })}` : ""
     )
   );
 }
@@ -313,11 +337,15 @@ function playsFirst(update: TableUpdate): HTMLElement | null {
   const card = update.scorecard!;
   const last = card.holes[card.holes.length - 1];
   if (card.matchOver || last?.playsFirstNext === undefined) return null;
-  const draws = last.firstDraw.map((d) => `${seatName(update, d.seat)} drew the ${d.card ? cardName(d.card) : "?"}`);
+  const draws = last.firstDraw.map((d) =>
+    t("review.drewCard", { name: seatName(update, d.seat), card: d.card ? cardName(d.card) : "?" })
+  );
+  const name = seatName(update, last.playsFirstNext);
   return h(
     "p",
     { id: "plays-first" },
-    `${seatName(update, last.playsFirstNext)} plays first in the next hole`,
-    draws.length ? ` (a tie, broken by drawing: ${draws.join(", ")}).` : "."
+    draws.length
+      ? t("review.playsFirstAfterDraw", { name, draws: listText(draws, "unit") })
+      : t("review.playsFirst", { name })
   );
 }

@@ -5,59 +5,49 @@ import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import { turnText } from "./bots";
 import { endText } from "./hole_review";
 import { keepable, type Targets } from "./targets";
+import { t } from "../words/i18n";
 
-export function instruction(update: TableUpdate, hand: HandView, t: Targets): string {
+export function instruction(update: TableUpdate, hand: HandView, targets: Targets): string {
   const me = hand.viewer;
-  if (hand.phase === Phase.OVER) return `Hole ${hand.hole} is over: ${endText(hand.ended)}.`;
+  if (hand.phase === Phase.OVER) return t("table.holeOver", { hole: hand.hole, end: endText(hand.ended) });
   if (me < 0) {
-    return hand.phase === Phase.START ? "The players are starting the hole." : turnText(update, hand.currentSeat);
+    return hand.phase === Phase.START ? t("table.playersStarting") : turnText(update, hand.currentSeat);
   }
   const has = (k: ActionKind) => hand.legal.some((a) => a.kind === k);
   if (hand.legal.length === 0) {
-    if (hand.phase === Phase.START) return "Waiting for the others to finish their start.";
+    if (hand.phase === Phase.START) return t("table.waitingOthersStart");
     return turnText(update, hand.currentSeat);
   }
   const left = hand.seats[me]?.startLeft ?? 0;
   if (hand.phase === Phase.START || (has(ActionKind.PEEK) && left > 0) || (has(ActionKind.FLIP) && left > 0)) {
-    if (has(ActionKind.SWAP_OWN) || has(ActionKind.READY))
-      return "Rearrange your cards unseen if you like, then say you are ready.";
-    return `${has(ActionKind.PEEK) ? "Peek at" : "Flip"} ${left} of your cards: choose ${left === 1 ? "one" : "them"} below.`;
+    if (has(ActionKind.SWAP_OWN) || has(ActionKind.READY)) return t("table.rearrange");
+    return has(ActionKind.PEEK) ? t("table.startPeek", { count: left }) : t("table.startFlip", { count: left });
   }
-  if (t.chosen && (t.mode === ActionKind.CLAIM || t.mode === ActionKind.MATCH))
-    return "Now choose one of your cards to give for it (or cancel).";
-  if (t.chosen) return "Now choose the second card (or cancel).";
+  if (targets.chosen && (targets.mode === ActionKind.CLAIM || targets.mode === ActionKind.MATCH))
+    return t("table.chooseCardToGive");
+  if (targets.chosen) return t("table.chooseSecondCard");
   if (hand.legal.every((a) => a.kind === ActionKind.CLAIM))
-    return `${turnText(update, hand.currentSeat)} You may claim a card that matches the top discard.`;
-  if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD))
-    return "Your turn: draw from the stock or take the top discard.";
+    return t("table.turnThenMayClaim", { turn: turnText(update, hand.currentSeat) });
+  if (has(ActionKind.DRAW_STOCK) || has(ActionKind.TAKE_DISCARD)) return t("table.drawOrTake");
   if (has(ActionKind.USE_POWER) && hand.phase === Phase.HOLDING && has(ActionKind.PLACE))
-    return has(ActionKind.DISCARD)
-      ? "Place the card in your layout, discard it, or use its power."
-      : "Place the card in your layout, or use its power.";
-  if (has(ActionKind.PLACE))
-    return has(ActionKind.DISCARD)
-      ? "Place the card in your layout (the card there goes to the discard pile), or discard it."
-      : "Place the card in your layout: the card there goes to the discard pile.";
+    return has(ActionKind.DISCARD) ? t("table.placeDiscardOrUsePower") : t("table.placeOrUsePower");
+  if (has(ActionKind.PLACE)) return has(ActionKind.DISCARD) ? t("table.placeOrDiscard") : t("table.placeOnly");
   if (hand.phase === Phase.POWER) {
-    if (t.mode === ActionKind.POWER_SWAP)
-      return has(ActionKind.PASS) ? "Choose two cards to swap, or don't swap." : "Choose two cards to swap.";
-    if (t.mode === ActionKind.POWER_PEEK) return "Choose the card to look at.";
-    if (has(ActionKind.SHUFFLE)) return "Choose whose cards to shuffle.";
+    if (targets.mode === ActionKind.POWER_SWAP)
+      return has(ActionKind.PASS) ? t("table.chooseSwapOrNot") : t("table.chooseSwap");
+    if (targets.mode === ActionKind.POWER_PEEK) return t("table.chooseCardToLook");
+    if (has(ActionKind.SHUFFLE)) return t("table.chooseShuffle");
     if (has(ActionKind.CHOOSE_POWER))
-      return has(ActionKind.PASS) ? "Choose a second power, or stop here." : "Choose the first of two powers.";
-    if (t.mode === ActionKind.POWER_PLACE)
-      return keepable(hand).length > 0
-        ? "Choose which card to keep, then the card of yours it replaces."
-        : "Choose the card your card replaces.";
-    if (has(ActionKind.POWER_LINES)) return "Choose the rows or columns to swap.";
-    if (t.mode === ActionKind.POWER_FLIP) return "Choose a card to turn over.";
-    if (has(ActionKind.POWER_ADD) || has(ActionKind.POWER_REMOVE))
-      return "Add a card to another player, or discard one of yours.";
+      return has(ActionKind.PASS) ? t("table.chooseSecondPower") : t("table.chooseFirstPower");
+    if (targets.mode === ActionKind.POWER_PLACE)
+      return keepable(hand).length > 0 ? t("table.chooseKeepThenReplace") : t("table.chooseReplaced");
+    if (has(ActionKind.POWER_LINES)) return t("table.chooseLines");
+    if (targets.mode === ActionKind.POWER_FLIP) return t("table.chooseTurnOver");
+    if (has(ActionKind.POWER_ADD) || has(ActionKind.POWER_REMOVE)) return t("table.addOrRemove");
   }
-  if (hand.phase === Phase.MATCHING) return "Match more equal cards, or say you are done.";
-  if (hand.phase === Phase.CALLING) return "Your turn is done: call (everyone else gets one more turn), or not.";
-  if (t.mode === ActionKind.FLIP)
-    return has(ActionKind.PASS) ? "You may flip one of your face-down cards." : "Flip one of your face-down cards.";
-  if (has(ActionKind.CLAIM)) return "You may claim a card that matches the top discard.";
-  return "Your move.";
+  if (hand.phase === Phase.MATCHING) return t("table.matchMore");
+  if (hand.phase === Phase.CALLING) return t("table.callOrNot");
+  if (targets.mode === ActionKind.FLIP) return has(ActionKind.PASS) ? t("table.mayFlip") : t("table.flipOne");
+  if (has(ActionKind.CLAIM)) return t("table.mayClaim");
+  return t("table.yourMove");
 }

@@ -3,6 +3,7 @@
 // peeked card is in the reader's view only in the update of the peek, so the page keeps it on its position for
 // a few seconds (and announces it), then shows the back again.
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import { cardShort } from "../words/card_names";
 import { logEntries, type Reader } from "../words/event_text";
@@ -33,12 +34,12 @@ export function moveLog(app: App, update: TableUpdate, hand: HandView): HTMLElem
   return h(
     "section",
     { class: "panel move-log", "aria-labelledby": "log-title" },
-    h("h2", { id: "log-title" }, `What happened in hole ${hand.hole}`),
+    h("h2", { id: "log-title" }, t("panels.logTitle", { hole: hand.hole })),
     entries.length === 0
-      ? h("p", { class: "muted", id: "log-empty" }, "Nothing yet.")
+      ? h("p", { class: "muted", id: "log-empty" }, t("panels.logEmpty"))
       : h(
           "div",
-          { class: "log-lines", id: "move-log", role: "log", tabindex: 0, "aria-label": "Moves this hole" },
+          { class: "log-lines", id: "move-log", role: "log", tabindex: 0, "aria-label": t("panels.logLabel") },
           h(
             "ol",
             {},
@@ -82,6 +83,15 @@ export function glimpses(app: App): Map<string, Card> {
 
 const LOOKS = new Set([EventKind.PEEKED, EventKind.LOOKED, EventKind.PEEKED_AT, EventKind.PLACED]);
 
+// One card glimpsed, said as "your top-left card is the 7♣" or "Ann's card at row 2, card 4 is the 7♣".
+function glimpseText(update: TableUpdate, hand: HandView, seat: number, p: number, card: Card): string {
+  const place = placeName(hand, seat, p);
+  const values = { name: seatName(update, seat), place, card: cardShort(card) };
+  if (seat === update.yourSeat)
+    return isWordName(place) ? t("panels.glimpseMine", values) : t("panels.glimpseMineAt", values);
+  return isWordName(place) ? t("panels.glimpseOther", values) : t("panels.glimpseOtherAt", values);
+}
+
 // Under memory mode, notes the cards a new update shows the reader alone (the events' private cards, and any
 // face-down card in the view), to show each for a few seconds, once, and say so.
 export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, events: TableEvent[]): void {
@@ -105,13 +115,10 @@ export function noteGlimpses(app: App, update: TableUpdate, hand: HandView, even
     shownOnce.add(id);
     seen.set(k, { card, until: performance.now() + GLIMPSE_MS });
     const [seat, p] = k.split(":").map(Number);
-    const whose = seat === update.yourSeat ? "your" : `${seatName(update, seat)}'s`;
-    const place = placeName(hand, seat, p);
-    words.push(
-      `${isWordName(place) ? `${whose} ${place} card` : `${whose} card at ${place}`} is the ${cardShort(card)}`
-    );
+    words.push(glimpseText(update, hand, seat, p, card));
   }
   if (words.length === 0) return;
-  announce(`Remember it: ${words.join("; ")}. It is shown for ${GLIMPSE_MS / 1000} seconds.`);
+  const cards = words.join(t("panels.glimpseSeparator"));
+  announce(t("panels.rememberIt", { cards, seconds: GLIMPSE_MS / 1000 }));
   window.setTimeout(() => app.onChange(), GLIMPSE_MS + 50);
 }

@@ -3,6 +3,8 @@
 // gives an away player's seat to someone new; at a public or quick-play table the people seated vote a person out
 // (a majority of the others present). Anyone at the table, watching too, reports a person to the moderators.
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
+import { seatName } from "../words/names";
 import { openReport } from "./report_dialog";
 import { replayPath, type App } from "../core/app";
 import { BotLevel, TableState, type SeatInfo, type TableUpdate } from "../gen/golf/v1/messages_pb";
@@ -15,21 +17,17 @@ function button(key: string, text: string, onclick: () => void, disabled = false
 }
 
 function removeSeat(app: App, s: SeatInfo): void {
-  const reason = prompt(
-    `Remove ${s.name} from the table? They cannot come back to it. ` +
-      `A reason they will read (you may leave it empty):`,
-    ""
-  );
+  const reason = prompt(t("people.removePrompt", { name: s.name }), "");
   if (reason !== null) void app.attempt({ case: "kickSeat", value: { seat: s.seat, reason: reason.trim() } });
 }
 
 function makeHost(app: App, s: SeatInfo): void {
-  if (confirm(`Make ${s.name} the host? They start the match, add bots and remove people; you no longer can.`))
+  if (confirm(t("people.makeHostConfirm", { name: s.name })))
     void app.attempt({ case: "passHost", value: { seat: s.seat } });
 }
 
 function voteOut(app: App, update: TableUpdate, s: SeatInfo): void {
-  if (!confirm(`Vote to remove ${s.name} from the table? It takes ${update.kickVotesNeeded} votes.`)) return;
+  if (!confirm(t("people.voteOutConfirm", { name: s.name, needed: update.kickVotesNeeded }))) return;
   voted.add(`${update.code}:${s.seat}:${s.name}`);
   void app.attempt({ case: "voteKick", value: { seat: s.seat } });
 }
@@ -38,7 +36,10 @@ function voteOut(app: App, update: TableUpdate, s: SeatInfo): void {
 function orderControls(app: App, update: TableUpdate, me: number, s: SeatInfo): (HTMLElement | null)[] {
   const person = s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.open && s.seat !== me;
   if (!person) return [];
-  return [...removalControls(app, update, me, s), button(`report-${s.seat}`, "Report", () => openReport(app, s))];
+  return [
+    ...removalControls(app, update, me, s),
+    button(`report-${s.seat}`, t("people.report"), () => openReport(app, s)),
+  ];
 }
 
 function removalControls(app: App, update: TableUpdate, me: number, s: SeatInfo): (HTMLElement | null)[] {
@@ -47,17 +48,26 @@ function removalControls(app: App, update: TableUpdate, me: number, s: SeatInfo)
     const mine = voted.has(`${update.code}:${s.seat}:${s.name}`);
     return [
       s.kickVotes > 0
-        ? h("span", { class: "badge warn" }, `${s.kickVotes} of ${update.kickVotesNeeded} votes to remove`)
+        ? h(
+            "span",
+            { class: "badge warn" },
+            t("people.votesToRemove", { votes: s.kickVotes, needed: update.kickVotesNeeded })
+          )
         : null,
       update.kickVotesNeeded > 0
-        ? button(`vote-kick-${s.seat}`, mine ? "You voted" : "Vote to remove", () => voteOut(app, update, s), mine)
+        ? button(
+            `vote-kick-${s.seat}`,
+            mine ? t("people.youVoted") : t("people.voteToRemove"),
+            () => voteOut(app, update, s),
+            mine
+          )
         : null,
     ];
   }
   if (me !== update.hostSeat) return [];
   return [
-    s.connected ? button(`pass-host-${s.seat}`, "Make host", () => makeHost(app, s)) : null,
-    button(`kick-${s.seat}`, "Remove", () => removeSeat(app, s)),
+    s.connected ? button(`pass-host-${s.seat}`, t("people.makeHost"), () => makeHost(app, s)) : null,
+    button(`kick-${s.seat}`, t("people.remove"), () => removeSeat(app, s)),
   ];
 }
 
@@ -67,18 +77,13 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
   const away = (s: SeatInfo) =>
     s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.connected && (s.botStandingIn || s.forfeited);
   const give = (s: SeatInfo) => {
-    if (
-      confirm(
-        `Give ${s.name}'s seat to someone new? A bot plays it until a newcomer joins from the table's link; ` +
-          `${s.name} can no longer take it back.`
-      )
-    )
+    if (confirm(t("people.giveSeatConfirm", { name: s.name })))
       void app.attempt({ case: "openSeat", value: { seat: s.seat } });
   };
   return h(
     "section",
     { class: "panel people", "aria-labelledby": "people-title" },
-    h("h2", { id: "people-title" }, "At the table"),
+    h("h2", { id: "people-title" }, t("people.title")),
     h(
       "ul",
       { class: "seat-roll" },
@@ -86,14 +91,18 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
         h(
           "li",
           { "data-seat": s.seat },
-          h("span", {}, `${s.seat + 1}. ${s.name || "empty seat"}`),
+          h(
+            "span",
+            {},
+            t("people.seatLine", { seat: s.seat + 1, name: s.name ? seatName(update, s.seat) : t("people.emptySeat") })
+          ),
           s.seat === update.hostSeat && s.occupied && s.bot === BotLevel.UNSPECIFIED && !update.removalByVote
-            ? h("span", { class: "badge" }, "host")
+            ? h("span", { class: "badge" }, t("people.hostBadge"))
             : null,
           s.open
-            ? h("span", { class: "badge warn", id: `open-${s.seat}` }, "open: a bot plays until someone joins")
+            ? h("span", { class: "badge warn", id: `open-${s.seat}` }, t("people.openBadge"))
             : away(s)
-              ? h("span", { class: "badge warn" }, "away: a bot plays")
+              ? h("span", { class: "badge warn" }, t("people.awayBadge"))
               : null,
           ...orderControls(app, update, me, s),
           host && away(s) && !s.open
@@ -106,7 +115,7 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
                   id: `open-seat-${s.seat}`,
                   onclick: () => give(s),
                 },
-                "Give to someone new"
+                t("people.giveToNew")
               )
             : null
         )
@@ -115,8 +124,14 @@ export function people(app: App, update: TableUpdate, me: number): HTMLElement {
     h(
       "p",
       { class: "muted small" },
-      `${players} player${players === 1 ? "" : "s"} · `,
-      h("span", { id: "spectators" }, `${update.spectators} watching${me < 0 ? " (you among them)" : ""}`),
+      `${t("people.players", { count: players })} · `,
+      h(
+        "span",
+        { id: "spectators" },
+        me < 0
+          ? t("people.watchingWithYou", { count: update.spectators })
+          : t("people.watching", { count: update.spectators })
+      ),
       holeSoFarLink(update, me)
     )
   );
@@ -134,7 +149,7 @@ function holeSoFarLink(update: TableUpdate, me: number): HTMLElement | null {
     h(
       "a",
       { href: replayPath(matchId, hole), id: "hole-so-far", target: "_blank", rel: "noopener" },
-      "Replay this hole so far"
+      t("people.replayHoleSoFar")
     )
   );
 }

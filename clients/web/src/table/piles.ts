@@ -8,6 +8,7 @@ import { ActionKind, Phase, type Action, type HandView } from "../gen/golf/v1/ga
 import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import { seatName } from "../words/names";
 import { actionCode, find } from "./targets";
+import { t } from "../words/i18n";
 
 function pileButton(
   app: App,
@@ -33,12 +34,28 @@ function pileButton(
   return h("div", { class: "pile" }, el, h("span", { class: "pile-caption" }, caption));
 }
 
+// The held card's accessible name and its caption: who holds it, what it is if the reader may know, where from.
+function heldWords(update: TableUpdate, hand: HandView): { label: string; caption: string } {
+  const card = hand.held ? cardName(hand.held) : undefined;
+  const fromDiscards = hand.heldFromDiscard;
+  if (hand.currentSeat === hand.viewer)
+    return {
+      label: card ? t("table.youHoldCard", { card }) : t("table.youHoldStockCard"),
+      caption: fromDiscards ? t("table.youHoldFromDiscards") : t("table.youHold"),
+    };
+  const name = seatName(update, hand.currentSeat);
+  return {
+    label: card ? t("table.seatHoldsCard", { name, card }) : t("table.seatHoldsStockCard", { name }),
+    caption: fromDiscards ? t("table.seatHoldsFromDiscards", { name }) : t("table.seatHolds", { name }),
+  };
+}
+
 export function piles(app: App, update: TableUpdate, hand: HandView): HTMLElement {
   const draw = find(hand, ActionKind.DRAW_STOCK);
   const take = find(hand, ActionKind.TAKE_DISCARD);
   const discard = find(hand, ActionKind.DISCARD);
   const top = hand.topDiscard;
-  const holder = hand.currentSeat === hand.viewer ? "You hold" : `${seatName(update, hand.currentSeat)} holds`;
+  const words = heldWords(update, hand);
   const held =
     hand.holding && (hand.phase === Phase.HOLDING || hand.phase === Phase.MATCHING || hand.phase === Phase.POWER)
       ? h(
@@ -49,7 +66,7 @@ export function piles(app: App, update: TableUpdate, hand: HandView): HTMLElemen
             {
               class: "pile-card",
               role: "img",
-              "aria-label": `${holder} ${hand.held ? cardName(hand.held) : "a card from the stock"}`,
+              "aria-label": words.label,
             },
             ...(() => {
               const el = h("div");
@@ -57,7 +74,7 @@ export function piles(app: App, update: TableUpdate, hand: HandView): HTMLElemen
               return [el];
             })()
           ),
-          h("span", { class: "pile-caption" }, `${holder}${hand.heldFromDiscard ? " (from the discards)" : ""}`)
+          h("span", { class: "pile-caption" }, words.caption)
         )
       : null;
   return h(
@@ -67,8 +84,8 @@ export function piles(app: App, update: TableUpdate, hand: HandView): HTMLElemen
       app,
       draw,
       "stock",
-      draw ? `Draw from the stock (${hand.stockCount} cards)` : `Stock: ${hand.stockCount} cards`,
-      draw ? `Draw · ${hand.stockCount}` : `Stock · ${hand.stockCount}`,
+      draw ? t("table.drawFromStock", { count: hand.stockCount }) : t("table.stockLabel", { count: hand.stockCount }),
+      draw ? t("table.drawCaption", { count: hand.stockCount }) : t("table.stockCaption", { count: hand.stockCount }),
       (el) => (hand.stockCount > 0 ? drawBack(el) : drawEmpty(el))
     ),
     pileButton(
@@ -76,13 +93,17 @@ export function piles(app: App, update: TableUpdate, hand: HandView): HTMLElemen
       take ?? discard,
       "discard",
       discard
-        ? "Discard the card you hold"
+        ? t("table.discardHeld")
         : take && top
-          ? `Take the ${cardName(top)}`
+          ? t("table.takeCard", { card: cardName(top) })
           : top
-            ? `Discard pile: ${cardName(top)} on top`
-            : "Discard pile: empty",
-      discard ? "Discard here" : take ? "Take" : `Discards · ${hand.discardCount}`,
+            ? t("table.discardPileTop", { card: cardName(top) })
+            : t("table.discardPileEmpty"),
+      discard
+        ? t("table.discardCaption")
+        : take
+          ? t("table.takeCaption")
+          : t("table.discardsCaption", { count: hand.discardCount }),
       (el) => (top ? drawFace(el, top) : drawEmpty(el))
     ),
     held

@@ -19,12 +19,15 @@ import { seatPanel } from "./seats";
 import { piles } from "./piles";
 import { instruction } from "./instruction";
 import { claimBanner, powerBanner, winnerBanner } from "./banners";
+import { language, t } from "../words/i18n";
 
-// What just happened, in the reader's words from the move log (the server's `note` only for an older server).
+// What just happened, in the reader's words from the move log; before the first move, the server's `note` in
+// English only (in another language the table's own lines say who sat down and that the match started).
 function latestNote(app: App, update: TableUpdate): string {
   const hand = update.hand;
   const entries = hand ? logEntries(app.log.hole(hand.hole), reader(app, update, hand)) : [];
-  return entries.length ? entries[entries.length - 1].text : update.note;
+  if (entries.length) return entries[entries.length - 1].text;
+  return language() === "en" ? update.note : "";
 }
 
 // The part of the screen's height your own cards may take: less when many others share the top of a narrow screen.
@@ -33,8 +36,16 @@ function meShare(at: Seating): number {
   return crowd <= 3 ? 30 : crowd <= 5 ? 26 : 23;
 }
 
+// The final round's banner: who ended play (perhaps the reader), and the turns left.
+function finalRound(caller: string, callerIsMe: boolean, turnsLeft: number): string {
+  if (!caller) return t("table.finalRoundEnding", { count: turnsLeft });
+  return callerIsMe
+    ? t("table.finalRoundYouEnded", { name: caller, count: turnsLeft })
+    : t("table.finalRoundEnded", { name: caller, count: turnsLeft });
+}
+
 export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLElement {
-  const t = targets(app, hand);
+  const clicks = targets(app, hand);
   const me = hand.viewer;
   const rows = Math.max(
     1,
@@ -52,14 +63,14 @@ export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLEle
   const caller = hand.caller >= 0 ? seatName(update, hand.caller) : "";
   const changed = hand.phase === Phase.OVER ? new Set<string>() : changedSince(app.log.hole(hand.hole), me);
   const over = hand.phase === Phase.OVER && hand.result !== undefined;
-  const seatsOf = (list: number[]) => list.map((s) => seatPanel(app, update, hand, s, t, changed));
+  const seatsOf = (list: number[]) => list.map((s) => seatPanel(app, update, hand, s, clicks, changed));
   const note = latestNote(app, update);
   const sides = at.left.length + at.right.length > 0;
   return h(
     "section",
     {
       class: `play${app.held ? " busy" : ""}${sides ? " with-sides" : ""}`,
-      "aria-label": "The table",
+      "aria-label": t("table.playAreaLabel"),
       style:
         `--rows:${rows};--cols:${hand.cols};--top-cols:${at.columns};--me-share:${meShare(at)}dvh;` +
         `--opp-max:${at.top.length + at.left.length + at.right.length <= 2 ? 5 : 4}rem`,
@@ -71,7 +82,7 @@ export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLEle
       h(
         "div",
         { class: `turn-line${myTurn ? " mine" : ""}`, id: "turn", role: "status", tabindex: -1 },
-        h("span", { id: "instruction" }, instruction(update, hand, t)),
+        h("span", { id: "instruction" }, instruction(update, hand, clicks)),
         h("span", { class: "clock", id: "clock", role: "timer", hidden: true, "aria-live": "off" })
       ),
       note ? h("p", { class: "note", id: "note", "aria-live": "polite" }, note) : null,
@@ -79,13 +90,12 @@ export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLEle
         ? h(
             "div",
             { class: "final-banner", id: "final-banner", role: "alert" },
-            `Final round: ${caller ? `${caller} ${hand.caller === me ? "(you) " : ""}ended play` : "play is ending"}; `,
-            `${hand.finalTurnsLeft} turn${hand.finalTurnsLeft === 1 ? "" : "s"} left.`
+            finalRound(caller, hand.caller === me, hand.finalTurnsLeft)
           )
         : null,
       // Without a NextHole wait (an older server) the next hole simply comes; with one, the review counts down.
       update.state === TableState.BETWEEN_HOLES && !update.nextHole
-        ? h("div", { class: "info-banner", role: "status" }, "The next hole is dealt in a moment.")
+        ? h("div", { class: "info-banner", role: "status" }, t("table.nextHoleSoon"))
         : null,
       powerBanner(update, hand),
       claimBanner(update, hand)
@@ -95,12 +105,12 @@ export function playArea(app: App, update: TableUpdate, hand: HandView): HTMLEle
     h("div", { class: "opponents" }, guideBox(app, hand), ...seatsOf(at.top)),
     sides ? h("div", { class: "seats-right" }, ...seatsOf(at.right)) : null,
     piles(app, update, hand),
-    seatPanel(app, update, hand, at.bottom, t, changed),
-    actionBar(app, update, hand, t) ?? h("div", { class: "actions empty" }),
+    seatPanel(app, update, hand, at.bottom, clicks, changed),
+    actionBar(app, update, hand, clicks) ?? h("div", { class: "actions empty" }),
     over
       ? h(
           "div",
-          { class: "review-sheet", tabindex: 0, role: "region", "aria-label": "The hole's review" },
+          { class: "review-sheet", tabindex: 0, role: "region", "aria-label": t("table.holeReviewLabel") },
           holeReview(app, update, hand)
         )
       : null

@@ -2,24 +2,26 @@
 // only, so the words are the reader's; each shows in the chat and, for a few seconds, as a bubble on the sender's
 // seat. They are muted with that person's chat, and count toward chat's limit of five lines in ten seconds.
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import { Reaction, type ChatLine } from "../gen/golf/v1/messages_pb";
 import { mutedLine } from "./chat_mutes";
 
+// `words` is the key of the reaction's words, looked up when drawn.
 export const REACTIONS: { kind: Reaction; emoji: string; words: string }[] = [
-  { kind: Reaction.NICE, emoji: "\u{1F44D}", words: "Nice!" },
-  { kind: Reaction.OOPS, emoji: "\u{1F605}", words: "Oops" },
-  { kind: Reaction.WELL_PLAYED, emoji: "\u{1F44F}", words: "Well played" },
-  { kind: Reaction.THANKS, emoji: "\u{1F64F}", words: "Thanks" },
-  { kind: Reaction.GOOD_LUCK, emoji: "\u{1F340}", words: "Good luck" },
-  { kind: Reaction.WOW, emoji: "\u{1F62E}", words: "Wow" },
+  { kind: Reaction.NICE, emoji: "\u{1F44D}", words: "panels.reactionNice" },
+  { kind: Reaction.OOPS, emoji: "\u{1F605}", words: "panels.reactionOops" },
+  { kind: Reaction.WELL_PLAYED, emoji: "\u{1F44F}", words: "panels.reactionWellPlayed" },
+  { kind: Reaction.THANKS, emoji: "\u{1F64F}", words: "panels.reactionThanks" },
+  { kind: Reaction.GOOD_LUCK, emoji: "\u{1F340}", words: "panels.reactionGoodLuck" },
+  { kind: Reaction.WOW, emoji: "\u{1F62E}", words: "panels.reactionWow" },
 ];
 
 const BUBBLE_MS = 3_000;
 
 export function reactionText(kind: Reaction): string {
   const r = REACTIONS.find((x) => x.kind === kind);
-  return r ? `${r.emoji} ${r.words}` : "";
+  return r ? `${r.emoji} ${t(r.words)}` : "";
 }
 
 // The row of reaction buttons, for a player in a seat.
@@ -27,7 +29,7 @@ export function reactionBar(app: App): HTMLElement | null {
   if ((app.update?.yourSeat ?? -1) < 0) return null;
   return h(
     "div",
-    { class: "reactions", role: "group", "aria-label": "Quick reactions" },
+    { class: "reactions", role: "group", "aria-label": t("panels.quickReactions") },
     ...REACTIONS.map((r) =>
       h(
         "button",
@@ -39,7 +41,7 @@ export function reactionBar(app: App): HTMLElement | null {
           onclick: () => void app.attempt({ case: "sendChat", value: { text: "", reaction: r.kind } }),
         },
         h("span", { "aria-hidden": "true" }, r.emoji),
-        ` ${r.words}`
+        ` ${t(r.words)}`
       )
     )
   );

@@ -2,16 +2,18 @@
 // asks what is wrong (a chat line, the name, how they play) and lets the reporter say more. The server attaches
 // the table's recent chat and the hole in play, so the reporter need not copy anything.
 import { h } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import { errorText } from "../core/net";
 import { ReportReason, type SeatInfo } from "../gen/golf/v1/messages_pb";
 
 const TEXT_MAX = 500;
 
+// The reasons offered, each with the key of its words.
 const REASONS: [ReportReason, string][] = [
-  [ReportReason.CHAT, "What they wrote in the chat"],
-  [ReportReason.NAME, "The name they play under"],
-  [ReportReason.CONDUCT, "How they play (stalling, leaving, playing together against others)"],
+  [ReportReason.CHAT, "people.reasonChat"],
+  [ReportReason.NAME, "people.reasonName"],
+  [ReportReason.CONDUCT, "people.reasonConduct"],
 ];
 
 let dialog: HTMLDialogElement | undefined;
@@ -36,7 +38,7 @@ function build(app: App, s: SeatInfo): HTMLDialogElement {
         required: true,
         checked: i === 0,
       }),
-      h("label", { for: `report-reason-${reason}` }, label)
+      h("label", { for: `report-reason-${reason}` }, t(label))
     )
   );
   const send = async (event: Event) => {
@@ -46,7 +48,7 @@ function build(app: App, s: SeatInfo): HTMLDialogElement {
     try {
       await app.request({ case: "report", value: { seat: s.seat, reason, text: words.value.trim() } });
       element.close();
-      app.onFlash(`Thank you: the moderators will read your report about ${s.name}.`, "info");
+      app.onFlash(t("people.reportThanks", { name: s.name }), "info");
     } catch (e) {
       error.textContent = errorText(e);
       error.hidden = false;
@@ -58,24 +60,24 @@ function build(app: App, s: SeatInfo): HTMLDialogElement {
     h(
       "form",
       { id: "report-form", onsubmit: (e: Event) => void send(e) },
-      h("h2", { id: "report-title" }, `Report ${s.name}`),
-      h("fieldset", { class: "report-reasons" }, h("legend", {}, "What is wrong?"), ...choices),
+      h("h2", { id: "report-title" }, t("people.reportTitle", { name: s.name })),
+      h("fieldset", { class: "report-reasons" }, h("legend", {}, t("people.reportWhat")), ...choices),
       h(
         "div",
         { class: "field" },
-        h("label", { for: "report-text" }, "Anything the moderators should know (optional)"),
+        h("label", { for: "report-text" }, t("people.reportMore")),
         words,
-        h("p", { class: "hint muted small", id: "report-text-hint" }, "The table's recent chat is sent with it.")
+        h("p", { class: "hint muted small", id: "report-text-hint" }, t("people.reportChatSent"))
       ),
       error,
       h(
         "div",
         { class: "buttons" },
-        h("button", { type: "submit", id: "report-send" }, "Send the report"),
+        h("button", { type: "submit", id: "report-send" }, t("people.reportSend")),
         h(
           "button",
           { type: "button", class: "secondary", id: "report-cancel", onclick: () => element.close() },
-          "Cancel"
+          t("people.reportCancel")
         )
       )
     )

@@ -13,20 +13,22 @@ import { cardLabel, seatName } from "../words/names";
 import { guestTag, nameLink } from "../ui/marks";
 import { actionCode, key, type Key, type Targets } from "./targets";
 import { reactionBubble } from "./reactions";
+import { locale, t } from "../words/i18n";
 
+// The key of a legal card's accessible name for each kind of move: what a click does, then the card.
 const VERB: Partial<Record<ActionKind, string>> = {
-  [ActionKind.PLACE]: "Place here",
-  [ActionKind.FLIP]: "Flip",
-  [ActionKind.PEEK]: "Peek",
-  [ActionKind.SWAP_OWN]: "Swap",
-  [ActionKind.LOOK]: "Look",
-  [ActionKind.POWER_PEEK]: "Look at",
-  [ActionKind.POWER_SWAP]: "Swap",
-  [ActionKind.MATCH]: "Match",
-  [ActionKind.CLAIM]: "Claim",
-  [ActionKind.POWER_PLACE]: "Put here",
-  [ActionKind.POWER_FLIP]: "Turn over",
-  [ActionKind.POWER_REMOVE]: "Discard",
+  [ActionKind.PLACE]: "table.slotPlace",
+  [ActionKind.FLIP]: "table.slotFlip",
+  [ActionKind.PEEK]: "table.slotPeek",
+  [ActionKind.SWAP_OWN]: "table.slotSwap",
+  [ActionKind.LOOK]: "table.slotLook",
+  [ActionKind.POWER_PEEK]: "table.slotLookAt",
+  [ActionKind.POWER_SWAP]: "table.slotSwap",
+  [ActionKind.MATCH]: "table.slotMatch",
+  [ActionKind.CLAIM]: "table.slotClaim",
+  [ActionKind.POWER_PLACE]: "table.slotPut",
+  [ActionKind.POWER_FLIP]: "table.slotTurnOver",
+  [ActionKind.POWER_REMOVE]: "table.slotDiscard",
 };
 
 // A bot's name without the level the server adds in brackets ("bot 1 (heuristic)"): its badge says the level.
@@ -41,7 +43,7 @@ export function seatPanel(
   update: TableUpdate,
   hand: HandView,
   seat: number,
-  t: Targets | undefined,
+  targets: Targets | undefined,
   changed: Set<string>
 ): HTMLElement {
   const layout = hand.seats[seat];
@@ -56,9 +58,9 @@ export function seatPanel(
       style: `--cols:${hand.cols}`,
       role: "group",
       onkeydown: gridKeys(hand.cols),
-      "aria-label": isMe ? "Your cards" : `${seatName(update, seat)}'s cards`,
+      "aria-label": isMe ? t("table.yourCards") : t("table.seatCards", { name: seatName(update, seat) }),
     },
-    ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, t, changed))
+    ...(layout?.positions ?? []).map((pos, p) => slot(app, update, hand, seat, p, pos, targets, changed))
   );
   // One Tab stop per layout with no move in it (roving focus): the arrow keys then read its cards.
   if (!grid.querySelector(".slot.legal")) grid.querySelector<HTMLElement>(".slot")?.setAttribute("tabindex", "0");
@@ -69,7 +71,7 @@ export function seatPanel(
     h(
       "h2",
       { class: "seat-head" },
-      turn ? h("span", { class: "turn-mark", "aria-label": "their turn" }, "\u25B6") : null,
+      turn ? h("span", { class: "turn-mark", "aria-label": t("table.theirTurn") }, "\u25B6") : null,
       h(
         "span",
         { class: "seat-name", title: seatName(update, seat) },
@@ -90,22 +92,22 @@ function badges(update: TableUpdate, hand: HandView, seat: number): Child[] {
   const isMe = seat === hand.viewer;
   const person = info !== undefined && info.occupied && info.bot === BotLevel.UNSPECIFIED;
   return [
-    isMe ? h("span", { class: "badge you" }, "you") : null,
+    isMe ? h("span", { class: "badge you" }, t("table.badgeYou")) : null,
     person && !info.registered && !isMe ? guestTag() : null,
-    seat === hand.dealer ? h("span", { class: "badge", title: "the dealer" }, "dealer") : null,
+    seat === hand.dealer ? h("span", { class: "badge", title: t("table.dealerTitle") }, t("table.badgeDealer")) : null,
     botBadge(info),
     info?.open
-      ? h("span", { class: "badge warn" }, "open seat")
+      ? h("span", { class: "badge warn" }, t("table.badgeOpenSeat"))
       : info?.botStandingIn
-        ? h("span", { class: "badge warn" }, "away: a bot plays")
+        ? h("span", { class: "badge warn" }, t("table.badgeBotStandingIn"))
         : null,
     info && info.occupied && info.bot === BotLevel.UNSPECIFIED && !info.connected && !info.botStandingIn
-      ? h("span", { class: "badge warn" }, "away")
+      ? h("span", { class: "badge warn" }, t("table.badgeAway"))
       : null,
-    hand.caller === seat ? h("span", { class: "badge" }, "ended play") : null,
+    hand.caller === seat ? h("span", { class: "badge" }, t("table.badgeEndedPlay")) : null,
     // Your own start is in the turn line; the others' shows who is still choosing.
     layout && layout.startLeft > 0 && hand.phase === Phase.START && !isMe
-      ? h("span", { class: "badge" }, `${layout.startLeft} to choose`)
+      ? h("span", { class: "badge" }, t("table.badgeToChoose", { count: layout.startLeft }))
       : null,
     ...(layout?.shields ?? []).map((c, i) =>
       h(
@@ -113,12 +115,17 @@ function badges(update: TableUpdate, hand: HandView, seat: number): Child[] {
         {
           class: "badge shield",
           "data-key": `shield-${seat}-${i}`,
-          title: "a shield: it blocks the next power aimed here",
+          title: t("table.shieldTitle"),
         },
-        `shield ${cardName(c)}`
+        t("table.badgeShield", { card: cardName(c) })
       )
     ),
   ];
+}
+
+// A figure in the digits and signs of the reader's language.
+function formatNumber(n: number): string {
+  return new Intl.NumberFormat(locale()).format(n);
 }
 
 // The points the seat's face-up cards show, and its match total.
@@ -128,10 +135,20 @@ function figures(seat: number, shown: number, total: number): HTMLElement {
     {
       class: "figures",
       "data-key": `figures-${seat}`,
-      title: `face-up cards ${shown} points; match total ${total}`,
+      title: t("table.figuresTitle", { shown, total }),
     },
-    h("span", { class: "shown-points" }, h("span", { class: "figure-label" }, "shows "), String(shown)),
-    h("span", { class: "total" }, h("span", { class: "figure-label" }, "total "), String(total))
+    h(
+      "span",
+      { class: "shown-points" },
+      h("span", { class: "figure-label" }, `${t("table.figureShows")} `),
+      formatNumber(shown)
+    ),
+    h(
+      "span",
+      { class: "total" },
+      h("span", { class: "figure-label" }, `${t("table.figureTotal")} `),
+      formatNumber(total)
+    )
   );
 }
 
@@ -142,12 +159,12 @@ function slot(
   seat: number,
   p: number,
   pos: Position,
-  t: Targets | undefined,
+  targets: Targets | undefined,
   changed: Set<string>
 ): HTMLElement {
   const k = key(seat, p);
-  const target = t?.bySlot.get(k);
-  const claim = t?.claims.get(k);
+  const target = targets?.bySlot.get(k);
+  const claim = targets?.claims.get(k);
   // Memory mode: a face-down card the reader looked at shows for a few seconds, then only its back (even while
   // the last update still carries it).
   const memory = memoryMode(app) && !pos.faceUp;
@@ -168,8 +185,8 @@ function slot(
   // Every position is a control a keyboard and a screen reader reach (arrow keys within a layout); one that no
   // move may use now says so and does nothing.
   const el =
-    target && !app.held && t
-      ? legalSlot(app, attrs, k, label, target, t, choose)
+    target && !app.held && targets
+      ? legalSlot(app, attrs, k, label, target, targets, choose)
       : h("button", {
           ...attrs,
           type: "button",
@@ -186,7 +203,7 @@ function slot(
   if (pos.locked) el.classList.add("locked");
   if (changed.has(k)) el.classList.add("changed");
   if (pos.knownBy.length > 0 && !pos.faceUp)
-    el.title = `seen by ${pos.knownBy.map((s) => seatName(update, s)).join(", ")}`;
+    el.title = t("table.seenBy", { names: nameList(pos.knownBy.map((s) => seatName(update, s))) });
   if (hand.result?.layouts[seat]?.cancelled[p]) el.classList.add("cancelled");
   // Claims count only inside the server's window after a discard (and it says so in claim_window).
   if (!claim || app.held || !update.claimWindow) return el;
@@ -198,10 +215,10 @@ function slot(
       class: "small claim-button",
       "data-key": `claim-${seat}-${p}`,
       "data-action": claim === "select" ? `select:claim:${k}` : actionCode(claim),
-      "aria-label": `Claim ${label}`,
+      "aria-label": t("table.claimCard", { card: label }),
       onclick: claim === "select" ? choose(ActionKind.CLAIM) : () => void app.act(claim),
     },
-    "Claim"
+    t("table.claimButton")
   );
   return h("div", { class: "cell" }, el, button);
 }
@@ -214,29 +231,34 @@ function legalSlot(
   k: Key,
   label: string,
   target: Action | "select",
-  t: Targets,
+  targets: Targets,
   choose: (kind: ActionKind) => () => void
 ): HTMLElement {
   const selected = target === "select" && app.ui.first === k;
   const verb =
     target === "select"
       ? selected
-        ? "Cancel"
-        : t.mode === ActionKind.MATCH
-          ? "Match"
-          : "Choose"
-      : t.chosen && (t.mode === ActionKind.CLAIM || t.mode === ActionKind.MATCH)
-        ? "Give this card for it"
-        : (VERB[target.kind] ?? "Choose");
+        ? "table.slotCancel"
+        : targets.mode === ActionKind.MATCH
+          ? "table.slotMatch"
+          : "table.slotChoose"
+      : targets.chosen && (targets.mode === ActionKind.CLAIM || targets.mode === ActionKind.MATCH)
+        ? "table.slotGive"
+        : (VERB[target.kind] ?? "table.slotChoose");
   return h("button", {
     ...attrs,
     type: "button",
     class: `slot legal${selected ? " selected" : ""}`,
-    "data-action": target === "select" ? `select:${ActionKind[t.mode].toLowerCase()}:${k}` : actionCode(target),
-    "aria-label": `${verb}: ${label}`,
+    "data-action": target === "select" ? `select:${ActionKind[targets.mode].toLowerCase()}:${k}` : actionCode(target),
+    "aria-label": t(verb, { card: label }),
     "aria-pressed": target === "select" ? String(selected) : undefined,
-    onclick: target === "select" ? choose(t.mode) : () => void app.act(target),
+    onclick: target === "select" ? choose(targets.mode) : () => void app.act(target),
   });
+}
+
+// "Ann, Bob": the names of those who saw a card.
+function nameList(names: string[]): string {
+  return new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(names);
 }
 
 // Arrow keys move between the cards of one layout (rows and columns), so every card can be reached and read

@@ -1,7 +1,8 @@
 // The shuffle check beside the table: the current hole's commitment (the SHA-256 of its seed, shown before anyone
 // moves) and, for every finished hole, whether the revealed seed matches it, with the `golf deal` command line
 // that re-deals the hole from its seed.
-import { h } from "../ui/dom";
+import { h, type Child } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import { checkSeed, hex, type Verdict } from "../core/fairness";
 import { TableState, type TableUpdate } from "../gen/golf/v1/messages_pb";
@@ -28,9 +29,41 @@ function withheld(hole: number): HTMLElement {
   return h(
     "li",
     { "data-hole": hole, "data-verdict": "withheld", class: "verdict withheld" },
-    h("strong", {}, `Hole ${hole}: `),
-    "every table of this duplicate round is dealt these cards, so the seed is shown in the match's replay once the round is over."
+    h("strong", {}, t("panels.holeVerdict", { hole, state: "withheld" })),
+    t("panels.seedWithheld")
   );
+}
+
+// `text` with each of `codes` (its exact strings, wherever the language put them) set in <code> elements.
+function withCode(text: string, codes: { text: string; class?: string }[]): Child[] {
+  const out: Child[] = [];
+  let rest = text;
+  while (rest) {
+    let first: { at: number; code: { text: string; class?: string } } | undefined;
+    for (const code of codes) {
+      const at = rest.indexOf(code.text);
+      if (at >= 0 && (!first || at < first.at)) first = { at, code };
+    }
+    if (!first) return [...out, rest];
+    if (first.at > 0) out.push(rest.slice(0, first.at));
+    out.push(h("code", { class: first.code.class }, first.code.text));
+    rest = rest.slice(first.at + first.code.text.length);
+  }
+  return out;
+}
+
+// What a finished hole's check found, in words.
+function verdictText(state: "pending" | Verdict["state"], verdict: Verdict | "pending", seen?: string): string {
+  switch (state) {
+    case "pending":
+      return t("panels.checking");
+    case "verified":
+      return t("panels.verified");
+    case "mismatch":
+      return t("panels.mismatch", { digest: verdict !== "pending" ? verdict.digest : "", commitment: seen });
+    case "unseen":
+      return t("panels.unseen");
+  }
 }
 
 export function fairness(app: App, update: TableUpdate): HTMLElement {
@@ -54,44 +87,33 @@ export function fairness(app: App, update: TableUpdate): HTMLElement {
         verdict = "pending";
       }
       const state = verdict === "pending" ? "pending" : verdict.state;
-      const text = {
-        pending: "checking...",
-        verified: "SHA-256 of the seed matches the commitment shown before the hole: the deal was fixed in advance.",
-        mismatch: `MISMATCH: SHA-256 of the seed is ${verdict !== "pending" ? verdict.digest : ""}, not the commitment ${seen}.`,
-        unseen: "This browser did not see the hole's commitment (it joined later), so it cannot check it.",
-      }[state];
+      const text = verdictText(state, verdict, seen);
+      const seed = `0x${hex(hole.seed)}`;
+      const command = dealCommand(app, update, hole.dealer, hole.seed);
       return h(
         "li",
         { "data-hole": hole.number, "data-verdict": state, class: `verdict ${state}` },
-        h(
-          "strong",
-          {},
-          `Hole ${hole.number}: `,
-          state === "verified" ? "\u2713 verified" : state === "mismatch" ? "\u2717 failed" : ""
-        ),
+        h("strong", {}, t("panels.holeVerdict", { hole: hole.number, state })),
         " ",
         text,
         h(
           "div",
           { class: "small" },
-          "Seed ",
-          h("code", {}, `0x${hex(hole.seed)}`),
-          "; re-deal it with ",
-          h("code", { class: "command" }, dealCommand(app, update, hole.dealer, hole.seed))
+          ...withCode(t("panels.seedLine", { seed, command }), [{ text: seed }, { text: command, class: "command" }])
         )
       );
     });
   return h(
     "section",
     { class: "panel fairness", id: "fairness", "aria-labelledby": "fairness-title" },
-    h("h2", { id: "fairness-title" }, "Shuffle check"),
+    h("h2", { id: "fairness-title" }, t("panels.fairnessTitle")),
     inPlay
       ? h(
           "p",
           { id: "commitment" },
-          `Hole ${current!.hole} was shuffled before anyone moved. Its seed's SHA-256 is `,
-          h("code", { class: "hash" }, hex(current!.commitment)),
-          "; the seed is revealed when the hole ends, and this page checks it."
+          ...withCode(t("panels.commitment", { hole: current!.hole, hash: hex(current!.commitment) }), [
+            { text: hex(current!.commitment), class: "hash" },
+          ])
         )
       : null,
     rows.length ? h("ul", { class: "verdicts" }, ...rows) : null

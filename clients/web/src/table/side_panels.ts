@@ -3,6 +3,7 @@
 // from a bar of tabs under the table, one section at a time, so that nothing ever pushes the table off screen.
 // The chat tab counts the lines not yet read.
 import { h, type Child } from "../ui/dom";
+import { t } from "../words/i18n";
 import type { App } from "../core/app";
 import type { ChatLine, TableUpdate } from "../gen/golf/v1/messages_pb";
 import { storage } from "../core/storage";
@@ -12,12 +13,13 @@ import { speaker } from "./chat_mutes";
 
 export type PanelName = "scores" | "moves" | "chat" | "rules" | "check";
 
+// Each section's tab, by the key of its title.
 const TITLES: Record<PanelName, string> = {
-  scores: "Scores",
-  moves: "Moves",
-  chat: "Chat",
-  rules: "Rules",
-  check: "Shuffle check",
+  scores: "panels.tabScores",
+  moves: "panels.tabMoves",
+  chat: "panels.tabChat",
+  rules: "panels.tabRules",
+  check: "panels.tabCheck",
 };
 
 // The chat lines read so far, per table: lines count as read while the chat is in view.
@@ -65,11 +67,12 @@ function mutedNote(app: App): HTMLElement | null {
       return h(
         "span",
         {},
-        `${name} is muted for you (${count} ${count === 1 ? "line" : "lines"} hidden). `,
+        t("panels.mutedFor", { name, count }),
+        " ",
         h(
           "button",
           { type: "button", class: "link", "data-key": `unmute-${name}`, onclick: () => setMuted(app, who, false) },
-          `Show ${name}'s chat`
+          t("panels.showChat", { name })
         )
       );
     })
@@ -83,7 +86,7 @@ export function sidePanels(app: App, update: TableUpdate, sections: Partial<Reco
   const waiting = unread(app, update.code);
   const tabs = h(
     "nav",
-    { class: "panel-tabs", "aria-label": "Beside the table" },
+    { class: "panel-tabs", "aria-label": t("panels.besideTable") },
     ...names.map((n) =>
       h(
         "button",
@@ -99,23 +102,27 @@ export function sidePanels(app: App, update: TableUpdate, sections: Partial<Reco
             app.onChange();
           },
         },
-        TITLES[n],
+        t(TITLES[n]),
         n === "chat" && waiting > 0
-          ? h("span", { class: "unread", id: "chat-unread", "aria-label": `${waiting} unread` }, String(waiting))
+          ? h(
+              "span",
+              { class: "unread", id: "chat-unread", "aria-label": t("panels.unread", { count: waiting }) },
+              String(waiting)
+            )
           : null
       )
     )
   );
   return h(
     "aside",
-    { class: "side", "data-open": open || undefined, "aria-label": "Scores, moves, rules and chat" },
+    { class: "side", "data-open": open || undefined, "aria-label": t("panels.sideLabel") },
     h(
       "div",
       { class: "drawer" },
       h(
         "div",
         { class: "drawer-head" },
-        h("strong", {}, open ? TITLES[open] : ""),
+        h("strong", {}, open ? t(TITLES[open]) : ""),
         h(
           "button",
           {
@@ -127,7 +134,7 @@ export function sidePanels(app: App, update: TableUpdate, sections: Partial<Reco
               app.onChange();
             },
           },
-          "Close"
+          t("panels.close")
         )
       ),
       ...names.map((n) =>
@@ -148,9 +155,9 @@ export function chat(app: App): HTMLElement {
     "data-key": "chat-input",
     maxlength: 200,
     autocomplete: "off",
-    placeholder: "Say something",
+    placeholder: t("panels.chatPlaceholder"),
     value: app.ui.chatDraft,
-    "aria-label": "Chat message",
+    "aria-label": t("panels.chatMessage"),
     oninput: (e: Event) => {
       app.ui.chatDraft = (e.target as HTMLInputElement).value;
     },
@@ -167,7 +174,7 @@ export function chat(app: App): HTMLElement {
   return h(
     "section",
     { class: "panel chat", "aria-labelledby": "chat-title" },
-    h("h2", { id: "chat-title" }, "Chat"),
+    h("h2", { id: "chat-title" }, t("panels.chatTitle")),
     h(
       "ul",
       { class: "chat-lines", id: "chat-lines", "aria-live": "polite" },
@@ -185,11 +192,11 @@ export function chat(app: App): HTMLElement {
               line.name
                 ? nameLink(app, line.name, line.registered, true)
                 : line.seat < 0
-                  ? "spectator"
-                  : `Seat ${line.seat + 1}`
+                  ? t("panels.spectator")
+                  : t("panels.seatNumber", { seat: line.seat + 1 })
             ),
             line.name && !line.registered ? [" ", guestTag()] : null,
-            line.seat < 0 ? h("span", { class: "muted" }, " (watching)") : null,
+            line.seat < 0 ? h("span", { class: "muted" }, " ", t("panels.watchingMark")) : null,
             ": ",
             line.reaction ? reactionText(line.reaction) : line.text
           ),
@@ -200,10 +207,10 @@ export function chat(app: App): HTMLElement {
                   type: "button",
                   class: "link mute",
                   "data-key": `mute-${line.name}`,
-                  title: `Hide ${line.name}'s chat from you (only you)`,
+                  title: t("panels.muteTitle", { name: line.name }),
                   onclick: () => setMuted(app, who, true),
                 },
-                "Mute"
+                t("panels.mute")
               )
             : null
         );
@@ -215,7 +222,7 @@ export function chat(app: App): HTMLElement {
       "form",
       { class: "chat-form", onsubmit: send },
       input,
-      h("button", { type: "submit", "data-key": "chat-send", class: "small" }, "Send")
+      h("button", { type: "submit", "data-key": "chat-send", class: "small" }, t("panels.send"))
     )
   );
 }

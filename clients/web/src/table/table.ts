@@ -20,6 +20,8 @@ import { themeToggle } from "../core/theme";
 import { playArea } from "./play_area";
 import { updateClock } from "./clocks";
 import { waitingRoom } from "./waiting_room";
+import { languagePicker, t } from "../words/i18n";
+import { presetTitle } from "../screens/profile";
 
 export function tableScreen(app: App): Screen {
   const element = h("div", { class: "screen table-screen" });
@@ -62,7 +64,7 @@ export function tableScreen(app: App): Screen {
 function render(app: App): Child[] {
   const update = app.update;
   const joined = app.joined!;
-  if (!update) return [h("p", { class: "panel" }, `Table ${joined.code}: waiting for the table's state...`)];
+  if (!update) return [h("p", { class: "panel" }, t("table.waitingForState", { code: joined.code }))];
   const hand = update.hand;
   const me = update.yourSeat;
   const playing = hand !== undefined && update.state !== TableState.WAITING;
@@ -89,43 +91,34 @@ function header(app: App, update: TableUpdate): HTMLElement {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      app.onFlash("Link copied.", "info");
+      app.onFlash(t("table.linkCopied"), "info");
     } catch {
       // No clipboard (plain http on a LAN): the link stays on screen, selected, until the reader dismisses it.
-      window.prompt("Copy this link and send it to a friend:", link);
+      window.prompt(t("table.copyLinkPrompt"), link);
     }
   };
   const me = update.yourSeat;
-  const role = me >= 0 ? `you are ${seatName(update, me)}` : "watching";
+  const role = me >= 0 ? t("table.youAre", { name: seatName(update, me) }) : t("table.watching");
   const leave = () => {
     const mid = me >= 0 && update.state !== TableState.WAITING && update.state !== TableState.FINISHED;
-    const text = mid
-      ? "Leave this table? A bot plays your seat while you are gone. To take it back, open the table's link again." +
-        // Strangers' tables (removal by vote): a match left for good counts against the next quick play.
-        (update.removalByVote
-          ? " If you are not back when the match ends, it counts as left early: after the first time in a day, " +
-            "quick play makes you wait."
-          : "")
-      : "Leave this table?";
+    // Strangers' tables (removal by vote): a match left for good counts against the next quick play.
+    const text = !mid
+      ? t("table.leaveConfirm")
+      : update.removalByVote
+        ? t("table.leaveMidMatchByVote")
+        : t("table.leaveMidMatch");
     if (confirm(text)) void app.leave();
   };
   return h(
     "header",
     { class: "table-header" },
-    h("h1", {}, "Table ", h("code", { id: "table-code" }, update.code)),
+    h("h1", {}, t("table.heading"), " ", h("code", { id: "table-code" }, update.code)),
     h(
       "span",
       { class: "muted table-what" },
-      app.joined?.preset ?? "",
+      app.joined ? presetTitle(app.joined.preset) : "",
       app.joined && !app.joined.rated
-        ? [
-            " · ",
-            h(
-              "span",
-              { id: "not-rated", title: "House rules: this match is recorded but moves no ratings" },
-              "not rated"
-            ),
-          ]
+        ? [" · ", h("span", { id: "not-rated", title: t("table.notRatedTitle") }, t("table.notRated"))]
         : null,
       ` · ${role}`
     ),
@@ -143,19 +136,20 @@ function header(app: App, update: TableUpdate): HTMLElement {
               checked: soundOn(),
               onchange: (e: Event) => setSound((e.target as HTMLInputElement).checked),
             }),
-            "Sound"
+            t("table.sound")
           )
         : null,
       themeToggle(),
+      languagePicker(),
       h(
         "button",
         { type: "button", class: "secondary small", "data-key": "copy-link", onclick: () => void copy() },
-        "Invite"
+        t("table.invite")
       ),
       h(
         "button",
         { type: "button", class: "secondary small", id: "leave", "data-key": "leave", onclick: leave },
-        "Leave"
+        t("table.leave")
       )
     )
   );

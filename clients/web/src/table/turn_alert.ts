@@ -5,6 +5,7 @@ import { ActionKind, Phase } from "../gen/golf/v1/game_pb";
 import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import type { App } from "../core/app";
 import { soundEvents, soundTurn } from "./sounds";
+import { t } from "../words/i18n";
 
 const AFTER_MOVE_S = 0.15; // the turn chime follows the sound of the move that made it
 
@@ -21,7 +22,11 @@ let heard: TableUpdate | undefined; // the update whose events were last sounded
 export function turnAlert(app: App): void {
   const update = app.atTable ? app.update : undefined;
   const myTurn = isMyTurn(update);
-  document.title = update ? `${myTurn ? "(Your turn) " : ""}Golf · ${update.code}` : "Golf";
+  document.title = !update
+    ? t("table.titleGolf")
+    : myTurn
+      ? t("table.titleYourTurn", { code: update.code })
+      : t("table.titleTable", { code: update.code });
   const sounded = update !== undefined && update !== heard && soundEvents(app.fresh, update.yourSeat);
   heard = update;
   if (myTurn && !wasMyTurn) soundTurn(sounded ? AFTER_MOVE_S : 0);

@@ -6,6 +6,7 @@ import { BotLevel, type TableUpdate } from "../gen/golf/v1/messages_pb";
 import { addBotButton, botBadge, botLevelPicker } from "./bots";
 import { seatName } from "../words/names";
 import { guestTag, nameLink } from "../ui/marks";
+import { t } from "../words/i18n";
 
 export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
   const me = update.yourSeat;
@@ -15,8 +16,8 @@ export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
   return h(
     "section",
     { class: "panel waiting", "aria-labelledby": "waiting-title" },
-    h("h2", { id: "waiting-title" }, "Waiting for players"),
-    h("p", {}, "Send this link to friends: ", h("a", { href: link, id: "invite-link" }, link)),
+    h("h2", { id: "waiting-title" }, t("table.waitingForPlayers")),
+    h("p", {}, t("table.sendLink"), " ", h("a", { href: link, id: "invite-link" }, link)),
     host && !allFilled ? botLevelPicker(app) : null,
     h(
       "ol",
@@ -29,15 +30,15 @@ export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
             "span",
             { class: "seat-name" },
             !s.occupied
-              ? "empty seat"
+              ? t("table.emptySeat")
               : s.bot === BotLevel.UNSPECIFIED
                 ? nameLink(app, s.name, s.registered, true)
                 : s.name
           ),
           botBadge(s),
           s.occupied && s.bot === BotLevel.UNSPECIFIED && !s.registered ? [" ", guestTag()] : null,
-          s.seat === update.hostSeat && s.occupied ? h("span", { class: "badge" }, "host") : null,
-          s.seat === me ? h("span", { class: "badge you" }, "you") : null,
+          s.seat === update.hostSeat && s.occupied ? h("span", { class: "badge" }, t("table.badgeHost")) : null,
+          s.seat === me ? h("span", { class: "badge you" }, t("table.badgeYou")) : null,
           host && !s.occupied ? addBotButton(app, s.seat) : null,
           host && s.bot !== BotLevel.UNSPECIFIED
             ? h(
@@ -48,7 +49,7 @@ export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
                   "data-key": `remove-bot-${s.seat}`,
                   onclick: () => void app.attempt({ case: "removeBot", value: { seat: s.seat } }),
                 },
-                "Remove"
+                t("table.removeBot")
               )
             : null,
           me < 0 && !s.occupied
@@ -60,7 +61,7 @@ export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
                   "data-key": `take-${s.seat}`,
                   onclick: () => void app.attempt({ case: "takeSeat", value: { seat: s.seat } }),
                 },
-                "Sit here"
+                t("table.sitHere")
               )
             : null
         )
@@ -79,10 +80,10 @@ export function waitingRoom(app: App, update: TableUpdate): HTMLElement {
               disabled: !allFilled,
               onclick: () => void app.attempt({ case: "startMatch", value: {} }),
             },
-            "Start the match"
+            t("table.startMatch")
           ),
-          allFilled ? null : h("span", { class: "muted" }, "Every seat must be filled first (friends or bots).")
+          allFilled ? null : h("span", { class: "muted" }, t("table.fillEverySeat"))
         )
-      : h("p", { class: "muted" }, `${seatName(update, update.hostSeat)} starts the match when every seat is filled.`)
+      : h("p", { class: "muted" }, t("table.hostStartsMatch", { name: seatName(update, update.hostSeat) }))
   );
 }

@@ -3,7 +3,7 @@
 // nothing else in the page names a card, so a test can read exactly which cards a page shows.
 import { svg } from "./dom";
 import { Suit, type Card } from "../gen/golf/v1/cards_pb";
-import { cardCode, isJoker, RANK_LABEL } from "../words/card_names";
+import { cardCode, faceRank, isJoker } from "../words/card_names";
 
 const SUIT_PATH: Record<Suit, string> = {
   [Suit.NONE]: "M12 2 14.9 8.6 22 9.3 16.6 14 18.2 21 12 17.3 5.8 21 7.4 14 2 9.3 9.1 8.6Z",
@@ -32,7 +32,7 @@ export function drawFace(el: HTMLElement, card: Card): HTMLElement {
   el.dataset.card = cardCode(card);
   const rank = document.createElement("span");
   rank.className = "rank";
-  rank.textContent = isJoker(card) ? "JKR" : (RANK_LABEL[card.rank] ?? "?");
+  rank.textContent = faceRank(card);
   el.append(rank, suitIcon(card.suit));
   return el;
 }

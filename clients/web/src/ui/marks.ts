@@ -2,11 +2,12 @@
 // their profile; a guest's carries a "guest" tag, whose text says it to a screen reader too; a bot keeps the tag
 // its place gives it. At the table the profile opens in a new tab, so the game goes on in this one.
 import { h } from "./dom";
+import { t } from "../words/i18n";
 import { profilePath, type App } from "../core/app";
 import { pageLink } from "./nav";
 
 export function guestTag(): HTMLElement {
-  return h("span", { class: "badge guest", title: "a guest: not signed in to an account" }, "guest");
+  return h("span", { class: "badge guest", title: t("places.guestTitle") }, t("places.guest"));
 }
 
 // The name as a link to the profile (registered) or as text; `newTab` at the table.
@@ -18,7 +19,7 @@ export function nameLink(app: App, name: string, registered: boolean, newTab = f
         "a",
         { href: path, class: "player-name", target: "_blank", rel: "noopener" },
         name,
-        h("span", { class: "visually-hidden" }, " (profile, opens in a new tab)")
+        h("span", { class: "visually-hidden" }, ` ${t("places.profileNewTab")}`)
       )
     : pageLink(app, path, name, { class: "player-name" });
 }

@@ -3,6 +3,7 @@
 import { h } from "./dom";
 import type { App } from "../core/app";
 import { themeToggle } from "../core/theme";
+import { languagePicker } from "../words/i18n";
 
 export function pageLink(app: App, path: string, text: string, attrs: Record<string, string> = {}): HTMLAnchorElement {
   return h(
@@ -21,12 +22,13 @@ export function pageLink(app: App, path: string, text: string, attrs: Record<str
   );
 }
 
-// The line of links under a page's title: "Back to the start · Leaderboard", and the theme's toggle.
+// The line of links under a page's title: "Back to the start · Leaderboard", the theme's toggle and the language.
 export function navLine(app: App, ...links: Array<[path: string, text: string]>): HTMLElement {
   return h(
     "p",
     { class: "nav-line" },
     links.map(([path, text], i) => [i > 0 ? " · " : null, pageLink(app, path, text)]),
-    themeToggle()
+    themeToggle(),
+    languagePicker()
   );
 }

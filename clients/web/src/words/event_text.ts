@@ -2,12 +2,14 @@
 // and worded as the terminal's cli/play/event_text.cpp words them, so a player reads the same sentence in either. The
 // reader is "You"; anyone else goes by their seat name; an actor's own cards are "their". A turn's draw and what
 // became of the card make one sentence ("Bob drew from the stock and threw away the Q♦."). Cards appear only where
-// the event carries them, and under peeks_shown_once a card only the reader saw is left out of the log.
+// the event carries them, and under peeks_shown_once a card only the reader saw is left out of the log. Each kind of
+// sentence is one message of the "events" catalogue, its parts passed as selects ("you"/"other", "yours"/...).
 import { cardShort } from "./card_names";
 import { EventKind, type TableEvent } from "../gen/golf/v1/game_pb";
 import { PowerKind } from "../gen/golf/v1/ruleset_pb";
 import { isWordName } from "./positions";
-import { powerSentence, THEY, YOU_DO } from "./power_text";
+import { powerSentence, THEY_BARE, YOU_DO } from "./power_text";
+import { t } from "./i18n";
 
 export interface Reader {
   me: number; // the reader's seat, -1 for a spectator
@@ -28,53 +30,48 @@ export interface LogEntry {
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const target = (e: TableEvent) => (e.targetSeat >= 0 ? e.targetSeat : e.seat);
+const yes = (said: unknown) => (said ? "yes" : "no");
 
-// The words of one reader: who, whose, which place, which card.
+// The words of one reader, as the values of the "events" messages: who acts, whose cards, which place, which card.
 class Words {
   constructor(readonly r: Reader) {}
   mine(seat: number): boolean {
     return seat >= 0 && seat === this.r.me;
   }
-  // The actor as a sentence's subject: "You", "Bob", "The table".
-  who(seat: number): string {
-    return seat < 0 ? "The table" : this.mine(seat) ? "You" : this.r.name(seat);
+  // The actor of a sentence: its verb's person ("you" for the reader) and its name ("Bob", "The table").
+  actor(seat: number): { person: string; name: string } {
+    return { person: this.mine(seat) ? "you" : "other", name: seat < 0 ? t("events.theTable") : this.r.name(seat) };
   }
-  // A seat as an object: "you", "Bob".
-  whom(seat: number): string {
-    return this.mine(seat) ? "you" : this.r.name(seat);
+  // Whose cards, seen from `actor`'s sentence: the reader's ("yours", "yourOwn" when the reader acts), the actor's
+  // own ("theirOwn"), or a named seat's ("other", with ownerName).
+  owner(seat: number, actor = -2): { owner: string; ownerName: string } {
+    const own = seat === actor;
+    const owner = this.mine(seat) ? (own ? "yourOwn" : "yours") : own ? "theirOwn" : "other";
+    return { owner, ownerName: this.r.name(seat) };
   }
-  // "are"/"is" after who().
-  verb(seat: number, you: string, others: string): string {
-    return this.mine(seat) ? you : others;
+  // A place's name, and whether it is words ("top-left") or numbers ("row 2, card 4").
+  place(seat: number, position: number): { place: string; shape: string } {
+    const place = this.r.place(seat, position);
+    return { place, shape: isWordName(place) ? "word" : "number" };
   }
-  // Whose cards, seen from `actor`'s sentence: "your", "their" (the actor's own), "Bob's".
-  whose(seat: number, actor = -2): string {
-    if (this.mine(seat)) return "your";
-    return seat === actor ? "their" : `${this.r.name(seat)}'s`;
-  }
-  // "their top-left card", "Bob's card at row 2, card 4".
+  // A card as a sentence's object: "their top-left card", "Bob's card at row 2, card 4".
   spot(seat: number, position: number, actor = -2): string {
-    const place = this.r.place(seat, position);
-    return isWordName(place)
-      ? `${this.whose(seat, actor)} ${place} card`
-      : `${this.whose(seat, actor)} card at ${place}`;
-  }
-  // "Bob's top-left place", "Bob's place at row 2, card 4".
-  placeOf(seat: number, position: number): string {
-    const place = this.r.place(seat, position);
-    return isWordName(place) ? `${this.whose(seat)} ${place} place` : `${this.whose(seat)} place at ${place}`;
+    return t("events.spot", { ...this.owner(seat, actor), ...this.place(seat, position) });
   }
   // The event's card as the log may name it: "7♣", or "" when it does not carry one (or memory keeps it out).
   card(e: TableEvent): string {
     return !e.card || (this.r.memory && e.privateCard) ? "" : cardShort(e.card);
   }
-  the(e: TableEvent): string {
-    const c = this.card(e);
-    return c ? `the ${c}` : "a card";
+  // The event's card and whether there is one to say ("known").
+  shown(e: TableEvent): { card: string; known: string } {
+    const card = this.card(e);
+    return { card, known: yes(card) };
   }
-  powerWords(kind: PowerKind, actor: number): string {
-    if (kind === PowerKind.UNSPECIFIED || kind === PowerKind.NONE) return "";
-    return powerSentence(kind, this.mine(actor) ? YOU_DO : { ...THEY, subject: "" });
+  // What a power does, after its user's name: an instruction to the reader, else "look at one of their own cards".
+  powerWords(kind: PowerKind, actor: number): { power: string; hasPower: string } {
+    const none = kind === PowerKind.UNSPECIFIED || kind === PowerKind.NONE;
+    const power = none ? "" : powerSentence(kind, this.mine(actor) ? YOU_DO : THEY_BARE);
+    return { power, hasPower: yes(power) };
   }
 }
 
@@ -84,148 +81,161 @@ function turnSentence(w: Words, events: TableEvent[], at: number): [string, numb
   const first = events[at];
   const s = first.seat;
   const by = (k: number, kind: EventKind) => (events[k]?.kind === kind && events[k].seat === s ? events[k] : undefined);
-  let out = w.who(s);
-  let named = ""; // the card the sentence has named so far
-  if (first.kind === EventKind.DREW_STOCK) {
-    named = w.card(first);
-    out += ` drew from the stock${named ? ` (the ${named})` : ""}`;
-  } else if (first.kind === EventKind.TOOK_DISCARD) {
-    named = w.card(first);
-    out += ` took ${w.the(first)} from the discards`;
-  }
   const drew = first.kind !== EventKind.PLACED;
+  const named = drew ? w.card(first) : ""; // the card the sentence has named so far
+  const source =
+    first.kind === EventKind.DREW_STOCK ? "stock" : first.kind === EventKind.TOOK_DISCARD ? "discard" : "none";
+  const start = { ...w.actor(s), source, card: named, known: yes(named) };
   let next = drew ? at + 1 : at;
   const placed = by(next, EventKind.PLACED);
   if (placed) {
     const c = w.card(placed);
-    const what = drew && (!c || c === named) ? "it" : c ? `the ${c}` : "a card";
-    out += `${drew ? " and" : ""} put ${what} in place of ${w.spot(target(placed), placed.position, s)}`;
     const thrown = by(++next, EventKind.DISCARDED);
-    if (thrown) {
-      out += `, throwing away ${w.the(thrown)}`;
-      ++next;
-    }
-  } else {
-    const thrown = drew ? by(next, EventKind.DISCARDED) : undefined;
-    if (thrown) {
-      out += named && w.card(thrown) === named ? " and threw it away" : ` and threw away ${w.the(thrown)}`;
-      ++next;
-    }
+    if (thrown) ++next;
+    const gone = thrown ? w.card(thrown) : "";
+    const text = t("events.turnPlaced", {
+      ...start,
+      placed: drew && (!c || c === named) ? "it" : c ? "yes" : "unknown",
+      placedCard: c,
+      spot: w.spot(target(placed), placed.position, s),
+      thrown: !thrown ? "none" : gone ? "yes" : "unknown",
+      thrownCard: gone,
+    });
+    return [text, next - at];
   }
-  return [`${out}.`, next - at];
+  const thrown = drew ? by(next, EventKind.DISCARDED) : undefined;
+  if (thrown) ++next;
+  const gone = thrown ? w.card(thrown) : "";
+  const end = !thrown ? "none" : named && gone === named ? "it" : gone ? "yes" : "unknown";
+  return [t("events.turnDrew", { ...start, thrown: end, thrownCard: gone }), next - at];
 }
 
-// What most sentences of an event say: its actor (s, in words a), the seat it acts on (t), the card shown (c), and
-// that card as the end of a sentence for a look (seen) or for a card turned up (shown).
-function said(w: Words, e: TableEvent) {
-  const c = w.card(e);
-  return { s: e.seat, a: w.who(e.seat), t: target(e), c, seen: c ? `: ${c}` : "", shown: c ? `: the ${c}` : "" };
-}
-
-// The sentence of one event (without a draw's turn), with its full stop: a turn's moves and the hole's course here,
-// what powers and cards did in powerEventSentence.
+// The sentence of one event (without a draw's turn), with its full stop: the hole's course here, a turn's moves in
+// moveSentence, what powers and cards did in powerEventSentence and cardEventSentence.
 function sentence(w: Words, e: TableEvent): string {
-  const { s, a, t, seen, shown } = said(w, e);
+  const s = e.seat;
+  const dealer = s < 0 ? "nobody" : w.mine(s) ? "you" : "other";
   switch (e.kind) {
     case EventKind.HOLE_DEALT:
-      return `Hole ${e.hole} is dealt${s >= 0 ? ` (${w.whom(s)} ${w.verb(s, "deal", "deals")})` : ""}.`;
+      return t("events.holeDealt", { hole: e.hole, dealer, name: w.actor(s).name });
     case EventKind.HAND_OVER:
-      return `Hole ${e.hole} is over.`;
+      return t("events.holeOver", { hole: e.hole });
+    case EventKind.LINES_REMOVED:
+      return capital(t("events.linesRemoved", w.owner(s)));
+    case EventKind.MATCH_FAILED:
+      return capital(t("events.matchFailed", w.owner(s)));
+    case EventKind.CLOCK_RAN_OUT:
+      return capital(t("events.clockRanOut", { ...w.actor(s), name: w.r.name(s) })); // whose clock: a seat
+    case EventKind.STOCK_RESHUFFLED:
+      return t("events.stockReshuffled");
+    case EventKind.FINAL_ROUND:
+      return t("events.finalRound", { who: dealer, name: w.actor(s).name });
+    default:
+      return moveSentence(w, e);
+  }
+}
+
+// The sentence of a player's move that is not a draw's turn.
+function moveSentence(w: Words, e: TableEvent): string {
+  const s = e.seat;
+  const a = { ...w.actor(s), ...w.shown(e) };
+  switch (e.kind) {
     case EventKind.FLIPPED:
-      return `${a} turned up ${w.spot(t, e.position, s)}${shown}.`;
+      return t("events.turnedUp", { ...a, spot: w.spot(target(e), e.position, s) });
     case EventKind.PEEKED:
-      return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
+    case EventKind.PEEKED_AT:
+      return t("events.lookedAt", { ...a, spot: w.spot(target(e), e.position, s) });
     case EventKind.LOOKED:
-      return `${a} paid to look at ${w.spot(t, e.position, s)}${seen}.`;
+      return t("events.paidToLook", { ...a, spot: w.spot(target(e), e.position, s) });
     case EventKind.SWAPPED_OWN: {
-      const [p, q] = [w.r.place(s, e.position), w.r.place(s, e.other)];
-      return isWordName(p)
-        ? `${a} swapped ${w.whose(s, s)} ${p} and ${q} cards.`
-        : `${a} swapped ${w.whose(s, s)} cards at ${p} and ${q}.`;
+      const [p, q] = [w.place(s, e.position), w.place(s, e.other)];
+      return t("events.swappedOwn", { ...a, shape: p.shape, first: p.place, second: q.place });
     }
     case EventKind.READY:
-      return `${a} ${w.verb(s, "are", "is")} done rearranging.`;
+      return t("events.ready", a);
     case EventKind.DISCARDED:
-      return `${a} threw away ${w.the(e)}.`;
+      return t("events.threwAway", a);
     case EventKind.PASSED:
-      return `${a} passed.`;
+      return t("events.passed", a);
     case EventKind.KNOCKED:
-      return `${a} knocked: everyone else has one more turn.`;
+      return t("events.knocked", a);
     case EventKind.CALLED:
-      return `${a} called: everyone else has one more turn.`;
+      return t("events.called", a);
     case EventKind.REVEALED_ALL:
-      return `${a} turned all ${w.whose(s, s)} cards up.`;
+      return t("events.revealedAll", a);
     case EventKind.TURN_SKIPPED:
-      return `${a} ${w.verb(s, "miss", "misses")} a turn.`;
-    case EventKind.LINES_REMOVED:
-      return `${capital(w.whose(s))} completed lines left the table.`;
-    case EventKind.MATCH_FAILED:
-      return `${capital(w.whose(s))} card did not match.`;
+      return t("events.missedTurn", a);
     case EventKind.LAYOUT_EMPTIED:
-      return `${a} ${w.verb(s, "have", "has")} no cards left.`;
+      return t("events.layoutEmptied", a);
     case EventKind.CLAIM_FIRST:
-      return `${a} claimed the discard first.`;
-    case EventKind.CLOCK_RAN_OUT:
-      return `${capital(w.whose(s))} clock ran out: the server played for ${w.mine(s) ? "you" : "them"}.`;
-    case EventKind.STOCK_RESHUFFLED:
-      return "The discards were shuffled into a new stock.";
-    case EventKind.FINAL_ROUND:
-      return s >= 0
-        ? `Final round: everyone but ${w.whom(s)} has one more turn.`
-        : "Final round: everyone has one more turn.";
+      return t("events.claimedFirst", a);
     default:
       return powerEventSentence(w, e);
   }
 }
 
-// The sentence of an event of a power, or of what happened to a card, with its full stop.
+// The sentence of an event of a power, with its full stop.
 function powerEventSentence(w: Words, e: TableEvent): string {
-  const { s, a, t, c, seen, shown } = said(w, e);
+  const s = e.seat;
+  const tg = target(e);
+  const a = { ...w.actor(s), ...w.shown(e) };
   switch (e.kind) {
     case EventKind.OFFERED:
-      return `${a} looked at the next ${e.other} stock cards.`;
+      return t("events.offered", { ...a, count: e.other });
     case EventKind.SHIELD_KEPT:
-      return `${a} kept ${w.the(e)} as a shield.`;
-    case EventKind.POWER_USED: {
-      if (!e.card) return `${a} ${w.verb(s, "are", "is")} using a card's power.`;
-      const words = w.powerWords(w.r.power(e.card), s);
-      return `${a} used the power of the ${cardShort(e.card)}${words ? `: ${words}` : ""}.`;
-    }
+      return t("events.shieldKept", a);
+    case EventKind.POWER_USED:
+      if (!e.card) return t("events.powerInUse", a);
+      return t("events.powerUsed", { ...a, ...w.powerWords(w.r.power(e.card), s), card: cardShort(e.card) });
     case EventKind.POWER_CHOSEN:
-      return `${a} chose the power: ${w.powerWords(e.position as PowerKind, s) || "its power"}.`;
-    case EventKind.EXPOSED:
-      return `${capital(w.spot(t, e.position))} is turned up${shown}.`;
-    case EventKind.SHOWN:
-      return `${capital(w.spot(t, e.position))} is shown${shown}.`;
-    case EventKind.THROWN:
-      return `${capital(w.the(e))} from ${w.placeOf(t, e.position)} went onto the discards.`;
-    case EventKind.ADDED: {
-      const place = w.r.place(t, e.position);
-      return `A card joined ${w.whose(t)} layout at ${isWordName(place) ? "the " : ""}${place}${shown}.`;
+      return t("events.powerChosen", { ...a, ...w.powerWords(e.position as PowerKind, s) });
+    case EventKind.SWAPPED: {
+      const other = w.spot(e.otherSeat >= 0 ? e.otherSeat : tg, e.other, s);
+      return t("events.swapped", { ...a, spot: w.spot(tg, e.position, s), otherSpot: other });
     }
-    case EventKind.PEEKED_AT:
-      return `${a} looked at ${w.spot(t, e.position, s)}${seen}.`;
-    case EventKind.SWAPPED:
-      return `${a} swapped ${w.spot(t, e.position, s)} with ${w.spot(e.otherSeat >= 0 ? e.otherSeat : t, e.other, s)}.`;
     case EventKind.SHUFFLED:
-      return `${a} shuffled ${w.whose(t, s)} face-down cards.`;
-    case EventKind.GAVE:
-      return `${a} gave ${w.spot(s, e.other, s)} to ${w.whom(t)}, in place of ${w.spot(t, e.position)}.`;
+      return t("events.shuffled", { ...a, ...w.owner(tg, s) });
+    case EventKind.GAVE: {
+      const receiver = { receiver: w.mine(tg) ? "you" : "other", receiverName: w.r.name(tg) };
+      const spots = { spot: w.spot(s, e.other, s), otherSpot: w.spot(tg, e.position) };
+      return t("events.gave", { ...a, ...receiver, ...spots });
+    }
     case EventKind.CALL_CANCELLED:
-      return `${a} cancelled ${w.whose(e.other, s)} call.`;
-    case EventKind.BLOCKED:
-      return `${capital(w.whose(t))} shield${c ? ` (the ${c})` : ""} blocked ${w.whose(s)} power.`;
+      return t("events.callCancelled", { ...a, ...w.owner(e.other, s) });
+    case EventKind.BLOCKED: {
+      const user = w.owner(s);
+      return capital(t("events.blocked", { ...a, ...w.owner(tg), user: user.owner, userName: user.ownerName }));
+    }
     case EventKind.TURNED_UP:
-      return `${a} turned ${w.spot(t, e.position, s)} face up${shown}.`;
+      return t("events.turnedFaceUp", { ...a, spot: w.spot(tg, e.position, s) });
     case EventKind.TURNED_DOWN:
-      return `${a} turned ${w.spot(t, e.position, s)} face down${c ? ` (everyone saw the ${c})` : ""}.`;
+      return t("events.turnedFaceDown", { ...a, spot: w.spot(tg, e.position, s) });
     case EventKind.LINES_SWAPPED: {
       const rows = e.other >= w.r.cols;
       const n = (p: number) => (rows ? Math.floor(p / Math.max(1, w.r.cols)) : p) + 1;
-      return `${a} swapped ${w.whose(t, s)} ${rows ? "rows" : "columns"} ${n(e.position)} and ${n(e.other)}.`;
+      const lines = { axis: rows ? "rows" : "columns", first: n(e.position), second: n(e.other) };
+      return t("events.linesSwapped", { ...a, ...w.owner(tg, s), ...lines });
     }
     default:
-      return `Something happened (event ${e.kind}).`;
+      return cardEventSentence(w, e);
+  }
+}
+
+// The sentence of what happened to a card at a place, with its full stop.
+function cardEventSentence(w: Words, e: TableEvent): string {
+  const tg = target(e);
+  const at = { ...w.owner(tg), ...w.place(tg, e.position), ...w.shown(e) };
+  switch (e.kind) {
+    case EventKind.EXPOSED:
+      return capital(t("events.exposed", at));
+    case EventKind.SHOWN:
+      return capital(t("events.shown", at));
+    case EventKind.THROWN:
+      return capital(t("events.thrown", at));
+    case EventKind.ADDED:
+      return t("events.added", at);
+    default:
+      return t("events.unknown", { kind: String(e.kind) });
   }
 }
 

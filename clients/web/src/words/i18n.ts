@@ -1,0 +1,143 @@
+// Every word the page shows comes from here: t("area.key", {values}) formats the message of that key in the player's
+// language. The catalogues are ICU MessageFormat (plurals, selects, numbers by the locale) in locales/<lang>/<area>.json
+// at the top of the repository, shared with the terminal client; intl-messageformat formats them. English is part
+// of the page; another language's files are fetched once, before the first screen is drawn. The language is the
+// browser's at first, changed with the picker in each page's nav line, and kept in storage.
+import { IntlMessageFormat } from "intl-messageformat";
+import { storage } from "../core/storage";
+import { h } from "../ui/dom";
+
+export type Values = Record<string, string | number | bigint | boolean | null | undefined>;
+
+// Each language in its own words; `dir` is its writing direction.
+export const LANGUAGES = [
+  { code: "en", name: "English", dir: "ltr" },
+  { code: "fr", name: "Français", dir: "ltr" },
+  { code: "de", name: "Deutsch", dir: "ltr" },
+  { code: "es", name: "Español", dir: "ltr" },
+  { code: "pl", name: "Polski", dir: "ltr" },
+  { code: "ms", name: "Bahasa Melayu", dir: "ltr" },
+  { code: "ar", name: "العربية", dir: "rtl" },
+] as const;
+export type Language = (typeof LANGUAGES)[number]["code"];
+
+type Catalogue = Record<string, string>;
+type Fragment = Record<string, string>;
+
+// The terminal's own areas (terminal*.json) are golf play's, not the page's.
+const english = import.meta.glob<Fragment>(["../../../../locales/en/*.json", "!**/terminal*.json"], {
+  eager: true,
+  import: "default",
+});
+const others = import.meta.glob<Fragment>(
+  ["../../../../locales/*/*.json", "!../../../../locales/en/*.json", "!**/terminal*.json"],
+  { import: "default" }
+);
+
+// "../../../../locales/fr/table.json" -> the language "fr" and the keys' prefix "table."
+function place(path: string): { lang: string; area: string } {
+  const parts = path.split("/");
+  return { lang: parts[parts.length - 2], area: parts[parts.length - 1].replace(/\.json$/, "") };
+}
+
+function merge(into: Catalogue, area: string, fragment: Fragment): void {
+  for (const [key, message] of Object.entries(fragment)) into[`${area}.${key}`] = message;
+}
+
+const fallback: Catalogue = {};
+for (const [path, fragment] of Object.entries(english)) merge(fallback, place(path).area, fragment);
+
+let current: Language = "en";
+let messages: Catalogue = fallback;
+const formats = new Map<string, IntlMessageFormat>();
+const listeners = new Set<() => void>();
+
+export function language(): Language {
+  return current;
+}
+
+// The locale Intl formats numbers, dates and lists with. Arabic keeps the digits of the cards' faces (0-9) rather
+// than Arabic-Indic ones, so a line never mixes the two.
+export function locale(): string {
+  return current === "ar" ? "ar-u-nu-latn" : current;
+}
+
+// The message of `key` in the current language, formatted with `values`. A key no catalogue has is a bug the
+// catalogue test catches; the page shows the key rather than nothing.
+export function t(key: string, values?: Values): string {
+  let format = formats.get(key);
+  if (!format) {
+    const message = messages[key] ?? fallback[key];
+    if (message === undefined) return key;
+    format = new IntlMessageFormat(message, messages[key] === undefined ? "en" : locale());
+    formats.set(key, format);
+  }
+  const out = format.format(values as Record<string, string>);
+  return Array.isArray(out) ? out.join("") : String(out);
+}
+
+function supported(code: string | undefined): Language | undefined {
+  const primary = code?.toLowerCase().split("-")[0];
+  return LANGUAGES.find((l) => l.code === primary)?.code;
+}
+
+// The language chosen before, else the first of the browser's languages we have, else English.
+export function preferredLanguage(): Language {
+  const chosen = supported(storage.language());
+  if (chosen) return chosen;
+  for (const code of navigator.languages ?? [navigator.language]) {
+    const found = supported(code);
+    if (found) return found;
+  }
+  return "en";
+}
+
+// Loads `code`'s catalogue and makes it the page's language (<html lang dir>); the listeners redraw.
+export async function useLanguage(code: Language): Promise<void> {
+  const catalogue: Catalogue = {};
+  if (code === "en") Object.assign(catalogue, fallback);
+  else {
+    const wanted = Object.entries(others).filter(([path]) => place(path).lang === code);
+    const loaded = await Promise.all(wanted.map(async ([path, load]) => [place(path).area, await load()] as const));
+    for (const [area, fragment] of loaded) merge(catalogue, area, fragment);
+  }
+  current = code;
+  messages = catalogue;
+  formats.clear();
+  document.documentElement.lang = code;
+  document.documentElement.dir = LANGUAGES.find((l) => l.code === code)?.dir ?? "ltr";
+  // The two words the stylesheet writes itself (generated content on cards).
+  document.documentElement.style.setProperty("--words-face-down", JSON.stringify(t("common.faceDownMark")));
+  document.documentElement.style.setProperty("--words-remember", JSON.stringify(t("common.rememberMark")));
+  for (const listener of listeners) listener();
+}
+
+// `listener` runs after the language changes; returns the function that stops it.
+export function onLanguageChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// The picker: each language named in its own words, the current one selected; a choice is kept and drawn at once.
+export function languagePicker(): HTMLElement {
+  const select = h(
+    "select",
+    {
+      class: "language-picker",
+      "data-key": "language",
+      "aria-label": t("common.language"),
+      onchange: () => {
+        const code = supported(select.value);
+        if (!code) return;
+        storage.setLanguage(code);
+        void useLanguage(code);
+      },
+    },
+    LANGUAGES.map((l) => {
+      const option = h("option", { value: l.code, lang: l.code }, l.name);
+      option.selected = l.code === current;
+      return option;
+    })
+  );
+  return select;
+}
