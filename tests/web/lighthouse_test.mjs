@@ -30,6 +30,10 @@ async function audit(url, desktop) {
   const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   return { performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"),
            cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+           // The timings the performance score is made of, in ms: what to look at when it drops.
+           timings: ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"]
+             .map((id) => `${id.split("-").map((w) => w[0]).join("").toUpperCase()} ${Math.round(lhr.audits[id]?.numericValue ?? NaN)}`)
+             .join(", "),
            failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 &&
                                                            ["accessibility", "best-practices"].some((c) => lhr.categories[c]?.auditRefs.some((r) => r.id === a.id)))
              .map((a) => a.id) };
@@ -58,7 +62,7 @@ test("Lighthouse: the start page and a table page, desktop and mobile", { timeou
     for (const [name, url] of [["start", `${server.url}/`], ["table", `${server.url}/t/${code}`]])
       for (const desktop of [true, false]) rows.push({ page: name, settings: desktop ? "desktop" : "mobile", ...await audit(url, desktop) });
     console.log(rows.map((r) => `${r.page.padEnd(6)} ${r.settings.padEnd(8)} performance ${r.performance}, accessibility ` +
-                                `${r.accessibility}, best practices ${r.bestPractices}, CLS ${r.cls.toFixed(3)}` +
+                                `${r.accessibility}, best practices ${r.bestPractices}, CLS ${r.cls.toFixed(3)} (${r.timings} ms)` +
                                 `${r.failed.length ? ` (below 90: ${r.failed.join(", ")})` : ""}`).join("\n"));
     for (const r of rows) {
       const where = `${r.page}, ${r.settings}`;

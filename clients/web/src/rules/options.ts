@@ -7,7 +7,7 @@ import { Suit, type Card } from "../gen/golf/v1/cards_pb";
 import { RulesetSchema, type Ruleset } from "../gen/golf/v1/ruleset_pb";
 import optionsJson from "../gen/options.json";
 import { cardCode, cardShort } from "../words/card_names";
-import { language, locale, t } from "../words/i18n";
+import { language, listFormat, locale, numberFormat, t } from "../words/i18n";
 
 export interface OptionInfo {
   name: string;
@@ -328,15 +328,14 @@ const lowerFirst = (words: string) =>
   keepsCapitals() ? words : words.charAt(0).toLocaleLowerCase(locale()) + words.slice(1);
 const lowerAll = (words: string) => (keepsCapitals() ? words : words.toLocaleLowerCase(locale()));
 
-// A list in the player's language; English as en-GB writes it ("4, 5 and 8": no comma before "and").
+// A list in the player's language ("4, 5 and 8").
 export function listText(items: string[], type: "conjunction" | "disjunction" | "unit" = "conjunction"): string {
-  const lang = locale() === "en" ? "en-GB" : locale();
-  return new Intl.ListFormat(lang, { type, style: type === "unit" ? "short" : "long" }).format(items);
+  return listFormat({ type, style: type === "unit" ? "short" : "long" }).format(items);
 }
 
 // A whole number as the code writes it bare (a score, a count): the locale's digits, no grouping, "-3" for minus.
 export function plainNumber(n: number): string {
-  return new Intl.NumberFormat(locale(), { useGrouping: false }).format(n);
+  return numberFormat({ useGrouping: false }).format(n);
 }
 
 type RulesetRecord = Record<string, unknown>;
@@ -383,7 +382,7 @@ export function sameValue(a: string, b: string): boolean {
 
 // "−5 points", "1 hole": a number with its unit, singular for one.
 export function amount(n: number, unit = ""): string {
-  const number = `${n < 0 ? "\u2212" : ""}${new Intl.NumberFormat(locale()).format(Math.abs(n))}`;
+  const number = `${n < 0 ? "\u2212" : ""}${numberFormat().format(Math.abs(n))}`;
   if (!unit) return number;
   const key = UNIT[unit];
   // A unit the page has no words for (a newer engine's) is said as the engine spells it.

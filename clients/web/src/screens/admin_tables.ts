@@ -6,7 +6,7 @@ import type { App } from "../core/app";
 import { errorText } from "../core/net";
 import { TableState, type LiveTable, type OnlinePerson } from "../gen/golf/v1/messages_pb";
 import { presetTitle } from "./profile";
-import { locale, t } from "../words/i18n";
+import { t, listFormat } from "../words/i18n";
 
 const STATE_KEYS: Record<number, string> = {
   [TableState.WAITING]: "admin.tableWaiting",
@@ -16,7 +16,7 @@ const STATE_KEYS: Record<number, string> = {
 };
 
 // Words listed the locale's way; English: "a, b, c" (commas only).
-const list = (words: string[]) => new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(words);
+const list = (words: string[]) => listFormat({ type: "unit", style: "short" }).format(words);
 
 function seatWords(table: LiveTable): string {
   return table.seats

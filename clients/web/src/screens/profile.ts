@@ -8,12 +8,12 @@ import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import type { Profile, Rating, RatingPoint } from "../gen/golf/v1/messages_pb";
 import { dateText } from "../words/dates";
-import { locale, t } from "../words/i18n";
+import { locale, t, numberFormat } from "../words/i18n";
 
 // Ratings to one decimal and counts, in the reader's digits and separators; no grouping, as the English page had.
 export const one = (v: number) =>
-  new Intl.NumberFormat(locale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(v);
-export const whole = (v: number) => new Intl.NumberFormat(locale(), { useGrouping: false }).format(v);
+  numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(v);
+export const whole = (v: number) => numberFormat({ useGrouping: false }).format(v);
 const shortDate = (unix: bigint) => new Date(Number(unix) * 1000).toLocaleDateString(locale(), { dateStyle: "medium" });
 
 // A preset's name as the server spells it, hyphens made spaces (a name, not translated).

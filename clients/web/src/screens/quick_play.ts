@@ -8,7 +8,7 @@ import type { PresetInfo } from "../gen/golf/v1/messages_pb";
 import { errorText } from "../core/net";
 import { howToPlay } from "../rules/how_to_play";
 import { presetTitle } from "./profile";
-import { locale, t } from "../words/i18n";
+import { t, numberFormat } from "../words/i18n";
 
 const DEFAULT_PRESET = "six-card";
 const DEFAULT_SEATS = 4;
@@ -218,7 +218,7 @@ function peoplePanel(botsSelect: HTMLElement, button: HTMLElement, error: HTMLEl
 
 // The rating window as the locale writes a number, to one decimal (no grouping, as before: "1234.5").
 function oneDecimal(value: number): string {
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat({
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
     useGrouping: false,

@@ -6,7 +6,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { RatingPoint } from "../gen/golf/v1/messages_pb";
 import { onThemeChange } from "../core/theme";
-import { locale, t } from "../words/i18n";
+import { t, numberFormat } from "../words/i18n";
 import { one, whole } from "./profile";
 
 // The canvas takes its colours from the stylesheet's palette at each draw, so it follows the theme. Through a probe's
@@ -40,7 +40,7 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
   const edge = colour(container, "--plot-edge");
   const axis = { stroke: ink, grid: { stroke: grid }, ticks: { stroke: grid } };
   // The axes' figures in the reader's digits and separators (uPlot's own follow the browser's language).
-  const figure = new Intl.NumberFormat(locale());
+  const figure = numberFormat();
   const options: uPlot.Options = {
     width: Math.max(200, container.clientWidth),
     height: height(),

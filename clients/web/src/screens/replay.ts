@@ -12,7 +12,7 @@ import { moveList, pilesOf, scoreTable, seatBox, seatNames } from "../replay/rep
 import { Phase } from "../gen/golf/v1/game_pb";
 import type { MatchRecord, ReplayHole } from "../gen/golf/v1/messages_pb";
 import { presetTitle } from "./profile";
-import { locale, t } from "../words/i18n";
+import { t, listFormat } from "../words/i18n";
 
 // "Four card at table ABC234: Ann, Bob; ended 2026-03-12 10:00 UTC; won by Ann." (the game starts the sentence).
 function summaryLine(record: MatchRecord): string {
@@ -23,11 +23,11 @@ function summaryLine(record: MatchRecord): string {
   return t("replay.summary", {
     game: `${game.charAt(0).toUpperCase()}${game.slice(1)}`,
     table: s.tableCode,
-    players: new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(seatNames(record)),
+    players: listFormat({ type: "unit", style: "short" }).format(seatNames(record)),
     state: s.endedUnix > 0n ? "ended" : "started",
     time: utcMinute(s.endedUnix > 0n ? s.endedUnix : s.startedUnix),
     outcome: winners.length > 0 ? "won" : s.abandoned ? "abandoned" : "open",
-    winners: new Intl.ListFormat(locale(), { type: "conjunction" }).format(winners),
+    winners: listFormat({ type: "conjunction" }).format(winners),
   });
 }
 

@@ -6,7 +6,7 @@ import { profilePath, replayPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
 import { storage } from "../core/storage";
-import { locale, t } from "../words/i18n";
+import { t, numberFormat, listFormat } from "../words/i18n";
 import { dateLocale } from "../words/dates";
 import { presetTitle } from "./profile";
 import { tournamentStateWords } from "./tournaments";
@@ -21,9 +21,9 @@ import {
 } from "../gen/golf/v1/tournaments_pb";
 
 // Scores as the table columns show them: no grouping ("1234"), points to a tenth where they are not whole.
-const whole = (v: number | bigint) => new Intl.NumberFormat(locale(), { useGrouping: false }).format(v);
+const whole = (v: number | bigint) => numberFormat({ useGrouping: false }).format(v);
 const points = (v: number) =>
-  new Intl.NumberFormat(locale(), {
+  numberFormat({
     useGrouping: false,
     minimumFractionDigits: Number.isInteger(v) ? 0 : 1,
     maximumFractionDigits: Number.isInteger(v) ? 0 : 1,
@@ -356,7 +356,7 @@ function seatResult(tableDone: boolean, roundDone: boolean, duplicate: boolean, 
 }
 
 // "Ann, Bob, Cat": names listed the locale's way (English: commas only).
-const nameList = (names: string[]) => new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(names);
+const nameList = (names: string[]) => listFormat({ type: "unit", style: "short" }).format(names);
 
 function roundSection(app: App, tour: Tournament, round: TournamentRound): HTMLElement {
   const duplicate = tour.settings?.format === TournamentFormat.DUPLICATE;

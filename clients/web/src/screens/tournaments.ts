@@ -5,7 +5,7 @@ import { h, replaceContent } from "../ui/dom";
 import { tournamentPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
-import { locale, t } from "../words/i18n";
+import { t, numberFormat } from "../words/i18n";
 import { presetTitle } from "./profile";
 import { RulesetSchema } from "../gen/golf/v1/ruleset_pb";
 import { TournamentFormat, TournamentState, type TournamentSummary } from "../gen/golf/v1/tournaments_pb";
@@ -116,7 +116,7 @@ function tournamentTable(app: App, found: TournamentSummary[]): HTMLElement {
                 ? t("tournaments.roundArena", { round: row.round })
                 : t("tournaments.roundOf", { round: row.round, rounds: row.rounds })
             ),
-            h("td", { class: "num" }, new Intl.NumberFormat(locale()).format(row.players))
+            h("td", { class: "num" }, numberFormat().format(row.players))
           )
         )
       )

@@ -8,11 +8,11 @@ import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import { PowerKind } from "../gen/golf/v1/ruleset_pb";
 import { placeName, seatName } from "../words/names";
 import { powerSentence, THEY, YOU_DO } from "../words/power_text";
-import { locale, t } from "../words/i18n";
+import { t, listFormat } from "../words/i18n";
 
 // "Ann and Bob", "Ann, Bob and Cy", in the reader's language.
 function andList(items: string[]): string {
-  return new Intl.ListFormat(locale(), { type: "conjunction" }).format(items);
+  return listFormat({ type: "conjunction" }).format(items);
 }
 
 export function winnerBanner(app: App, update: TableUpdate): HTMLElement {

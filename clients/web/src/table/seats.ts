@@ -13,7 +13,7 @@ import { cardLabel, seatName } from "../words/names";
 import { guestTag, nameLink } from "../ui/marks";
 import { actionCode, key, type Key, type Targets } from "./targets";
 import { reactionBubble } from "./reactions";
-import { locale, t } from "../words/i18n";
+import { t, numberFormat, listFormat } from "../words/i18n";
 
 // The key of a legal card's accessible name for each kind of move: what a click does, then the card.
 const VERB: Partial<Record<ActionKind, string>> = {
@@ -125,7 +125,7 @@ function badges(update: TableUpdate, hand: HandView, seat: number): Child[] {
 
 // A figure in the digits and signs of the reader's language.
 function formatNumber(n: number): string {
-  return new Intl.NumberFormat(locale()).format(n);
+  return numberFormat().format(n);
 }
 
 // The points the seat's face-up cards show, and its match total.
@@ -258,7 +258,7 @@ function legalSlot(
 
 // "Ann, Bob": the names of those who saw a card.
 function nameList(names: string[]): string {
-  return new Intl.ListFormat(locale(), { type: "unit", style: "short" }).format(names);
+  return listFormat({ type: "unit", style: "short" }).format(names);
 }
 
 // Arrow keys move between the cards of one layout (rows and columns), so every card can be reached and read

@@ -3,7 +3,8 @@
 // at the top of the repository, shared with the terminal client; intl-messageformat formats them. English is part
 // of the page; another language's files are fetched once, before the first screen is drawn. The language is the
 // browser's at first, changed with the picker in each page's nav line, and kept in storage.
-import { IntlMessageFormat } from "intl-messageformat";
+import { IntlMessageFormat, type Formatters } from "intl-messageformat";
+import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { storage } from "../core/storage";
 import { h } from "../ui/dom";
 
@@ -21,8 +22,10 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number]["code"];
 
-type Catalogue = Record<string, string>;
-type Fragment = Record<string, string>;
+// One area's file: key -> message, plain text or (with placeholders) parsed at build time (scripts/catalogues.ts).
+type Message = string | MessageFormatElement[];
+type Fragment = Record<string, Message>;
+type Catalogue = Record<string, Fragment>; // a language's areas, by name
 
 // The terminal's own areas (terminal*.json) are golf play's, not the page's.
 const english = import.meta.glob<Fragment>(["../../../../locales/en/*.json", "!**/terminal*.json"], {
@@ -34,22 +37,60 @@ const others = import.meta.glob<Fragment>(
   { import: "default" }
 );
 
-// "../../../../locales/fr/table.json" -> the language "fr" and the keys' prefix "table."
+// "../../../../locales/fr/table.json" -> the language "fr" and the area "table"
 function place(path: string): { lang: string; area: string } {
   const parts = path.split("/");
   return { lang: parts[parts.length - 2], area: parts[parts.length - 1].replace(/\.json$/, "") };
 }
 
-function merge(into: Catalogue, area: string, fragment: Fragment): void {
-  for (const [key, message] of Object.entries(fragment)) into[`${area}.${key}`] = message;
+// The areas as they are loaded, never copied key by key: a phone starts the page sooner.
+function catalogueOf(files: Array<[path: string, fragment: Fragment]>): Catalogue {
+  return Object.fromEntries(files.map(([path, fragment]) => [place(path).area, fragment]));
 }
 
-const fallback: Catalogue = {};
-for (const [path, fragment] of Object.entries(english)) merge(fallback, place(path).area, fragment);
+// "table.drawFromStock" in a catalogue: the area "table", its key "drawFromStock".
+function lookUp(catalogue: Catalogue, key: string): Message | undefined {
+  const dot = key.indexOf(".");
+  return catalogue[key.slice(0, dot)]?.[key.slice(dot + 1)];
+}
+
+const fallback: Catalogue = catalogueOf(Object.entries(english));
 
 let current: Language = "en";
 let messages: Catalogue = fallback;
-const formats = new Map<string, IntlMessageFormat>();
+// One Intl formatter of each kind and options for every message, not one per message: making them is what costs.
+function kept<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
+  const made = new Map<string, T>();
+  return (...args: A) => {
+    const key = JSON.stringify(args);
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(...args)));
+    return value;
+  };
+}
+const formatters: Formatters = {
+  getNumberFormat: kept(
+    (locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)
+  ),
+  getDateTimeFormat: kept(
+    (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)
+  ),
+  getPluralRules: kept((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
+};
+
+const listFormats = kept((locales: string, options: Intl.ListFormatOptions) => new Intl.ListFormat(locales, options));
+
+// Numbers and lists in the page's language, each formatter made once.
+export function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return formatters.getNumberFormat(locale(), options);
+}
+// English lists as en-GB writes them ("4, 5 and 8": no comma before "and"), as the page always has.
+export function listFormat(options: Intl.ListFormatOptions): Intl.ListFormat {
+  return listFormats(current === "en" ? "en-GB" : locale(), options);
+}
+
+// Each message as it is formatted: its text, or the formatter made the first time it is asked for.
+const formats = new Map<string, IntlMessageFormat | string>();
 const listeners = new Set<() => void>();
 
 export function language(): Language {
@@ -66,12 +107,17 @@ export function locale(): string {
 // catalogue test catches; the page shows the key rather than nothing.
 export function t(key: string, values?: Values): string {
   let format = formats.get(key);
-  if (!format) {
-    const message = messages[key] ?? fallback[key];
+  if (format === undefined) {
+    const own = lookUp(messages, key);
+    const message = own ?? lookUp(fallback, key);
     if (message === undefined) return key;
-    format = new IntlMessageFormat(message, messages[key] === undefined ? "en" : locale());
+    format =
+      typeof message === "string"
+        ? message
+        : new IntlMessageFormat(message, own === undefined ? "en" : locale(), undefined, { formatters });
     formats.set(key, format);
   }
+  if (typeof format === "string") return format;
   const out = format.format(values as Record<string, string>);
   return Array.isArray(out) ? out.join("") : String(out);
 }
@@ -94,12 +140,10 @@ export function preferredLanguage(): Language {
 
 // Loads `code`'s catalogue and makes it the page's language (<html lang dir>); the listeners redraw.
 export async function useLanguage(code: Language): Promise<void> {
-  const catalogue: Catalogue = {};
-  if (code === "en") Object.assign(catalogue, fallback);
-  else {
+  let catalogue = fallback;
+  if (code !== "en") {
     const wanted = Object.entries(others).filter(([path]) => place(path).lang === code);
-    const loaded = await Promise.all(wanted.map(async ([path, load]) => [place(path).area, await load()] as const));
-    for (const [area, fragment] of loaded) merge(catalogue, area, fragment);
+    catalogue = catalogueOf(await Promise.all(wanted.map(async ([path, load]) => [path, await load()] as const)));
   }
   current = code;
   messages = catalogue;

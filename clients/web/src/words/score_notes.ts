@@ -2,7 +2,7 @@
 // Ann's equal column pairs side by side: +10". A server too new for this page sends kinds it does not know: then
 // the server's English line stands in (`english`).
 import { ScoreNoteKind, type ScoreNote } from "../gen/golf/v1/game_pb";
-import { locale, t } from "./i18n";
+import { t, numberFormat } from "./i18n";
 
 const KEY: Partial<Record<ScoreNoteKind, string>> = {
   [ScoreNoteKind.EQUAL_COLUMN_PAIRS]: "scoring.equalColumnPairs",
@@ -21,7 +21,7 @@ const KEY: Partial<Record<ScoreNoteKind, string>> = {
 };
 
 function signedPoints(n: number): string {
-  return new Intl.NumberFormat(locale(), { signDisplay: "always", useGrouping: false }).format(n);
+  return numberFormat({ signDisplay: "always", useGrouping: false }).format(n);
 }
 
 // `name(seat)`: a seat's name as the table shows it.
