@@ -174,7 +174,7 @@ export function languagePicker(): HTMLElement {
         const code = supported(select.value);
         if (!code) return;
         storage.setLanguage(code);
-        void useLanguage(code);
+        useLanguage(code).catch(() => (select.value = current)); // not fetched (offline): the page stays as it is
       },
     },
     LANGUAGES.map((l) => {
