@@ -64,6 +64,8 @@ TEST(GolfPlay, BadFlagsExitTwoWithUsage) {
         {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--bot-level", "search:0"},
         {"--url", "ws://127.0.0.1:1/ws", "--create", "six-card", "--bot-level", "search:20001"},
         {"--url", "ws://127.0.0.1:1/ws", "--quick", "six-card", "--bot-level", "hard"},
+        {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--lang", "tlh"},  // a language golf play does not speak
+        {"--url", "ws://127.0.0.1:1/ws", "--join", "ABCDEF", "--lang", ""},
     };
     for (const auto& flags : cases) {
         std::vector<std::string> args{GOLF_CLI_PATH, "play"};
