@@ -14,8 +14,8 @@ import {
   type Ruleset,
 } from "../gen/golf/v1/ruleset_pb";
 import { POWER_FIELD, powerSentence, YOU_DO } from "../words/power_text";
-import { locale, t } from "../words/i18n";
-import { listText, plainNumber } from "./options";
+import { locale, t, plainNumber } from "../words/i18n";
+import { listText } from "./options";
 
 // A card of each rank with its article ("an ace"), by rank (0 the joker).
 const A_RANK = [

@@ -333,11 +333,6 @@ export function listText(items: string[], type: "conjunction" | "disjunction" | 
   return listFormat({ type, style: type === "unit" ? "short" : "long" }).format(items);
 }
 
-// A whole number as the code writes it bare (a score, a count): the locale's digits, no grouping, "-3" for minus.
-export function plainNumber(n: number): string {
-  return numberFormat({ useGrouping: false }).format(n);
-}
-
 type RulesetRecord = Record<string, unknown>;
 
 export function localName(option: OptionInfo): string {

@@ -4,9 +4,9 @@ import { h, replaceContent } from "../ui/dom";
 import { profilePath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
-import { one, presetTitle, whole } from "./profile";
+import { one, presetTitle } from "./profile";
 import type { Leaderboard } from "../gen/golf/v1/messages_pb";
-import { t } from "../words/i18n";
+import { t, plainNumber } from "../words/i18n";
 
 const DEFAULT_PRESET = "six-card";
 
@@ -112,11 +112,11 @@ function leaderboardTable(app: App, preset: string, board: Leaderboard): HTMLEle
           h(
             "tr",
             { "data-name": e.name },
-            h("td", {}, whole(i + 1)),
+            h("td", {}, plainNumber(i + 1)),
             h("td", {}, pageLink(app, profilePath(e.name), e.name, { class: "player-name" })),
             h("td", { class: "num" }, e.rating ? one(e.rating.conservative) : ""),
             h("td", { class: "num nowrap" }, e.rating ? `${one(e.rating.mu)} ± ${one(e.rating.sigma)}` : ""),
-            h("td", { class: "num" }, whole(e.rating?.matches ?? e.matches))
+            h("td", { class: "num" }, plainNumber(e.rating?.matches ?? e.matches))
           )
         )
       )

@@ -8,12 +8,11 @@ import { navLine, pageLink } from "../ui/nav";
 import { ErrorCode, RequestError, errorText } from "../core/net";
 import type { Profile, Rating, RatingPoint } from "../gen/golf/v1/messages_pb";
 import { dateText } from "../words/dates";
-import { locale, t, numberFormat } from "../words/i18n";
+import { locale, t, numberFormat, plainNumber } from "../words/i18n";
 
 // Ratings to one decimal and counts, in the reader's digits and separators; no grouping, as the English page had.
 export const one = (v: number) =>
   numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(v);
-export const whole = (v: number) => numberFormat({ useGrouping: false }).format(v);
 const shortDate = (unix: bigint) => new Date(Number(unix) * 1000).toLocaleDateString(locale(), { dateStyle: "medium" });
 
 // A preset's name as the server spells it, hyphens made spaces (a name, not translated).
@@ -121,15 +120,15 @@ function summary(rating: Rating, points: RatingPoint[], first: number): string {
   if (points.length === 1)
     return t("profile.summaryOne", {
       rules,
-      match: whole(first),
+      match: plainNumber(first),
       rating: one(z.conservative),
       mu: one(z.mu),
       sigma: one(z.sigma),
     });
   return t("profile.summaryMany", {
     rules,
-    first: whole(first),
-    last: whole(first + points.length - 1),
+    first: plainNumber(first),
+    last: plainNumber(first + points.length - 1),
     fromRating: one(a.conservative),
     toRating: one(z.conservative),
     fromMu: one(a.mu),
@@ -173,7 +172,7 @@ function ratingPanel(rating: Rating, points: RatingPoint[], disposers: Array<() 
         h("dt", {}, t("profile.skillEstimate")),
         h("dd", { class: "mu" }, `${one(rating.mu)} ± ${one(rating.sigma)}`)
       ),
-      h("div", {}, h("dt", {}, t("profile.ratedMatches")), h("dd", { class: "matches" }, whole(rating.matches)))
+      h("div", {}, h("dt", {}, t("profile.ratedMatches")), h("dd", { class: "matches" }, plainNumber(rating.matches)))
     ),
     h("p", { class: "hint" }, t("profile.ratingExplained")),
     points.length > 0 ? figure : null,
@@ -216,7 +215,11 @@ function pointsTable(id: string, text: string, points: RatingPoint[], first: num
             h(
               "tr",
               { "data-match-id": String(p.matchId) },
-              h("td", {}, h("a", { href: replayPath(p.matchId), title: t("profile.replayMatch") }, whole(first + i))),
+              h(
+                "td",
+                {},
+                h("a", { href: replayPath(p.matchId), title: t("profile.replayMatch") }, plainNumber(first + i))
+              ),
               h("td", {}, shortDate(p.unix)),
               h("td", {}, one(p.conservative)),
               h("td", {}, one(p.mu)),

@@ -6,8 +6,8 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { RatingPoint } from "../gen/golf/v1/messages_pb";
 import { onThemeChange } from "../core/theme";
-import { t, numberFormat } from "../words/i18n";
-import { one, whole } from "./profile";
+import { t, numberFormat, plainNumber } from "../words/i18n";
+import { one } from "./profile";
 
 // The canvas takes its colours from the stylesheet's palette at each draw, so it follows the theme. Through a probe's
 // computed colour: a custom property itself reads back as written, light-dark() and all.
@@ -54,7 +54,7 @@ export function drawRatingPlot(container: HTMLElement, points: RatingPoint[], fi
       {
         label: t("profile.plotRatedMatch"),
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
-        values: (_u, splits) => splits.map((v) => whole(v)),
+        values: (_u, splits) => splits.map((v) => plainNumber(v)),
         ...axis,
       },
       { label: t("profile.rating"), size: 44, values: (_u, splits) => splits.map((v) => figure.format(v)), ...axis },

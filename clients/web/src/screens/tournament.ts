@@ -6,7 +6,7 @@ import { profilePath, replayPath, type App, type Screen } from "../core/app";
 import { navLine, pageLink } from "../ui/nav";
 import { errorText } from "../core/net";
 import { storage } from "../core/storage";
-import { t, numberFormat, listFormat } from "../words/i18n";
+import { t, numberFormat, listFormat, plainNumber } from "../words/i18n";
 import { dateLocale } from "../words/dates";
 import { presetTitle } from "./profile";
 import { tournamentStateWords } from "./tournaments";
@@ -21,7 +21,6 @@ import {
 } from "../gen/golf/v1/tournaments_pb";
 
 // Scores as the table columns show them: no grouping ("1234"), points to a tenth where they are not whole.
-const whole = (v: number | bigint) => numberFormat({ useGrouping: false }).format(v);
 const points = (v: number) =>
   numberFormat({
     useGrouping: false,
@@ -147,7 +146,8 @@ function describe(tour: Tournament): string {
   const facts = {
     format: formatName(s.format),
     rules: presetTitle(s.preset),
-    seats: s.minSeats === s.seats ? whole(s.seats) : t("tournaments.seatsRange", { min: s.minSeats, max: s.seats }),
+    seats:
+      s.minSeats === s.seats ? plainNumber(s.seats) : t("tournaments.seatsRange", { min: s.minSeats, max: s.seats }),
     length: arena ? arenaLength(tour) : t("tournaments.roundsCount", { count: s.rounds }),
     entrants: tour.entrants.length,
   };
@@ -307,7 +307,7 @@ function standingTable(app: App, tour: Tournament): HTMLElement {
           h(
             "tr",
             { "data-name": e.name, class: e.name === (tour.yourName || app.accountName) ? "me" : undefined },
-            h("td", {}, tour.rounds.length > 0 ? whole(e.place) : "–"),
+            h("td", {}, tour.rounds.length > 0 ? plainNumber(e.place) : "–"),
             h(
               "td",
               {},
@@ -327,7 +327,7 @@ function standingTable(app: App, tour: Tournament): HTMLElement {
             ),
             h("td", { class: "num" }, points(e.points)),
             h("td", { class: "num" }, points(e.opponentPoints)),
-            h("td", { class: "num" }, whole(e.strokes))
+            h("td", { class: "num" }, plainNumber(e.strokes))
           )
         )
       )
@@ -347,12 +347,12 @@ function roundList(app: App, tour: Tournament): HTMLElement[] {
 // A Swiss seat's total and place points once its table is done; a duplicate seat's percentage once the round is.
 function seatResult(tableDone: boolean, roundDone: boolean, duplicate: boolean, seat: TournamentSeat): string {
   if (!tableDone) return "";
-  const total = whole(seat.total);
+  const total = plainNumber(seat.total);
   if (!duplicate)
     return seat.onFire
       ? t("tournaments.seatPointsOnFire", { total, points: points(seat.points) })
       : t("tournaments.seatPoints", { total, points: points(seat.points) });
-  return roundDone ? t("tournaments.seatPercent", { total, percent: whole(Math.round(seat.percent)) }) : total;
+  return roundDone ? t("tournaments.seatPercent", { total, percent: plainNumber(Math.round(seat.percent)) }) : total;
 }
 
 // "Ann, Bob, Cat": names listed the locale's way (English: commas only).

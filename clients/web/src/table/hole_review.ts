@@ -11,8 +11,8 @@ import type { TableUpdate } from "../gen/golf/v1/messages_pb";
 import type { Ruleset } from "../gen/golf/v1/ruleset_pb";
 import { cardLabel, placeName, seatName } from "../words/names";
 import { lineName } from "../words/positions";
-import { listText, optionNamed, optionText, plainNumber, valueWords } from "../rules/options";
-import { locale, t } from "../words/i18n";
+import { listText, optionNamed, optionText, valueWords } from "../rules/options";
+import { locale, t, plainNumber } from "../words/i18n";
 import { scoreNoteLines } from "../words/score_notes";
 
 // Why a hole ended, as a clause ("the stock ran out") that sentences here and in the instruction line take.

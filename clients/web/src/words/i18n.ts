@@ -89,6 +89,11 @@ export function listFormat(options: Intl.ListFormatOptions): Intl.ListFormat {
   return listFormats(current === "en" ? "en-GB" : locale(), options);
 }
 
+// A whole number as the code writes it bare (a score, a count, an id): the locale's digits, no grouping, "-3".
+export function plainNumber(n: number | bigint): string {
+  return numberFormat({ useGrouping: false }).format(n);
+}
+
 // Each message as it is formatted: its text, or the formatter made the first time it is asked for.
 const formats = new Map<string, IntlMessageFormat | string>();
 const listeners = new Set<() => void>();
